@@ -1,0 +1,28 @@
+/** The one error type services throw; each transport maps its code to a status once. */
+export type DomainErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS';
+
+export interface DomainIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly issues?: DomainIssue[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+export const FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción';

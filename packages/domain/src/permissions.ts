@@ -1,0 +1,80 @@
+/** CONTRACT §4 as data: the API enforces it, the web app hides what it refuses. */
+import type { SystemRole } from './roles.js';
+
+export interface Actor {
+  id: number;
+  systemRole: SystemRole;
+}
+
+/** The user an action targets, when it targets one. */
+export interface TargetUser {
+  id: number;
+  systemRole: SystemRole;
+}
+
+export const ACTIONS = [
+  'lead.manage', // create / import / assign / edit a lead, delete a group
+  'lead.read', // read leads, groups, tracking; mark contacted; tracking writes; download
+  'user.create',
+  'user.changeRole',
+  'user.editProfile',
+  'user.delete',
+  'customRole.manage',
+  'team.read',
+  'analytics.read',
+  'chat.use',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+type Rule = (actor: Actor, target: TargetUser | undefined) => boolean;
+
+const everyone: Rule = () => true;
+const adminOrManager: Rule = (actor) => actor.systemRole === 'admin' || actor.systemRole === 'manager';
+const adminOnly: Rule = (actor) => actor.systemRole === 'admin';
+
+const RULES: Record<Action, Rule> = {
+  'lead.manage': adminOrManager,
+  'lead.read': everyone,
+  // Creating: an admin any role, a manager only team_members (target carries the requested role).
+  'user.create': (actor, target) =>
+    actor.systemRole === 'admin' || (actor.systemRole === 'manager' && target?.systemRole === 'team_member'),
+  'user.changeRole': adminOnly,
+  'user.editProfile': (actor, target) => {
+    if (!target) return false;
+    if (actor.id === target.id) return true;
+    if (actor.systemRole === 'admin') return true;
+    return actor.systemRole === 'manager' && target.systemRole === 'team_member';
+  },
+  'user.delete': (actor, target) => {
+    if (!target || actor.id === target.id) return false;
+    if (actor.systemRole === 'admin') return true;
+    return actor.systemRole === 'manager' && target.systemRole === 'team_member';
+  },
+  'customRole.manage': adminOrManager,
+  // CONTRACT §4: everyone reads the team list and performance (the dashboard needs them).
+  'team.read': everyone,
+  // The Analytics screen's period reports are admin-only, like the screen (spec §2).
+  'analytics.read': adminOnly,
+  'chat.use': everyone,
+};
+
+export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
+  return RULES[action](actor, target);
+}
+
+/** Which screens each role reaches (the sidebar and the gated sections). */
+export const SCREEN_ROLES = {
+  dashboard: ['admin', 'manager', 'team_member'],
+  leads: ['admin', 'manager', 'team_member'],
+  chat: ['admin', 'manager', 'team_member'],
+  team: ['admin'],
+  userManagement: ['admin', 'manager'],
+  roleManagement: ['admin', 'manager'],
+  analytics: ['admin'],
+  profile: ['admin', 'manager', 'team_member'],
+} as const satisfies Record<string, readonly SystemRole[]>;
+export type Screen = keyof typeof SCREEN_ROLES;
+
+export function canSee(role: SystemRole, screen: Screen): boolean {
+  return (SCREEN_ROLES[screen] as readonly SystemRole[]).includes(role);
+}

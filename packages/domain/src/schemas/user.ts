@@ -1,0 +1,84 @@
+/** Users as the API returns them, and the forms that create and edit them. */
+import { z } from 'zod';
+import { SYSTEM_ROLES, normalizeSystemRole } from '../roles.js';
+import { LIMITS, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
+
+export const systemRoleSchema = z.enum(SYSTEM_ROLES);
+
+/** Accepts 'vendedor' (and any other alias) as team_member, as CONTRACT §3 says. */
+export const systemRoleInputSchema = z
+  .string({ message: 'El rol es requerido' })
+  .trim()
+  .min(1, { message: 'El rol es requerido' })
+  .refine((value) => ['admin', 'manager', 'team_member', 'vendedor'].includes(value), {
+    message: 'El rol es requerido',
+  })
+  .transform(normalizeSystemRole);
+
+export const userSchema = z.object({
+  id: z.number(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string(),
+  systemRole: systemRoleSchema,
+  /** Same value as systemRole (CONTRACT §3). */
+  role: systemRoleSchema,
+  teamName: z.string().nullable(),
+  phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** User management's 'Crear Nuevo Usuario' (spec §5: all four fields required). */
+export const createUserSchema = z
+  .object({
+    firstName: requiredText('Todos los campos son requeridos'),
+    lastName: requiredText('Todos los campos son requeridos'),
+    email: emailSchema,
+    password: passwordSchema,
+    systemRole: systemRoleInputSchema.default('team_member'),
+    teamName: optionalText(LIMITS.shortText),
+  })
+  .superRefine((value, ctx) => {
+    if (value.systemRole === 'manager' && !value.teamName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamName'],
+        message: 'El nombre del equipo es requerido para managers',
+      });
+    }
+  });
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** 'Editar Usuario' and the profile: names required, the rest optional (spec §5). */
+export const updateUserSchema = z.object({
+  firstName: requiredText('El nombre es requerido').optional(),
+  lastName: requiredText('Los apellidos son requeridos').optional(),
+  email: emailSchema.optional(),
+  phone: optionalText(LIMITS.shortText),
+  bio: optionalText(),
+  teamName: optionalText(LIMITS.shortText),
+  /** Only an admin may send it (CONTRACT §4). */
+  role: systemRoleInputSchema.optional(),
+  systemRole: systemRoleInputSchema.optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** The Profile screen's personal-info form (spec §5). */
+export const profileFormSchema = z.object({
+  firstName: requiredText('El nombre es requerido'),
+  lastName: requiredText('Los apellidos son requeridos'),
+  email: emailSchema,
+  phone: optionalText(LIMITS.shortText),
+  bio: optionalText(),
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, { message: 'La contraseña actual es requerida' }).max(LIMITS.password.max),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
