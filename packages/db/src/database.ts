@@ -1,0 +1,24 @@
+/** The Kysely table map: every table the app reads, by its SQL name. */
+import type { ActivitiesTable, ChatMessagesTable } from './tables/chat.table.js';
+import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
+import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
+import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
+
+export interface Database {
+  users: UsersTable;
+  profile_images: ProfileImagesTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  custom_roles: CustomRolesTable;
+  user_custom_roles: UserCustomRolesTable;
+  lead_groups: LeadGroupsTable;
+  leads: LeadsTable;
+  conversation_tracking: ConversationTrackingTable;
+  chat_messages: ChatMessagesTable;
+  activities: ActivitiesTable;
+}
+
+export type * from './tables/users.table.js';
+export type * from './tables/roles.table.js';
+export type * from './tables/leads.table.js';
+export type * from './tables/chat.table.js';

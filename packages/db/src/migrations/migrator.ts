@@ -1,0 +1,21 @@
+/** Runs the migrations from a static list, so the built package needs no file-system scan. */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initialSchema from './2026-11-22T0700-initial-schema.js';
+
+/** Add each new migration here; names sort by their timestamp. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T0700-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+// Kysely<any>: migrations run against whatever schema version the database is at.
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? failed?.migrationName));
+    throw new Error(`La migración falló: ${failed?.migrationName ?? 'desconocida'}`, { cause });
+  }
+}

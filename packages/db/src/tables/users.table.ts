@@ -1,0 +1,46 @@
+/** Row types of the people tables: users, their photos, sessions and sign-in attempts. */
+import type { ColumnType, Generated } from 'kysely';
+
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  system_role: ColumnType<'admin' | 'manager' | 'team_member', 'admin' | 'manager' | 'team_member' | undefined>;
+  team_name: string | null;
+  phone: string | null;
+  bio: string | null;
+  last_seen_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfileImagesTable {
+  user_id: number;
+  content_type: string;
+  data: Uint8Array;
+  etag: string;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: UpdatedAt;
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  created_at: CreatedAt;
+}
