@@ -1,4 +1,5 @@
 /** CONTRACT §4 as data: the API enforces it, the web app hides what it refuses. */
+import { OWNER_STATUS_MOVES, type LeadStatus } from './leads/statuses.js';
 import type { SystemRole } from './roles.js';
 
 export interface Actor {
@@ -77,4 +78,22 @@ export type Screen = keyof typeof SCREEN_ROLES;
 
 export function canSee(role: SystemRole, screen: Screen): boolean {
   return (SCREEN_ROLES[screen] as readonly SystemRole[]).includes(role);
+}
+
+/** The lead fields that decide who may move its status. */
+export interface LeadOwnership {
+  assignedTo: number | null;
+  contactedBy: number | null;
+}
+
+/**
+ * CONTRACT §4 on statuses: admins and managers set any status; anyone may mark a lead
+ * contactado (the spec's 'mark as contacted'); a team_member may also move a lead assigned
+ * to or contacted by themself to interesado, convertido or perdido, and nothing else.
+ */
+export function canSetLeadStatus(actor: Actor, lead: LeadOwnership, status: LeadStatus): boolean {
+  if (can(actor, 'lead.manage')) return true;
+  if (status === 'contactado') return true;
+  const owns = lead.assignedTo === actor.id || lead.contactedBy === actor.id;
+  return owns && (OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status);
 }

@@ -1,5 +1,6 @@
 /** Building blocks shared by the schemas: trimmed texts with the spec's Spanish messages. */
 import { z } from 'zod';
+import { isIsoDate } from '../format/dates.js';
 
 export const LIMITS = {
   name: 200,
@@ -42,3 +43,38 @@ export const passwordSchema = z
   .string({ message: 'La contraseña debe tener al menos 6 caracteres' })
   .min(LIMITS.password.min, { message: 'La contraseña debe tener al menos 6 caracteres' })
   .max(LIMITS.password.max, { message: `Máximo ${LIMITS.password.max} caracteres` });
+
+/** An optional reference: absent, '' (a cleared select) and null all mean none. */
+export const nullableIdSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  idSchema.nullable(),
+);
+
+/**
+ * For edits: an absent key stays absent (leave the field alone), while '' or null clear it.
+ * optionalText turns absent into null, which an update would read as 'clear'.
+ */
+export function clearableText(max: number = LIMITS.longText) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Máximo ${max} caracteres` })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
+/** An email that may be left empty ('' and absent become null), as imported leads have. */
+export const optionalEmailSchema = z.preprocess(
+  (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
+  emailSchema.nullable(),
+);
+
+/** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
+export function isoDateSchema(message: string) {
+  return z
+    .string({ message })
+    .trim()
+    .min(1, { message, abort: true })
+    .refine(isIsoDate, { message: 'Fecha inválida' });
+}

@@ -1,0 +1,34 @@
+/** Lead statuses, their Spanish labels, and which of them count as contacted or owner moves. */
+import { isOneOf, toOptions } from '../options.js';
+
+export const LEAD_STATUSES = ['nuevo', 'contactado', 'interesado', 'convertido', 'perdido'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  nuevo: 'Nuevo',
+  contactado: 'Contactado',
+  interesado: 'Interesado',
+  convertido: 'Convertido',
+  perdido: 'Perdido',
+};
+
+export const LEAD_STATUS_OPTIONS = toOptions(LEAD_STATUSES, LEAD_STATUS_LABELS);
+
+/** Analytics counts these as contacted (spec §4); convertido also counts as converted. */
+export const CONTACTED_STATUSES = ['contactado', 'interesado', 'convertido'] as const satisfies readonly LeadStatus[];
+
+/** Statuses a team_member may set on a lead assigned to or contacted by themself (CONTRACT §4). */
+export const OWNER_STATUS_MOVES = ['interesado', 'convertido', 'perdido'] as const satisfies readonly LeadStatus[];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return isOneOf(LEAD_STATUSES, value);
+}
+
+/** The spec's fallback: an unknown stored value displays as Nuevo. */
+export function statusLabel(value: unknown): string {
+  return isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : LEAD_STATUS_LABELS.nuevo;
+}
+
+export function isContactedStatus(value: unknown): boolean {
+  return isOneOf(CONTACTED_STATUSES, value);
+}

@@ -1,0 +1,21 @@
+/** The dashboard's 'Actividad Reciente' entries, written by the server as things happen. */
+import { z } from 'zod';
+
+export const ACTIVITY_TYPES = [
+  'lead_created',
+  'lead_converted',
+  'message_sent',
+  'group_created',
+  'lead_contacted',
+  'user_created',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const activitySchema = z.object({
+  id: z.number(),
+  type: z.enum(ACTIVITY_TYPES),
+  /** A ready-to-show Spanish sentence, e.g. 'Ana López creó el lead Clínica Sol'. */
+  description: z.string(),
+  createdAt: z.date(),
+});
+export type Activity = z.infer<typeof activitySchema>;

@@ -1,0 +1,101 @@
+/** Leads as the API returns them, and the inputs that create, edit, assign and list them. */
+import { z } from 'zod';
+import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
+import { LEAD_STATUSES } from '../leads/statuses.js';
+import { LIMITS, clearableText, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText } from './common.js';
+
+export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
+
+const CATEGORY_REQUIRED = 'La categoría es requerida';
+
+export const leadCategorySchema = z.enum(LEAD_CATEGORIES, { message: CATEGORY_REQUIRED });
+export const leadStatusSchema = z.enum(LEAD_STATUSES, { message: 'Estado inválido' });
+
+export const leadSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  category: leadCategorySchema,
+  description: z.string().nullable(),
+  status: leadStatusSchema,
+  assignedTo: z.number().nullable(),
+  groupId: z.number().nullable(),
+  contactedBy: z.number().nullable(),
+  contactedAt: z.date().nullable(),
+  address: z.string().nullable(),
+  domain: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** 'Agregar Nuevo Lead' (spec §5): the form's five categories only; email must be valid. */
+export const createLeadSchema = z.object({
+  name: requiredText('El nombre es requerido', LIMITS.name),
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
+    .nullish()
+    .transform((value) => value || null),
+  category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
+  description: requiredText('La descripción es requerida', LIMITS.longText),
+  assignedTo: nullableIdSchema,
+});
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type CreateLead = z.output<typeof createLeadSchema>;
+
+/**
+ * The edit dialog (CONTRACT §7): every field optional, an absent one left unchanged. Any of the
+ * eight categories is allowed, since imported leads carry legal, inmobiliario or otros.
+ * contactedBy / contactedAt are accepted for the spec's 'mark contacted' call and then dropped:
+ * the server records the session's user and its own clock (CONTRACT §4).
+ */
+export const updateLeadSchema = z
+  .object({
+    name: requiredText('El nombre es requerido', LIMITS.name).optional(),
+    email: optionalEmailSchema.optional(),
+    phone: clearableText(LEAD_LIMITS.phone),
+    category: leadCategorySchema.optional(),
+    description: clearableText(LIMITS.longText),
+    status: leadStatusSchema.optional(),
+    assignedTo: nullableIdSchema.optional(),
+    address: clearableText(LEAD_LIMITS.address),
+    domain: clearableText(LEAD_LIMITS.domain),
+    contactedBy: z.unknown().optional(),
+    contactedAt: z.unknown().optional(),
+  })
+  .transform(({ contactedBy: _by, contactedAt: _at, ...changes }) => changes);
+export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
+export type UpdateLead = z.output<typeof updateLeadSchema>;
+
+/** 'Asignar a:'; null unassigns (the API allows it even though the spec's select does not). */
+export const assignLeadSchema = z.object({ assignedTo: nullableIdSchema });
+export type AssignLeadInput = z.input<typeof assignLeadSchema>;
+
+/** Query strings send '' for an unset filter: read it as absent. */
+function optionalQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+export const LEAD_VIEWS = ['leads', 'contacted'] as const;
+export type LeadView = (typeof LEAD_VIEWS)[number];
+
+export const leadListQuerySchema = z.object({
+  limit: optionalQuery(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LEAD_LIMITS.listPageSize, { message: `Máximo ${LEAD_LIMITS.listPageSize} por página` }),
+  ),
+  cursor: optionalQuery(z.string().max(200)),
+  status: optionalQuery(leadStatusSchema),
+  category: optionalQuery(leadCategorySchema),
+  groupId: optionalQuery(idSchema),
+  q: optionalQuery(z.string().trim().max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })),
+  /** 'leads' hides contactado (and grouped leads unless groupId is set); 'contacted' shows the Contactados tab. */
+  view: optionalQuery(z.enum(LEAD_VIEWS)),
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;

@@ -1,0 +1,53 @@
+/** Conversation tracking records and the 'Seguimiento de Conversación' form (spec §3, §5). */
+import { z } from 'zod';
+import { DEFAULT_PROGRESS_LEVEL, PROGRESS_LEVELS } from '../leads/progress.js';
+import { LIMITS, idSchema, isoDateSchema, optionalText } from './common.js';
+
+export const progressLevelSchema = z.enum(PROGRESS_LEVELS, { message: 'Nivel de progreso inválido' });
+
+export const trackingRecordSchema = z.object({
+  id: z.number(),
+  leadId: z.number(),
+  progressLevel: progressLevelSchema,
+  messagesFromLead: z.number().int().min(0),
+  messagesToLead: z.number().int().min(0),
+  hasResponded: z.boolean(),
+  /** 'YYYY-MM-DD': a calendar day, so it never moves with the viewer's time zone. */
+  lastContactDate: z.string(),
+  notes: z.string().nullable(),
+});
+export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
+
+/**
+ * Reads a count the way a number field does: '' or text that is not a number becomes 0
+ * (spec §5), '7' and '7.9' become 7 (parseInt's reading); a negative count is still refused.
+ */
+export function toMessageCount(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === 'string') {
+    const parsed = Number.parseInt(value.trim(), 10);
+    return Number.isNaN(parsed) ? 0 : parsed;
+  }
+  return value === undefined || value === null ? 0 : value;
+}
+
+const messageCountSchema = z.preprocess(
+  toMessageCount,
+  z.number().int().min(0, { message: 'Debe ser un número mayor o igual a 0' }),
+);
+
+export const trackingFormSchema = z.object({
+  leadId: idSchema,
+  progressLevel: progressLevelSchema.default(DEFAULT_PROGRESS_LEVEL),
+  messagesFromLead: messageCountSchema,
+  messagesToLead: messageCountSchema,
+  hasResponded: z.boolean().default(false),
+  lastContactDate: isoDateSchema('Fecha requerida'),
+  notes: optionalText(LIMITS.longText),
+});
+export type TrackingFormInput = z.input<typeof trackingFormSchema>;
+export type TrackingForm = z.output<typeof trackingFormSchema>;
+
+/** An update carries the same fields; the lead of a record never changes. */
+export const updateTrackingSchema = trackingFormSchema.omit({ leadId: true });
+export type UpdateTrackingInput = z.input<typeof updateTrackingSchema>;
