@@ -1,0 +1,89 @@
+/** Opens the database: embedded PGlite when there is no URL, a PostgreSQL pool otherwise, both returning the same JS types. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes, type ParserOptions } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+import { PGliteDialect } from './dialect/pglite-dialect.js';
+import type { Db } from './types.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface CreateDbOptions {
+  /** postgres://… URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite keeps its files in `<dataDir>/pglite`; 'memory://' keeps them in memory. */
+  dataDir?: string;
+  /** Size of the pg pool (default 10); ignored by PGlite, which has one connection. */
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Destroys the Kysely instance, which ends the pool or closes PGlite. Safe to call twice. */
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Both backends return int8 (count(*)) and numeric as numbers, date as the
+ * 'YYYY-MM-DD' text PostgreSQL sends, and timestamptz as Date (the default on both).
+ */
+const keepText = (value: string): string => value;
+
+const PGLITE_PARSERS: ParserOptions = {
+  [pgliteTypes.INT8]: Number,
+  [pgliteTypes.NUMERIC]: Number,
+  [pgliteTypes.DATE]: keepText,
+};
+
+function pgTypeParsers(): pg.CustomTypesConfig {
+  const overrides = new pg.TypeOverrides();
+  overrides.setTypeParser(pg.types.builtins.INT8, Number);
+  overrides.setTypeParser(pg.types.builtins.NUMERIC, Number);
+  overrides.setTypeParser(pg.types.builtins.DATE, keepText);
+  return overrides;
+}
+
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    return createPostgresDb(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
+  }
+  if (!options.dataDir) {
+    throw new Error('createDb necesita databaseUrl o dataDir.');
+  }
+  return createPgliteDb(options.dataDir);
+}
+
+async function createPgliteDb(dataDir: string): Promise<DbHandle> {
+  let pgliteDir: string | undefined;
+  if (dataDir !== IN_MEMORY_DATA_DIR) {
+    pgliteDir = path.join(dataDir, 'pglite');
+    await mkdir(pgliteDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind: 'pglite', close: once(() => db.destroy()), pglite };
+}
+
+function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: pgTypeParsers() });
+  // An idle client can lose its server (restart, dropped database); without a listener pg would crash the process.
+  pool.on('error', (error) => {
+    console.error('Conexión inactiva de PostgreSQL perdida:', error.message);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: once(() => db.destroy()), pool };
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= action());
+}

@@ -1,0 +1,131 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PGliteDialect } from './pglite-dialect.js';
+
+interface TestTables {
+  items: { id: number; label: string };
+  counter: { id: number; value: number };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PGliteDialect', () => {
+  let pglite: PGlite;
+  let db: Kysely<TestTables>;
+
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    db = new Kysely<TestTables>({ dialect: new PGliteDialect({ pglite }) });
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  beforeEach(async () => {
+    await db.schema.dropTable('items').ifExists().execute();
+    await db.schema.dropTable('counter').ifExists().execute();
+    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('label', 'text', (c) => c.notNull()).execute();
+    await db.schema.createTable('counter').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('value', 'integer', (c) => c.notNull()).execute();
+    await db.insertInto('counter').values({ id: 1, value: 0 }).execute();
+  });
+
+  it('reports affected rows for insert, update and delete', async () => {
+    const [inserted] = await db
+      .insertInto('items')
+      .values([
+        { id: 1, label: 'a' },
+        { id: 2, label: 'b' },
+        { id: 3, label: 'c' },
+      ])
+      .execute();
+    expect(inserted?.numInsertedOrUpdatedRows).toBe(3n);
+
+    const updated = await db.updateTable('items').set({ label: 'x' }).where('id', '<=', 2).executeTakeFirstOrThrow();
+    expect(updated.numUpdatedRows).toBe(2n);
+
+    const deleted = await db.deleteFrom('items').where('id', '=', 3).executeTakeFirstOrThrow();
+    expect(deleted.numDeletedRows).toBe(1n);
+
+    const none = await db.deleteFrom('items').where('id', '=', 99).executeTakeFirstOrThrow();
+    expect(none.numDeletedRows).toBe(0n);
+  });
+
+  it('makes a query outside an open transaction wait, so a rollback does not lose it', async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('items').values({ id: 1, label: 'rolled back' }).execute();
+
+    let outsideFinished = false;
+    const outside = db
+      .insertInto('items')
+      .values({ id: 2, label: 'kept' })
+      .execute()
+      .then(() => {
+        outsideFinished = true;
+      });
+    await pause(50);
+    expect(outsideFinished).toBe(false);
+
+    await trx.rollback().execute();
+    await outside;
+
+    const rows = await db.selectFrom('items').select(['id', 'label']).execute();
+    expect(rows).toEqual([{ id: 2, label: 'kept' }]);
+  });
+
+  it('runs concurrent transactions one after the other', async () => {
+    const events: string[] = [];
+    const increment = (name: string) =>
+      db.transaction().execute(async (trx) => {
+        events.push(`${name}:start`);
+        const { value } = await trx.selectFrom('counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+        await pause(20);
+        await trx.updateTable('counter').set({ value: value + 1 }).where('id', '=', 1).execute();
+        events.push(`${name}:end`);
+      });
+
+    await Promise.all([increment('a'), increment('b')]);
+
+    expect(events).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+    const { value } = await db.selectFrom('counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(value).toBe(2);
+  });
+
+  it('rolls back a failed transaction and keeps serving queries', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 1, label: 'a' }).execute();
+        await trx.insertInto('items').values({ id: 1, label: 'duplicate' }).execute();
+      }),
+    ).rejects.toThrow(/duplicate key/);
+
+    const { count } = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    expect(count).toBe(0);
+  });
+
+  it('rolls back to a savepoint inside a transaction', async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('items').values({ id: 1, label: 'kept' }).execute();
+    const savepoint = await trx.savepoint('before second').execute();
+    await savepoint.insertInto('items').values({ id: 2, label: 'undone' }).execute();
+    const afterRollback = await savepoint.rollbackToSavepoint('before second').execute();
+    await afterRollback.commit().execute();
+
+    const rows = await db.selectFrom('items').select('id').execute();
+    expect(rows).toEqual([{ id: 1 }]);
+  });
+
+  it('refuses streaming with a clear error', async () => {
+    const stream = db.selectFrom('items').selectAll().stream();
+    await expect(stream.next()).rejects.toThrow(/streaming/);
+  });
+
+  it('closes PGlite on destroy', async () => {
+    const own = await PGlite.create();
+    const ownDb = new Kysely<TestTables>({ dialect: new PGliteDialect({ pglite: own }) });
+    await sql`select 1`.execute(ownDb);
+    await ownDb.destroy();
+    expect(own.closed).toBe(true);
+  });
+});

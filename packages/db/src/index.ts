@@ -1,0 +1,12 @@
+/** Public API of @crm/db. */
+export { createDb, IN_MEMORY_DATA_DIR, type CreateDbOptions, type DbHandle, type DbKind } from './create-db.js';
+export type { Db, DbOrTrx } from './types.js';
+export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
+export { migrateToLatest } from './migrations/migrator.js';
+export type { Database } from './database.js';
+export type * from './database.js';
+
+// Repositories: plain functions taking db | trx first.
+export * from './repositories/users.repository.js';
+export * from './repositories/sessions.repository.js';
+export * from './repositories/login-attempts.repository.js';
