@@ -1,0 +1,64 @@
+/** Builds the Fastify app: security, REST adapter, tRPC (HTTP + WebSocket), the web app. */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
+import { isAllowedOrigin } from './http/origin.js';
+import { installSecurity } from './http/security.js';
+import { installWebApp } from './http/web-app.js';
+import { registerRestRoutes } from './rest/adapter.js';
+import { restRoutes } from './rest/routes.js';
+import { createTrpcContextFactory } from './trpc/context.js';
+import { type AppRouter, appRouter } from './trpc/root.js';
+
+/** The largest WebSocket frame we accept (issue: frames over 64 KB are refused). */
+export const MAX_WS_FRAME_BYTES = 64 * 1024;
+
+export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: FastifyInstance; appCtx: AppContext }> {
+  const app = Fastify({
+    logger:
+      ctx.env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 5000 },
+    forceCloseConnections: 'idle',
+  });
+  const appCtx: AppContext = { ...ctx, log: app.log };
+
+  installErrorHandler(app);
+  installJsonParser(app);
+  await app.register(cookie);
+  await installSecurity(app, ctx.env);
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_WS_FRAME_BYTES,
+      verifyClient: ({ origin, req }, done) => done(isAllowedOrigin(origin, req.headers.host, ctx.env), 403),
+    },
+  });
+
+  await app.register(fastifyTRPCPlugin<AppRouter>, {
+    prefix: '/trpc',
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      createContext: createTrpcContextFactory(appCtx, app),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+      },
+    },
+  });
+
+  registerRestRoutes(app, appCtx, restRoutes);
+  await installWebApp(app, ctx.env);
+  return { app, appCtx };
+}

@@ -1,0 +1,22 @@
+/** What every service call runs with: the database, settings, the log and the event bus. */
+import type { Db } from '@crm/db';
+import type { User } from '@crm/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './env.js';
+
+export interface AppContext {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  env: Env;
+  log: FastifyBaseLogger;
+}
+
+/** A signed-in caller: the user as of this request and the session it came with. */
+export interface Viewer {
+  user: User;
+  sessionId: string;
+}
+
+export interface ServiceContext extends AppContext {
+  viewer: Viewer;
+}

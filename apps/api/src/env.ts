@@ -1,0 +1,32 @@
+/** The one place environment variables are read and validated (CONTRACT §1). */
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_USERNAME: z.string().trim().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  /** Comma-separated origins allowed besides the request's own host. */
+  PUBLIC_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app lives; unset means apps/web/dist beside this package. */
+  WEB_DIST: z.string().optional(),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Env = z.infer<typeof envSchema> & { publicOrigins: string[] };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = envSchema.parse(blankToUndefined);
+  const publicOrigins = (parsed.PUBLIC_ORIGIN ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  return { ...parsed, publicOrigins };
+}

@@ -1,0 +1,21 @@
+/** The one mapping from domain error codes to HTTP statuses (CONTRACT §2). */
+import type { DomainErrorCode } from '@crm/domain';
+
+export function httpStatusFor(code: DomainErrorCode): number {
+  switch (code) {
+    case 'BAD_REQUEST':
+      return 400;
+    case 'UNAUTHORIZED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+      return 409;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'TOO_MANY_REQUESTS':
+      return 429;
+  }
+}

@@ -1,0 +1,23 @@
+/** The session cookie: httpOnly, SameSite=Lax, Secure over https (CONTRACT §2). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/session.service.js';
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+export function writeSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | null,
+  expiresAt?: Date,
+): void {
+  const options = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  };
+  if (token) reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt });
+  else reply.clearCookie(SESSION_COOKIE, options);
+}

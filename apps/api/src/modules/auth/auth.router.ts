@@ -1,0 +1,18 @@
+/** tRPC: who am I, sign in, sign out. */
+import { loginSchema } from '@crm/domain';
+import { publicProcedure, router } from '../../trpc/init.js';
+import { login, logout } from './auth.service.js';
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => ctx.viewer?.user ?? null),
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+    const session = await login(ctx, input, { ip: ctx.clientIp, userAgent: ctx.userAgent });
+    ctx.setSessionCookie?.(session.token, session.expiresAt);
+    return session.user;
+  }),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await logout(ctx, ctx.viewer?.sessionId);
+    ctx.setSessionCookie?.(null);
+    return { ok: true };
+  }),
+});

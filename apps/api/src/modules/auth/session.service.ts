@@ -1,0 +1,63 @@
+/** Sessions: opaque random tokens in the cookie, only their hash in the database. */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  findUserById,
+  insertSession,
+  touchLastSeen,
+  touchSession,
+} from '@crm/db';
+import type { AppContext, Viewer } from '../../context.js';
+
+export const SESSION_COOKIE = 'crm_session';
+/** Idle: a week without any request ends the session. Absolute: 30 days whatever happens. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Writing last-seen on every request would be a write per read; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(16).toString('base64url'); // 128 bits
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+  await insertSession(ctx.db, { id: hashToken(token), userId, expiresAt, ...client });
+  return { token, expiresAt };
+}
+
+/** The viewer a cookie token stands for, or undefined when it is unknown or expired. */
+export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<Viewer | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const id = hashToken(token);
+  const session = await findSession(ctx.db, id);
+  if (!session) return undefined;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await deleteSession(ctx.db, id);
+    return undefined;
+  }
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) return undefined;
+  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const at = new Date(now);
+    await touchSession(ctx.db, id, at);
+    await touchLastSeen(ctx.db, user.id, at);
+  }
+  return { user, sessionId: id };
+}
+
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await deleteSession(ctx.db, sessionId);
+}
+
+export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId?: string): Promise<void> {
+  await deleteUserSessions(ctx.db, userId, keepSessionId);
+}

@@ -1,0 +1,73 @@
+/** Editing users and passwords under CONTRACT §4; used by tRPC and REST alike. */
+import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow } from '@crm/db';
+import {
+  DomainError,
+  FORBIDDEN_MESSAGE,
+  type User,
+  can,
+  type changePasswordSchema,
+  type updateUserSchema,
+} from '@crm/domain';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { endOtherSessions } from '../auth/session.service.js';
+
+export const USER_NOT_FOUND = 'Usuario no encontrado';
+export const EMAIL_TAKEN = 'Ya existe un usuario con ese email';
+
+export async function getUserOrThrow(ctx: ServiceContext, id: number): Promise<User> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+  return user;
+}
+
+export async function updateUser(
+  ctx: ServiceContext,
+  targetId: number,
+  input: z.output<typeof updateUserSchema>,
+): Promise<User> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, targetId);
+    if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+    const actor = ctx.viewer.user;
+    if (!can(actor, 'user.editProfile', target)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+
+    const requestedRole = input.systemRole ?? input.role;
+    const roleChanges = requestedRole !== undefined && requestedRole !== target.systemRole;
+    if (roleChanges && !can(actor, 'user.changeRole', target)) {
+      throw new DomainError('FORBIDDEN', 'Solo un administrador puede cambiar el rol');
+    }
+    if (input.email && (await emailTaken(trx, input.email, targetId))) {
+      throw new DomainError('CONFLICT', EMAIL_TAKEN);
+    }
+    const updated = await updateUserRow(trx, targetId, {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      bio: input.bio,
+      team_name: input.teamName,
+      system_role: roleChanges ? requestedRole : undefined,
+    });
+    if (!updated) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+    return updated;
+  });
+}
+
+/** Changes the caller's own password and ends every other session of theirs (CONTRACT §7). */
+export async function changePassword(
+  ctx: ServiceContext,
+  input: z.output<typeof changePasswordSchema>,
+): Promise<void> {
+  const userId = ctx.viewer.user.id;
+  const storedHash = await findPasswordHash(ctx.db, userId);
+  if (!storedHash || !(await verifyPassword(storedHash, input.currentPassword))) {
+    throw new DomainError('BAD_REQUEST', 'La contraseña actual no es correcta');
+  }
+  const newHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx, userId, { password_hash: newHash });
+    await endOtherSessions({ ...ctx, db: trx }, userId, ctx.viewer.sessionId);
+  });
+}

@@ -1,0 +1,39 @@
+/** Registers the REST route table on Fastify: session, permission, body validation, errors. */
+import { DomainError, UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { parseInput } from '../http/parse-input.js';
+import { viewerOf } from '../http/viewer.js';
+import { assertPermission, type RestRoute } from './route.js';
+
+export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes: RestRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      bodyLimit: route.bodyLimit,
+      handler: async (request, reply) => {
+        let callCtx: AppContext = ctx;
+        if (route.access === 'authed') {
+          const viewer = await viewerOf(ctx, request);
+          if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+          const serviceCtx = { ...ctx, log: request.log, viewer };
+          if (route.permission) assertPermission(serviceCtx, route.permission);
+          callCtx = serviceCtx;
+        }
+        const body = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
+        const result = await route.handler({
+          ctx: callCtx,
+          body,
+          params: request.params as Record<string, string>,
+          query: request.query as Record<string, unknown>,
+          request,
+          reply,
+        });
+        if (result === reply || reply.sent) return reply;
+        if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+        return reply.send(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,62 @@
+/** How a REST route is declared: method, path, who may call it, body schema, handler. */
+import { type Action, DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext, ServiceContext } from '../context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface CallBase {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface PublicCall<Body> extends CallBase {
+  ctx: AppContext;
+  body: Body;
+}
+
+export interface AuthedCall<Body> extends CallBase {
+  ctx: ServiceContext;
+  body: Body;
+}
+
+/** A route as the adapter registers it (body type erased). */
+export interface RestRoute {
+  method: HttpMethod;
+  url: string;
+  /** Public routes run without a session; every other route answers 401 without one. */
+  access: 'public' | 'authed';
+  /** Checked before the handler, for rules that need no target. */
+  permission?: Action;
+  body?: z.ZodType;
+  /** Uploads declare their own limit; JSON bodies are capped at 1 MB. */
+  bodyLimit?: number;
+  handler: (call: PublicCall<unknown> & { ctx: AppContext | ServiceContext }) => Promise<unknown>;
+}
+
+export function publicRoute<S extends z.ZodType | undefined = undefined>(definition: {
+  method: HttpMethod;
+  url: string;
+  body?: S;
+  handler: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
+}): RestRoute {
+  return { ...definition, access: 'public', handler: definition.handler as RestRoute['handler'] };
+}
+
+export function authedRoute<S extends z.ZodType | undefined = undefined>(definition: {
+  method: HttpMethod;
+  url: string;
+  permission?: Action;
+  body?: S;
+  bodyLimit?: number;
+  handler: (call: AuthedCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
+}): RestRoute {
+  return { ...definition, access: 'authed', handler: definition.handler as RestRoute['handler'] };
+}
+
+export function assertPermission(ctx: ServiceContext, action: Action): void {
+  if (!can(ctx.viewer.user, action)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}

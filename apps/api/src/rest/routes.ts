@@ -1,0 +1,7 @@
+/** The REST adapter's one table of routes: each feature contributes its list. */
+import { authRestRoutes } from '../modules/auth/auth.rest.js';
+import { healthRestRoutes } from '../modules/health/health.rest.js';
+import { usersRestRoutes } from '../modules/users/users.rest.js';
+import type { RestRoute } from './route.js';
+
+export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes];

@@ -1,0 +1,44 @@
+/** Starts a server on a database: migrations, first admin, listen, and a graceful close. */
+import { createDb, migrateToLatest } from '@crm/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ensureFirstAdmin } from './bootstrap/first-admin.js';
+import type { AppContext } from './context.js';
+import type { Env } from './env.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env, existingDb?: Awaited<ReturnType<typeof createDb>>): Promise<RunningServer> {
+  const database = existingDb ?? (await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await migrateToLatest(database.db);
+  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env });
+
+  const firstAdmin = await ensureFirstAdmin(appCtx);
+  if (firstAdmin) {
+    app.log.warn(
+      firstAdmin.password
+        ? `Administrador creado. Usuario: ${firstAdmin.username} Contraseña: ${firstAdmin.password} (cámbiala en tu perfil)`
+        : `Administrador creado. Usuario: ${firstAdmin.username} (contraseña de ADMIN_PASSWORD)`,
+    );
+    if (firstAdmin.password) {
+      // Printed once on stdout as well, so it is visible without a log viewer.
+      console.log(`\n  Primer administrador → usuario: ${firstAdmin.username}  contraseña: ${firstAdmin.password}\n`);
+    }
+  }
+
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const url = address.replace('://[::1]', '://localhost').replace('://127.0.0.1', '://localhost');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    // Stop accepting, let in-flight requests finish, then close the database.
+    closing ??= app.close().then(() => (existingDb ? undefined : database.close()));
+    return closing;
+  };
+  return { app, ctx: appCtx, url, close };
+}

@@ -1,0 +1,130 @@
+/** Users: reads return the domain User DTO (never the hash); writes take snake_case rows. */
+import type { User } from '@crm/domain';
+import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
+import type { UsersTable } from '../tables/users.table.js';
+import type { DbOrTrx } from '../types.js';
+
+export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null };
+
+/** Where a user's photo is served; the etag in the query busts caches on change. */
+export function profileImageUrl(userId: number, etag: string | null): string | null {
+  return etag ? `/api/users/${userId}/avatar?v=${etag}` : null;
+}
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    systemRole: row.system_role,
+    role: row.system_role,
+    teamName: row.team_name,
+    phone: row.phone,
+    bio: row.bio,
+    profileImageUrl: profileImageUrl(row.id, row.avatar_etag),
+    createdAt: row.created_at,
+  };
+}
+
+function selectUsers(db: DbOrTrx) {
+  return db
+    .selectFrom('users')
+    .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
+    .selectAll('users')
+    .select('profile_images.etag as avatar_etag');
+}
+
+export async function findUserById(db: DbOrTrx, id: number): Promise<User | undefined> {
+  const row = await selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+  return row && toUserDto(row);
+}
+
+/** The row with its password hash, for sign-in and password change only. */
+export async function findUserCredentialsByLogin(db: DbOrTrx, login: string) {
+  const key = login.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(username)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]),
+    )
+    .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: DbOrTrx, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function listUsers(db: DbOrTrx): Promise<User[]> {
+  const rows = await selectUsers(db).orderBy('users.created_at', 'asc').orderBy('users.id', 'asc').execute();
+  return rows.map(toUserDto);
+}
+
+export async function countUsers(db: DbOrTrx): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function usernameExists(db: DbOrTrx, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Usernames starting with `base`, to pick the next free numeric suffix. */
+export async function usernamesLike(db: DbOrTrx, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(username)`.as('username'))
+    .where(sql<string>`lower(username)`, 'like', `${base.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)
+    .execute();
+  return rows.map((row) => row.username);
+}
+
+export async function emailTaken(db: DbOrTrx, email: string, exceptUserId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase());
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(db: DbOrTrx, values: Insertable<UsersTable>): Promise<User> {
+  const { id } = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  const user = await findUserById(db, id);
+  if (!user) throw new Error(`user ${id} vanished after insert`);
+  return user;
+}
+
+export async function updateUser(
+  db: DbOrTrx,
+  id: number,
+  values: Updateable<UsersTable>,
+): Promise<User | undefined> {
+  const result = await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return undefined;
+  return findUserById(db, id);
+}
+
+export async function deleteUser(db: DbOrTrx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Presence for "Activos Hoy": stamped at most once a minute per user by the API. */
+export async function touchLastSeen(db: DbOrTrx, id: number, at: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_seen_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', new Date(at.getTime() - 60_000))]))
+    .execute();
+}
