@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, canSee, canSetLeadStatus, type Action, type Actor } from './permissions.js';
+import { LEAD_STATUSES, type LeadStatus } from './leads/statuses.js';
+import type { SystemRole } from './roles.js';
+
+const actors: Record<SystemRole, Actor> = {
+  admin: { id: 1, systemRole: 'admin' },
+  manager: { id: 2, systemRole: 'manager' },
+  team_member: { id: 3, systemRole: 'team_member' },
+};
+
+type Target = 'self' | 'otherAdmin' | 'otherManager' | 'otherMember' | 'none';
+const TARGETS: Target[] = ['self', 'otherAdmin', 'otherManager', 'otherMember', 'none'];
+
+function target(actor: Actor, kind: Target) {
+  switch (kind) {
+    case 'self':
+      return { id: actor.id, systemRole: actor.systemRole };
+    case 'otherAdmin':
+      return { id: 101, systemRole: 'admin' as const };
+    case 'otherManager':
+      return { id: 102, systemRole: 'manager' as const };
+    case 'otherMember':
+      return { id: 103, systemRole: 'team_member' as const };
+    case 'none':
+      return undefined;
+  }
+}
+
+/** CONTRACT §4 written out cell by cell: [self, other admin, other manager, other member, no target]. */
+type Row = [boolean, boolean, boolean, boolean, boolean];
+const TABLE: Record<Action, Record<SystemRole, Row>> = {
+  'lead.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
+  'lead.read': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [true, true, true, true, true],
+  },
+  // The target carries the role being created: a manager only creates team_members.
+  'user.create': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, true, false],
+    team_member: [false, false, false, false, false],
+  },
+  'user.changeRole': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'user.editProfile': {
+    admin: [true, true, true, true, false],
+    manager: [true, false, false, true, false],
+    team_member: [true, false, false, false, false],
+  },
+  'user.delete': {
+    admin: [false, true, true, true, false],
+    manager: [false, false, false, true, false],
+    team_member: [false, false, false, false, false],
+  },
+  'customRole.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
+  'team.read': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [true, true, true, true, true],
+  },
+  'analytics.read': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'chat.use': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [true, true, true, true, true],
+  },
+};
+
+describe('can', () => {
+  it('has a row for every action', () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  const cases = ACTIONS.flatMap((action) =>
+    (Object.keys(actors) as SystemRole[]).flatMap((role) =>
+      TARGETS.map((kind, index) => [action, role, kind, TABLE[action][role][index]] as const),
+    ),
+  );
+
+  it.each(cases)('%s by %s on %s target is %s', (action, role, kind, expected) => {
+    const actor = actors[role];
+    expect(can(actor, action, target(actor, kind))).toBe(expected);
+  });
+
+  it('refuses an admin deleting themself', () => {
+    expect(can(actors.admin, 'user.delete', { id: 1, systemRole: 'admin' })).toBe(false);
+  });
+
+  it('refuses a manager creating an admin or a manager', () => {
+    expect(can(actors.manager, 'user.create', { id: 0, systemRole: 'admin' })).toBe(false);
+    expect(can(actors.manager, 'user.create', { id: 0, systemRole: 'manager' })).toBe(false);
+  });
+});
+
+describe('canSee', () => {
+  const expected: Record<string, SystemRole[]> = {
+    dashboard: ['admin', 'manager', 'team_member'],
+    leads: ['admin', 'manager', 'team_member'],
+    chat: ['admin', 'manager', 'team_member'],
+    team: ['admin'],
+    userManagement: ['admin', 'manager'],
+    roleManagement: ['admin', 'manager'],
+    analytics: ['admin'],
+    profile: ['admin', 'manager', 'team_member'],
+  };
+
+  it.each(Object.entries(expected))('shows %s to exactly %j', (screen, roles) => {
+    for (const role of ['admin', 'manager', 'team_member'] as const) {
+      expect(canSee(role, screen as Parameters<typeof canSee>[1])).toBe(roles.includes(role));
+    }
+  });
+});
+
+describe('canSetLeadStatus', () => {
+  const member = actors.team_member;
+  const own = { assignedTo: member.id, contactedBy: null };
+  const contactedByMe = { assignedTo: 99, contactedBy: member.id };
+  const foreign = { assignedTo: 99, contactedBy: 98 };
+  const unassigned = { assignedTo: null, contactedBy: null };
+
+  it.each(LEAD_STATUSES)('lets admins and managers set %s on any lead', (status) => {
+    expect(canSetLeadStatus(actors.admin, foreign, status)).toBe(true);
+    expect(canSetLeadStatus(actors.manager, unassigned, status)).toBe(true);
+  });
+
+  it('lets a team_member mark any lead contactado', () => {
+    expect(canSetLeadStatus(member, foreign, 'contactado')).toBe(true);
+    expect(canSetLeadStatus(member, unassigned, 'contactado')).toBe(true);
+  });
+
+  const ownerMoves: LeadStatus[] = ['interesado', 'convertido', 'perdido'];
+  it.each(ownerMoves)('lets a team_member move their own lead to %s', (status) => {
+    expect(canSetLeadStatus(member, own, status)).toBe(true);
+    expect(canSetLeadStatus(member, contactedByMe, status)).toBe(true);
+  });
+
+  it.each(ownerMoves)("refuses a team_member moving someone else's lead to %s", (status) => {
+    expect(canSetLeadStatus(member, foreign, status)).toBe(false);
+    expect(canSetLeadStatus(member, unassigned, status)).toBe(false);
+  });
+
+  it('refuses a team_member sending their own lead back to nuevo', () => {
+    expect(canSetLeadStatus(member, own, 'nuevo')).toBe(false);
+  });
+});
