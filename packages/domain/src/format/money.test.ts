@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatNumber, formatPercent } from './money.js';
+
+describe('formatNumber', () => {
+  it('groups thousands with dots, four-digit numbers included', () => {
+    expect(formatNumber(1500)).toBe('1.500');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('uses a decimal comma when decimals are asked for', () => {
+    expect(formatNumber(12.5, 1)).toBe('12,5');
+    expect(formatNumber(12, 1)).toBe('12');
+    expect(formatNumber(1234.56, 2)).toBe('1.234,56');
+  });
+
+  it('rounds to whole numbers by default', () => {
+    expect(formatNumber(2.6)).toBe('3');
+  });
+
+  it('shows 0 for non-finite input', () => {
+    expect(formatNumber(Number.NaN)).toBe('0');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('0');
+  });
+});
+
+describe('formatMoney', () => {
+  it('puts $ before the grouped amount', () => {
+    expect(formatMoney(1500)).toBe('$1.500');
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(45000)).toBe('$45.000');
+  });
+
+  it('puts the minus before the $', () => {
+    expect(formatMoney(-1500)).toBe('-$1.500');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows up to one decimal with a percent sign', () => {
+    expect(formatPercent(33.3)).toBe('33,3%');
+    expect(formatPercent(100)).toBe('100%');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { escapeVCardText, leadToVCard, vcardFileName } from './vcard.js';
+
+describe('escapeVCardText', () => {
+  it('escapes backslash, comma, semicolon and newlines', () => {
+    expect(escapeVCardText('a\\b,c;d\ne\r\nf\rg')).toBe('a\\\\b\\,c\\;d\\ne\\nf\\ng');
+  });
+});
+
+describe('leadToVCard', () => {
+  const full = {
+    name: 'Clínica Sol, S.L.',
+    email: 'info@sol.es',
+    phone: '+34 600 000 000',
+    address: 'Calle Mayor 1; Madrid',
+    domain: 'sol.es',
+    description: 'Dos sedes\nAbre sábados',
+    category: 'salud',
+  };
+
+  it('writes a vCard 3.0 with CRLF line ends', () => {
+    const card = leadToVCard(full);
+    expect(card.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
+    expect(card.endsWith('END:VCARD\r\n')).toBe(true);
+    expect(card.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('fills every property, escaped', () => {
+    const lines = leadToVCard(full).split('\r\n');
+    expect(lines).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Clínica Sol\\, S.L.',
+      'N:Clínica Sol\\, S.L.;;;;',
+      'ORG:Clínica Sol\\, S.L.',
+      'TEL;TYPE=WORK,VOICE:+34 600 000 000',
+      'EMAIL;TYPE=INTERNET:info@sol.es',
+      'ADR;TYPE=WORK:;;Calle Mayor 1\\; Madrid;;;;',
+      'URL:https://sol.es',
+      'NOTE:Categoría: Salud\\nDos sedes\\nAbre sábados',
+      'END:VCARD',
+      '',
+    ]);
+  });
+
+  it('keeps a URL that already has a scheme', () => {
+    expect(leadToVCard({ name: 'X', domain: 'http://x.com' })).toContain('URL:http://x.com\r\n');
+  });
+
+  it('leaves out the properties a lead lacks', () => {
+    expect(leadToVCard({ name: 'Solo nombre', email: null, phone: ' ' })).toBe(
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Solo nombre\r\nN:Solo nombre;;;;\r\nORG:Solo nombre\r\nEND:VCARD\r\n',
+    );
+  });
+
+  it('folds lines longer than 75 octets without splitting a character', () => {
+    const card = leadToVCard({ name: 'X', description: 'ñ'.repeat(100) });
+    const noteLines = card.split('\r\n').filter((line) => line.startsWith('NOTE:') || line.startsWith(' '));
+    expect(noteLines.length).toBeGreaterThan(1);
+    for (const line of noteLines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(noteLines.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(`NOTE:${'ñ'.repeat(100)}`);
+  });
+});
+
+describe('vcardFileName', () => {
+  it('makes an ASCII slug ending .vcf', () => {
+    expect(vcardFileName('Clínica Peñalba, S.L.')).toBe('clinica-penalba-s-l.vcf');
+  });
+
+  it('falls back to lead.vcf when nothing usable is left', () => {
+    expect(vcardFileName('¡¿?!')).toBe('lead.vcf');
+    expect(vcardFileName('')).toBe('lead.vcf');
+  });
+
+  it('stays short', () => {
+    expect(vcardFileName('a'.repeat(200)).length).toBe(64);
+  });
+});
