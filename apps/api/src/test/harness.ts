@@ -1,0 +1,148 @@
+/**
+ * Test harness: a real server on a real database (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set), spoken to over real HTTP with a cookie-keeping client.
+ */
+import { type DbKind, insertUser } from '@crm/db';
+import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import type { SystemRole, User } from '@crm/domain';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { loadEnv } from '../env.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { type RunningServer, startServer } from '../server.js';
+
+export const ADMIN_PASSWORD = 'admin-secreto';
+export const DEFAULT_PASSWORD = 'clave-segura';
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+}
+
+export async function startTestServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  const server = await startServer(
+    loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent', ...env }),
+    database,
+  );
+  return {
+    ...server,
+    database,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Runs `body` once per test database with a started server. The getter is read inside
+ * tests (the server starts in beforeAll).
+ */
+export function describeOnEachDatabase(name: string, body: (server: () => TestServer) => void): void {
+  for (const kind of listTestDatabases()) {
+    describe(`${name} [${kind}]`, () => {
+      let server: TestServer | undefined;
+      beforeAll(async () => {
+        server = await startTestServer(kind);
+      }, 60_000);
+      afterAll(async () => {
+        await server?.close();
+      });
+      body(() => {
+        if (!server) throw new Error('server not started');
+        return server;
+      });
+    });
+  }
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A fetch client that keeps cookies like a browser and speaks JSON. */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    const requestHeaders = init.headers as Record<string, string>;
+    if (this.cookies.size > 0) {
+      requestHeaders.cookie = [...this.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+    }
+    if (body instanceof FormData) {
+      init.body = body;
+      requestHeaders['x-requested-with'] ??= 'fetch';
+    } else if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      requestHeaders['content-type'] ??= 'application/json';
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      requestHeaders['x-requested-with'] ??= 'fetch';
+    }
+    const response = await fetch(new URL(path, this.baseUrl), init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [key, ...valueParts] = (pair ?? '').split('=');
+      const value = valueParts.join('=');
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '';
+      if (key) {
+        if (expired) this.cookies.delete(key.trim());
+        else this.cookies.set(key.trim(), value);
+      }
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body);
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let defaultHash: Promise<string> | undefined;
+
+/** Inserts a user directly (fast: one shared hash for the default password). */
+export async function createUser(
+  server: TestServer,
+  fields: { username: string; systemRole?: SystemRole; password?: string; firstName?: string; lastName?: string; email?: string },
+): Promise<User> {
+  const passwordHash = fields.password
+    ? await hashPassword(fields.password)
+    : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+  return insertUser(server.ctx.db, {
+    username: fields.username,
+    email: fields.email ?? `${fields.username}@example.com`,
+    password_hash: passwordHash,
+    first_name: fields.firstName ?? fields.username,
+    last_name: fields.lastName ?? 'Prueba',
+    system_role: fields.systemRole ?? 'team_member',
+  });
+}
+
+export async function loginAs(server: TestServer, username: string, password = DEFAULT_PASSWORD): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  const response = await client.post('/api/login', { username, password });
+  if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return client;
+}
+
+let counter = 0;
+/** A unique username per call, so tests in one file never collide. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
