@@ -10,3 +10,4 @@ export type * from './database.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/login-attempts.repository.js';
+export * from './repositories/activities.repository.js';

@@ -13,7 +13,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const activitySchema = z.object({
   id: z.number(),
-  type: z.enum(ACTIVITY_TYPES),
+  /** One of ACTIVITY_TYPES when written today; any other stored value gets the default look. */
+  type: z.string(),
   /** A ready-to-show Spanish sentence, e.g. 'Ana López creó el lead Clínica Sol'. */
   description: z.string(),
   createdAt: z.date(),
