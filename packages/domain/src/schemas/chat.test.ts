@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_LIMITS,
+  chatPreview,
+  formatUnreadBadge,
+  sendMessageSchema,
+  wsClientFrameSchema,
+  wsServerFrameSchema,
+} from './chat.js';
+
+describe('sendMessageSchema', () => {
+  it('trims the message', () => {
+    expect(sendMessageSchema.parse({ receiverId: '2', message: '  hola  ' })).toEqual({ receiverId: 2, message: 'hola' });
+  });
+
+  it.each(['', '   ', '\n\t'])('refuses an empty message (%j)', (message) => {
+    expect(sendMessageSchema.safeParse({ receiverId: 2, message }).error?.issues[0]?.message).toBe(
+      'El mensaje no puede estar vacío',
+    );
+  });
+
+  it('allows 4000 characters and refuses 4001', () => {
+    expect(sendMessageSchema.safeParse({ receiverId: 2, message: 'a'.repeat(4000) }).success).toBe(true);
+    expect(sendMessageSchema.safeParse({ receiverId: 2, message: 'a'.repeat(4001) }).error?.issues[0]?.message).toBe(
+      'El mensaje no puede superar 4000 caracteres',
+    );
+  });
+
+  it('counts the length after trimming', () => {
+    expect(sendMessageSchema.safeParse({ receiverId: 2, message: ` ${'a'.repeat(4000)} ` }).success).toBe(true);
+  });
+
+  it('needs a receiver', () => {
+    expect(sendMessageSchema.safeParse({ message: 'hola' }).success).toBe(false);
+    expect(sendMessageSchema.safeParse({ receiverId: 0, message: 'hola' }).success).toBe(false);
+  });
+});
+
+describe('wsClientFrameSchema', () => {
+  it('accepts a chat frame', () => {
+    expect(wsClientFrameSchema.parse({ type: 'chat', receiverId: 3, content: ' hi ' })).toEqual({
+      type: 'chat',
+      receiverId: 3,
+      content: 'hi',
+    });
+  });
+
+  it('refuses other frame types and empty content', () => {
+    expect(wsClientFrameSchema.safeParse({ type: 'ping', receiverId: 3, content: 'x' }).success).toBe(false);
+    expect(wsClientFrameSchema.safeParse({ type: 'chat', receiverId: 3, content: ' ' }).success).toBe(false);
+  });
+});
+
+describe('wsServerFrameSchema', () => {
+  it('reads a chat frame with its date', () => {
+    const frame = wsServerFrameSchema.parse({
+      type: 'chat',
+      message: { id: 1, senderId: 2, receiverId: 3, message: 'hola', createdAt: '2024-06-15T10:00:00.000Z', isRead: false },
+    });
+    expect(frame.type === 'chat' && frame.message.createdAt).toEqual(new Date('2024-06-15T10:00:00.000Z'));
+  });
+
+  it('reads read receipts and errors', () => {
+    expect(wsServerFrameSchema.parse({ type: 'read', messageIds: [1, 2], readerId: 3 }).type).toBe('read');
+    expect(wsServerFrameSchema.parse({ type: 'error', message: 'Mensaje no válido' }).type).toBe('error');
+  });
+});
+
+describe('CHAT_LIMITS', () => {
+  it('holds the spec and contract numbers', () => {
+    expect(CHAT_LIMITS).toEqual({
+      maxMessageLength: 4000,
+      maxFrameBytes: 65536,
+      rate: { messages: 20, windowMs: 10000 },
+      reconnectDelayMs: 3000,
+      normalCloseCode: 1000,
+    });
+  });
+});
+
+describe('formatUnreadBadge', () => {
+  it.each([
+    [0, null],
+    [-1, null],
+    [Number.NaN, null],
+    [1, '1'],
+    [9, '9'],
+    [10, '9+'],
+    [250, '9+'],
+  ])('shows %s as %j', (count, expected) => {
+    expect(formatUnreadBadge(count)).toBe(expected);
+  });
+});
+
+describe('chatPreview', () => {
+  it('prefixes own messages with Tú:', () => {
+    expect(chatPreview({ message: 'hola', senderId: 1 }, 1)).toBe('Tú: hola');
+    expect(chatPreview({ message: 'hola', senderId: 2 }, 1)).toBe('hola');
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_PERIOD_OPTIONS, analyticsQuerySchema, performanceEntrySchema, periodRange } from './performance.js';
+
+describe('analytics periods', () => {
+  it('lists the four periods with Spanish labels', () => {
+    expect(ANALYTICS_PERIOD_OPTIONS).toEqual([
+      { value: 'month', label: 'Último mes' },
+      { value: 'quarter', label: 'Últimos 3 meses' },
+      { value: 'year', label: 'Último año' },
+      { value: 'custom', label: 'Personalizado' },
+    ]);
+  });
+});
+
+describe('analyticsQuerySchema', () => {
+  it('defaults to the last month', () => {
+    expect(analyticsQuerySchema.parse({})).toEqual({ period: 'month' });
+  });
+
+  it('refuses unknown periods', () => {
+    expect(analyticsQuerySchema.safeParse({ period: 'week' }).error?.issues[0]?.message).toBe('Período inválido');
+  });
+
+  it('needs both dates for a custom period', () => {
+    const messages = analyticsQuerySchema.safeParse({ period: 'custom' }).error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual(['Selecciona la fecha inicial', 'Selecciona la fecha final']);
+  });
+
+  it('accepts from equal to to, refuses from after to', () => {
+    expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-06-01', to: '2024-06-01' }).success).toBe(true);
+    expect(
+      analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-06-02', to: '2024-06-01' }).error?.issues[0]?.message,
+    ).toBe('La fecha final debe ser posterior a la inicial');
+  });
+
+  it('refuses malformed dates', () => {
+    expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-6-1', to: '2024-06-30' }).success).toBe(false);
+  });
+});
+
+describe('periodRange', () => {
+  const now = new Date(2024, 5, 15, 12, 0);
+
+  it('goes back one, three and twelve months from now', () => {
+    expect(periodRange({ period: 'month' }, now)).toEqual({ from: new Date(2024, 4, 15, 12, 0), to: now });
+    expect(periodRange({ period: 'quarter' }, now).from).toEqual(new Date(2024, 2, 15, 12, 0));
+    expect(periodRange({ period: 'year' }, now).from).toEqual(new Date(2023, 5, 15, 12, 0));
+  });
+
+  it('covers whole days of a custom period, both ends included', () => {
+    expect(periodRange({ period: 'custom', from: '2024-06-01', to: '2024-06-30' }, now)).toEqual({
+      from: new Date(2024, 5, 1),
+      to: new Date(2024, 6, 1),
+    });
+  });
+});
+
+describe('performanceEntrySchema', () => {
+  it('describes the performance DTO', () => {
+    const entry = { id: 1, name: 'Ana López', initials: 'AL', assigned: 4, contacted: 3, converted: 2, revenue: 3000, conversionRate: 50 };
+    expect(performanceEntrySchema.parse(entry)).toEqual(entry);
+  });
+});
