@@ -1,6 +1,7 @@
 /** The Kysely table map: every table the app reads, by its SQL name. */
 import type { ActivitiesTable, ChatMessagesTable } from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
+import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
@@ -16,9 +17,11 @@ export interface Database {
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;
   activities: ActivitiesTable;
+  live_connections: LiveConnectionsTable;
 }
 
 export type * from './tables/users.table.js';
 export type * from './tables/roles.table.js';
 export type * from './tables/leads.table.js';
 export type * from './tables/chat.table.js';
+export type * from './tables/presence.table.js';

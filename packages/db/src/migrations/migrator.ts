@@ -1,10 +1,12 @@
 /** Runs the migrations from a static list, so the built package needs no file-system scan. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initialSchema from './2026-11-22T0700-initial-schema.js';
+import * as liveConnections from './2026-11-22T0810-live-connections.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0700-initial-schema': initialSchema,
+  '2026-11-22T0810-live-connections': liveConnections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,61 @@
+/**
+ * Presence: a user is online while any replica holds a live connection of theirs whose
+ * heartbeat is fresh. A replica that dies stops beating, so its rows expire on their own.
+ */
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../types.js';
+
+/** Replicas beat every 15 s; three missed beats and a connection no longer counts. */
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+export const PRESENCE_STALE_MS = 45_000;
+
+function freshSince() {
+  return sql<Date>`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
+}
+
+export async function listOnlineUserIds(db: DbOrTrx): Promise<number[]> {
+  const rows = await db
+    .selectFrom('live_connections')
+    .select('user_id')
+    .distinct()
+    .where('heartbeat_at', '>', freshSince())
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function isUserOnline(db: DbOrTrx, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('live_connections')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('heartbeat_at', '>', freshSince())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function openLiveConnection(
+  db: DbOrTrx,
+  connection: { id: string; userId: number; replicaId: string },
+): Promise<void> {
+  await db
+    .insertInto('live_connections')
+    .values({ id: connection.id, user_id: connection.userId, replica_id: connection.replicaId })
+    .execute();
+}
+
+export async function closeLiveConnection(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('live_connections').where('id', '=', id).execute();
+}
+
+/** One statement per beat for all of a replica's connections, then drop everyone's stale rows. */
+export async function beatReplicaConnections(db: DbOrTrx, replicaId: string): Promise<void> {
+  await db.updateTable('live_connections').set({ heartbeat_at: sql`now()` }).where('replica_id', '=', replicaId).execute();
+  await db.deleteFrom('live_connections').where('heartbeat_at', '<=', freshSince()).execute();
+}
+
+/** A replica shutting down takes its connections with it. */
+export async function closeReplicaConnections(db: DbOrTrx, replicaId: string): Promise<void> {
+  await db.deleteFrom('live_connections').where('replica_id', '=', replicaId).execute();
+}
