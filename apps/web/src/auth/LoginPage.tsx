@@ -1,0 +1,76 @@
+/** The login screen (spec §2, §5, §8): username or email, password, Spanish toasts. */
+import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconChartLine } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { isServerFailure, serverMessage } from '../lib/errors';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { useTRPC } from '../lib/trpc';
+
+export function LoginPage() {
+  const trpc = useTRPC();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: () => {
+        notifySuccess('Login exitoso', 'Redirigiendo al dashboard...');
+        window.location.reload();
+      },
+      onError: (error) => {
+        if (isServerFailure(error)) notifyError('Error', 'Error en el servidor. Intenta de nuevo.');
+        else notifyError('Error de login', serverMessage(error, 'Usuario o contraseña incorrectos'));
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      notifyError('Error', 'Por favor ingresa usuario y contraseña');
+      return;
+    }
+    login.mutate({ username, password });
+  };
+
+  const busy = login.isPending || login.isSuccess;
+  return (
+    <Center mih="100dvh" bg="gray.0" p="md">
+      <Paper component="form" onSubmit={submit} w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
+        <Stack gap="lg">
+          <Stack gap="xs" align="center">
+            <ThemeIcon size={52} radius="xl" variant="light">
+              <IconChartLine size={28} />
+            </ThemeIcon>
+            <Title order={1} size="h2" ta="center">
+              Sistema de Gestión de Ventas
+            </Title>
+            <Text c="dimmed" size="sm" ta="center">
+              Inicia sesión para continuar
+            </Text>
+          </Stack>
+          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
+            <Stack>
+              <TextInput
+                label="Usuario"
+                placeholder="Ingresa tu usuario"
+                autoComplete="username"
+                value={username}
+                onChange={(event) => setUsername(event.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Contraseña"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
+              <Button type="submit" fullWidth loading={false} disabled={busy}>
+                {busy ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+              </Button>
+            </Stack>
+          </fieldset>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

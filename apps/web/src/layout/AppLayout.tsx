@@ -1,0 +1,35 @@
+/** The signed-in frame: a fixed sidebar on wide screens, a burger menu on phones. */
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, type ReactNode } from 'react';
+import { PageLoader } from '../components/PageLoader';
+import { Sidebar } from './Sidebar';
+
+/** Spec §2: the sidebar is 64 units wide (64 × 4 px). */
+const SIDEBAR_WIDTH = 256;
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: false }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+      styles={{ header: {}, main: { background: 'var(--mantine-color-gray-0)' } }}
+      hiddenFrom={undefined}
+    >
+      <AppShell.Header hiddenFrom="sm">
+        <Group h="100%" px="md" gap="sm">
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label="Abrir menú" />
+          <Text fw={700}>CRM Ventas</Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+/** The sidebar's items (spec §2): route, label, icon and the screen whose roles see it. */
+import type { Screen } from '@crm/domain';
+import {
+  IconChartBar,
+  IconLayoutDashboard,
+  IconMessageCircle,
+  IconShieldCheck,
+  IconTargetArrow,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+export interface NavItem {
+  path: string;
+  label: string;
+  screen: Screen;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { path: '/', label: 'Resumen', screen: 'dashboard', icon: IconLayoutDashboard },
+  { path: '/leads', label: 'Leads', screen: 'leads', icon: IconTargetArrow },
+  { path: '/chat', label: 'Chat', screen: 'chat', icon: IconMessageCircle },
+  { path: '/team', label: 'Equipo', screen: 'team', icon: IconUsersGroup },
+  { path: '/user-management', label: 'Gestión de Usuarios', screen: 'userManagement', icon: IconUsers },
+  { path: '/role-management', label: 'Roles Personalizados', screen: 'roleManagement', icon: IconShieldCheck },
+  { path: '/analytics', label: 'Análisis', screen: 'analytics', icon: IconChartBar },
+  { path: '/profile', label: 'Perfil', screen: 'profile', icon: IconUser },
+];

@@ -1,0 +1,4 @@
+/** Badges shown beside sidebar items, keyed by route (e.g. the chat's unread total). */
+export function useNavBadges(): Record<string, string | undefined> {
+  return {};
+}

@@ -1,0 +1,21 @@
+/** Reading errors from tRPC calls: the Spanish server message, and whether the session is gone. */
+import { TRPCClientError } from '@trpc/client';
+
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.data && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** Whether the server said this request had no valid session (spec §4: 401 / 'Unauthorized'). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.message === 'Unauthorized';
+}
+
+/** Whether the failure came from the network or a 5xx rather than from a rule. */
+export function isServerFailure(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return true;
+  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === undefined || status >= 500;
+}

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': api,
+      '/trpc': { target: api, ws: true },
+      '/ws': { target: api, ws: true },
+    },
+  },
+  build: { chunkSizeWarningLimit: 700 },
+});
