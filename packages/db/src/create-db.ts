@@ -26,6 +26,8 @@ export interface DbHandle {
   close(): Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** postgres: the connection string, for a dedicated connection such as a LISTEN client. */
+  url?: string;
 }
 
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -80,7 +82,7 @@ function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
     console.error('Conexión inactiva de PostgreSQL perdida:', error.message);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: once(() => db.destroy()), pool };
+  return { db, kind: 'postgres', close: once(() => db.destroy()), pool, url: databaseUrl };
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

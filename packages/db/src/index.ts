@@ -3,6 +3,7 @@ export { createDb, IN_MEMORY_DATA_DIR, type CreateDbOptions, type DbHandle, type
 export type { Db, DbOrTrx } from './types.js';
 export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
 export { migrateToLatest } from './migrations/migrator.js';
+export { createListenClient, type ListenClient } from './listen-client.js';
 export type { Database } from './database.js';
 export type * from './database.js';
 
@@ -12,3 +13,4 @@ export * from './repositories/sessions.repository.js';
 export * from './repositories/login-attempts.repository.js';
 export * from './repositories/activities.repository.js';
 export * from './repositories/presence.repository.js';
+export * from './repositories/chat.repository.js';
