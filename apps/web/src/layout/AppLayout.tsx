@@ -1,6 +1,6 @@
 /** The signed-in frame: a fixed sidebar on wide screens, a burger menu on phones. */
 import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, type ReactNode } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { Sidebar } from './Sidebar';
@@ -10,13 +10,14 @@ const SIDEBAR_WIDTH = 256;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The top bar with the burger exists only below Mantine's 'sm' breakpoint (48em).
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <AppShell
-      header={{ height: 56, collapsed: false }}
+      header={{ height: 56, collapsed: !isPhone }}
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
-      styles={{ header: {}, main: { background: 'var(--mantine-color-gray-0)' } }}
-      hiddenFrom={undefined}
+      padding={{ base: 'sm', sm: 'lg' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md" gap="sm">

@@ -1,0 +1,80 @@
+/**
+ * Browser test harness: a real server (serving the built web app) and Debian's Chromium
+ * driven by playwright-core. A missing Chromium or web build fails the run, never skips it.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbKind } from '@crm/db';
+import type { SystemRole } from '@crm/domain';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { loadEnv } from '../src/env.js';
+import { webDistDir } from '../src/http/web-app.js';
+import { createUser, DEFAULT_PASSWORD, startTestServer, type TestServer } from '../src/test/harness.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+
+export const LAPTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function startBrowserServer(kind: DbKind = 'pglite'): Promise<TestServer> {
+  const dist = webDistDir(loadEnv({}));
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`La app web no está construida en ${dist}: ejecuta "pnpm --filter @crm/web build".`);
+  }
+  return startTestServer(kind);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`Chromium no encontrado en ${executablePath}`);
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, server: TestServer, viewport = LAPTOP): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+}
+
+/** Signs in through the real login screen and waits for the app shell. */
+export async function signIn(page: Page, username: string, password = DEFAULT_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
+}
+
+/** Creates a user of that role and returns a signed-in page at the given width. */
+export async function pageSignedInAs(
+  browser: Browser,
+  server: TestServer,
+  role: SystemRole,
+  options: { viewport?: { width: number; height: number }; username?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ page: Page; context: BrowserContext; username: string }> {
+  const username = options.username ?? `${role.replace('_', '')}${Math.random().toString(36).slice(2, 8)}`;
+  await createUser(server, { username, systemRole: role, firstName: options.firstName, lastName: options.lastName });
+  const context = await newContext(browser, server, options.viewport);
+  const page = await context.newPage();
+  await signIn(page, username);
+  return { page, context, username };
+}
+
+/** Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,153 @@
+/** The foundation in a real browser: login, sidebar per role, gates, 404, logout, phone width. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type TestServer } from '../src/test/harness.js';
+import { LAPTOP, PHONE, launchBrowser, newContext, pageSignedInAs, screenshot, signIn, startBrowserServer } from './browser.js';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBrowserServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('login screen', () => {
+  it('refuses empty fields without calling the server', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sistema de Gestión de Ventas' }).waitFor();
+    await screenshot(page, 'login-laptop');
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('auth.login')) calls += 1;
+    });
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByText('Por favor ingresa usuario y contraseña').waitFor();
+    expect(calls).toBe(0);
+    await context.close();
+  });
+
+  it('shows the server message on a wrong password', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByLabel('Usuario').fill('admin');
+    await page.getByLabel('Contraseña').fill('incorrecta');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByText('Error de login').waitFor();
+    await page.getByText('Usuario o contraseña incorrectos').waitFor();
+    await context.close();
+  });
+
+  it('signs the first admin in and shows the dashboard', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Panel de Control' }).waitFor();
+    await expect(page.getByTestId('sidebar-user-name').textContent()).resolves.toBe('Administrador Principal');
+    await screenshot(page, 'dashboard-admin-laptop');
+    await context.close();
+  });
+});
+
+describe('sidebar per role', () => {
+  const everyone = ['Resumen', 'Leads', 'Chat', 'Perfil'];
+  const cases = [
+    { role: 'admin', label: 'Administrador', visible: [...everyone, 'Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'], hidden: [] },
+    { role: 'manager', label: 'Manager', visible: [...everyone, 'Gestión de Usuarios', 'Roles Personalizados'], hidden: ['Equipo', 'Análisis'] },
+    { role: 'team_member', label: 'Vendedor', visible: everyone, hidden: ['Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'] },
+  ] as const;
+
+  for (const { role, label, visible, hidden } of cases) {
+    it(`shows a ${role} only their items and the role label ${label}`, async () => {
+      const { page, context } = await pageSignedInAs(browser, server, role, { firstName: 'Lucía', lastName: 'Gómez' });
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      for (const item of visible) await expect(nav.getByRole('link', { name: item, exact: true }).count()).resolves.toBe(1);
+      for (const item of hidden) await expect(nav.getByRole('link', { name: item, exact: true }).count()).resolves.toBe(0);
+      await page.getByText(label, { exact: true }).first().waitFor();
+      await page.getByText('En línea').first().waitFor();
+      await expect(page.getByText('LG', { exact: true }).first().isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+  }
+});
+
+describe('gated sections and routes', () => {
+  it('refuses the admin-only analytics screen to a Vendedor', async () => {
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
+    await page.goto('/analytics');
+    await page.getByText('Acceso Restringido').waitFor();
+    await page.getByText('Solo los administradores pueden acceder a esta sección.').waitFor();
+    await page.getByText('Vendedor', { exact: true }).last().waitFor();
+    await screenshot(page, 'gate-vendedor-analytics');
+    await page.goto('/user-management');
+    await page.getByText('No tienes permisos para acceder a esta sección.').waitFor();
+    await context.close();
+  });
+
+  it('shows the not-found page on an unknown path', async () => {
+    const { page, context } = await pageSignedInAs(browser, server, 'manager');
+    await page.goto('/no-existe');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of a section to the login screen with the Unauthorized toast', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/leads');
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('logout and phone width', () => {
+  it('logs out and returns to the login screen; the old session is gone', async () => {
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    const status = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('collapses the sidebar into a burger menu on a phone', async () => {
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: PHONE });
+    const burger = page.getByRole('button', { name: 'Abrir menú' });
+    await burger.waitFor();
+    // The closed menu is slid off-screen to the left.
+    const closedBox = await page.getByRole('link', { name: 'Leads', exact: true }).boundingBox();
+    expect((closedBox?.x ?? 0) + (closedBox?.width ?? 0)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'dashboard-phone');
+    await burger.click();
+    await page.getByRole('link', { name: 'Leads', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/leads');
+    await page.waitForTimeout(400); // let the menu finish sliding away before the picture
+    await screenshot(page, 'leads-phone');
+    await page.setViewportSize(LAPTOP);
+    await context.close();
+  });
+
+  it('saves the profile and keeps it after a reload', async () => {
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
+    await page.goto('/profile');
+    await page.getByLabel('Teléfono').fill('+34 611 222 333');
+    await page.getByLabel('Biografía').fill('Especialista en clínicas dentales');
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await page.getByText('Perfil actualizado').waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Teléfono').inputValue()).resolves.toBe('+34 611 222 333');
+    await screenshot(page, 'profile-laptop');
+    await context.close();
+  });
+});
