@@ -12,5 +12,6 @@ export * from './repositories/users.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/login-attempts.repository.js';
 export * from './repositories/activities.repository.js';
+export * from './repositories/analytics.repository.js';
 export * from './repositories/presence.repository.js';
 export * from './repositories/chat.repository.js';

@@ -14,6 +14,7 @@ export * from './schemas/team.js';
 export * from './schemas/chat.js';
 export * from './schemas/activity.js';
 export * from './schemas/performance.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/upload.js';
 export * from './leads/categories.js';
 export * from './leads/statuses.js';

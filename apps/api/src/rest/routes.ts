@@ -2,6 +2,9 @@
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { healthRestRoutes } from '../modules/health/health.rest.js';
 import { usersRestRoutes } from '../modules/users/users.rest.js';
+import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
+import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
+import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import type { RestRoute } from './route.js';
 
-export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes];
+export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes];

@@ -1,11 +1,17 @@
 /** The app's tRPC router: a plain name → feature router map. The web app imports only its type. */
 import { authRouter } from '../modules/auth/auth.router.js';
 import { usersRouter } from '../modules/users/users.router.js';
+import { activitiesRouter } from '../modules/activities/activities.router.js';
+import { analyticsRouter } from '../modules/analytics/analytics.router.js';
+import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  dashboard: dashboardRouter,
+  activities: activitiesRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 /** The Team screen's 'Agregar Miembro' form and how its full name splits (spec §5). */
 import { z } from 'zod';
 import { LIMITS, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
-import { systemRoleInputSchema } from './user.js';
+import { systemRoleInputSchema, userSchema } from './user.js';
 
 export const addMemberSchema = z
   .object({
@@ -29,4 +29,27 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   const match = /^(\S+)\s+([\s\S]*)$/.exec(trimmed);
   if (!match) return { firstName: trimmed, lastName: '' };
   return { firstName: match[1] ?? '', lastName: (match[2] ?? '').trim() };
+}
+
+/** A row of the Team screen: the user, their lead figures and their presence. */
+export const teamMemberSchema = userSchema.extend({
+  assigned: z.number().int().min(0),
+  converted: z.number().int().min(0),
+  /** Percentage, one decimal (conversionRate()). */
+  conversionRate: z.number(),
+  /** A live connection is open right now (CONTRACT §7). */
+  online: z.boolean(),
+  /** Last request seen from the user; 'Activos Hoy' counts those seen today. */
+  lastSeenAt: z.date().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** Whether `lastSeenAt` falls on the same local calendar day as `now` ('Activos Hoy'). */
+export function seenToday(lastSeenAt: Date | null, now: Date = new Date()): boolean {
+  return (
+    lastSeenAt !== null &&
+    lastSeenAt.getFullYear() === now.getFullYear() &&
+    lastSeenAt.getMonth() === now.getMonth() &&
+    lastSeenAt.getDate() === now.getDate()
+  );
 }

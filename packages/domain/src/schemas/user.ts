@@ -82,3 +82,11 @@ export const changePasswordSchema = z.object({
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** User management's counters: how many users hold each system role. */
+export const userRoleCountsSchema = z.object({
+  admin: z.number().int().min(0),
+  manager: z.number().int().min(0),
+  team_member: z.number().int().min(0),
+});
+export type UserRoleCounts = z.infer<typeof userRoleCountsSchema>;

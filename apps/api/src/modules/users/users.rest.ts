@@ -1,15 +1,54 @@
-/** REST paths of user editing: PUT /api/users/{id}, POST /api/auth/password. */
-import { changePasswordSchema, idSchema, updateUserSchema } from '@crm/domain';
+/** REST paths of users: list, counts, create, edit, delete, users with roles, password change. */
+import { changePasswordSchema, createUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
+import { createUserFromForm } from './user-creation.service.js';
+import { deleteUser } from './user-deletion.service.js';
+import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
 import { changePassword, updateUser } from './users.service.js';
 
 export const usersRestRoutes = [
+  authedRoute({
+    method: 'GET',
+    url: '/api/users',
+    permission: 'team.read',
+    handler: ({ ctx }) => listUsers(ctx),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/users/role-counts',
+    permission: 'team.read',
+    handler: ({ ctx }) => roleCounts(ctx),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/users-with-roles',
+    permission: 'team.read',
+    handler: ({ ctx }) => listUsersWithRoles(ctx),
+  }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/users',
+    body: createUserSchema,
+    handler: async ({ ctx, body, reply }) => {
+      const user = await createUserFromForm(ctx, body);
+      reply.code(201);
+      return user;
+    },
+  }),
   authedRoute({
     method: 'PUT',
     url: '/api/users/:id',
     body: updateUserSchema,
     handler: ({ ctx, params, body }) => updateUser(ctx, parseInput(idSchema, params.id), body),
+  }),
+  authedRoute({
+    method: 'DELETE',
+    url: '/api/users/:id',
+    handler: async ({ ctx, params }) => {
+      await deleteUser(ctx, parseInput(idSchema, params.id));
+      return { message: 'Usuario eliminado' };
+    },
   }),
   authedRoute({
     method: 'POST',

@@ -1,13 +1,24 @@
-/** tRPC: the profile screen's writes. */
-import { changePasswordSchema, idSchema, updateUserSchema } from '@crm/domain';
+/** tRPC: user management and the profile screen's writes. */
+import { changePasswordSchema, createUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { z } from 'zod';
-import { authedProcedure, router } from '../../trpc/init.js';
+import { authedProcedure, procedureFor, router } from '../../trpc/init.js';
+import { createUserFromForm } from './user-creation.service.js';
+import { deleteUser } from './user-deletion.service.js';
+import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
 import { changePassword, updateUser } from './users.service.js';
 
 export const usersRouter = router({
+  list: procedureFor('team.read').query(({ ctx }) => listUsers(ctx)),
+  roleCounts: procedureFor('team.read').query(({ ctx }) => roleCounts(ctx)),
+  withRoles: procedureFor('team.read').query(({ ctx }) => listUsersWithRoles(ctx)),
+  create: authedProcedure.input(createUserSchema).mutation(({ ctx, input }) => createUserFromForm(ctx, input)),
   update: authedProcedure
     .input(z.object({ id: idSchema, data: updateUserSchema }))
     .mutation(({ ctx, input }) => updateUser(ctx, input.id, input.data)),
+  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx, input.id);
+    return { ok: true };
+  }),
   changePassword: authedProcedure
     .input(changePasswordSchema)
     .mutation(async ({ ctx, input }) => {

@@ -1,0 +1,27 @@
+/** Profile photos: the caller replaces their own; every signed-in user may view anyone's. */
+import { findProfileImage, findProfileImageEtag, findUserById, saveProfileImage } from '@crm/db';
+import { DomainError, type User } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { USER_NOT_FOUND } from '../users/users.service.js';
+import { processAvatar } from './image-processing.js';
+
+export const AVATAR_NOT_FOUND = 'Este usuario no tiene foto de perfil';
+
+export async function uploadOwnAvatar(ctx: ServiceContext, bytes: Buffer): Promise<User> {
+  const image = await processAvatar(bytes);
+  const userId = ctx.viewer.user.id;
+  await saveProfileImage(ctx.db, userId, image);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+  return user;
+}
+
+export function avatarEtag(ctx: ServiceContext, userId: number): Promise<string | undefined> {
+  return findProfileImageEtag(ctx.db, userId);
+}
+
+export async function getAvatar(ctx: ServiceContext, userId: number) {
+  const image = await findProfileImage(ctx.db, userId);
+  if (!image) throw new DomainError('NOT_FOUND', AVATAR_NOT_FOUND);
+  return image;
+}

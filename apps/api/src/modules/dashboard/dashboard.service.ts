@@ -1,0 +1,16 @@
+/** The dashboard's four cards with their trends against the previous 30 days. */
+import { dashboardCounts } from '@crm/db';
+import { type DashboardSummary, revenueFor, trendPercent } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+
+export async function getDashboardSummary(ctx: ServiceContext, now: Date = new Date()): Promise<DashboardSummary> {
+  const counts = await dashboardCounts(ctx.db, now);
+  const conversionTrend = trendPercent(counts.convertedInWindow, counts.convertedInPreviousWindow);
+  return {
+    totalLeads: { value: counts.totalLeads, trend: trendPercent(counts.createdInWindow, counts.createdInPreviousWindow) },
+    convertedLeads: { value: counts.convertedLeads, trend: conversionTrend },
+    // Revenue is proportional to conversions, so its change over the windows is the same percentage.
+    revenue: { value: revenueFor(counts.convertedLeads), trend: conversionTrend },
+    teamMembers: { value: counts.teamMembers, active: counts.activeMembers },
+  };
+}

@@ -1,0 +1,23 @@
+/** REST paths of the Team screen: GET /api/team and POST /api/team/members. */
+import { addMemberSchema } from '@crm/domain';
+import { authedRoute } from '../../rest/route.js';
+import { addTeamMember, listTeam } from './team.service.js';
+
+export const teamRestRoutes = [
+  authedRoute({
+    method: 'GET',
+    url: '/api/team',
+    permission: 'team.read',
+    handler: ({ ctx }) => listTeam(ctx),
+  }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/team/members',
+    body: addMemberSchema,
+    handler: async ({ ctx, body, reply }) => {
+      const user = await addTeamMember(ctx, body);
+      reply.code(201);
+      return user;
+    },
+  }),
+];

@@ -1,0 +1,89 @@
+/** Creating users (user management and the Team screen's 'Agregar Miembro') under CONTRACT §3 and §4. */
+import { emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
+import {
+  type AddMember,
+  DomainError,
+  FORBIDDEN_MESSAGE,
+  type SystemRole,
+  type User,
+  can,
+  type createUserSchema,
+  fullName,
+  nextFreeUsername,
+  splitFullName,
+  usernameBase,
+} from '@crm/domain';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.js';
+import { hashPassword } from '../auth/password.js';
+import { EMAIL_TAKEN } from './users.service.js';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  systemRole: SystemRole;
+  teamName: string | null;
+}
+
+/** Two creations racing for the same username: the loser picks the next suffix and tries again. */
+const USERNAME_ATTEMPTS = 5;
+
+export async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
+  const actor = ctx.viewer.user;
+  // The target of a creation is the role asked for: a manager may only create team_members.
+  if (!can(actor, 'user.create', { id: 0, systemRole: input.systemRole })) {
+    throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const base = usernameBase(input.email);
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', EMAIL_TAKEN);
+        const username = nextFreeUsername(base, await usernamesLike(trx, base));
+        const user = await insertUser(trx, {
+          username,
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          system_role: input.systemRole,
+          // Only managers carry a team name (spec §3).
+          team_name: input.systemRole === 'manager' ? input.teamName : null,
+        });
+        await recordActivity(trx, {
+          type: 'user_created',
+          description: `${fullName(actor.firstName, actor.lastName)} creó el usuario ${fullName(user.firstName, user.lastName)}`,
+          userId: actor.id,
+        });
+        return user;
+      });
+    } catch (error) {
+      const constraint = uniqueViolationOf(error);
+      if (constraint === undefined) throw error;
+      if (constraint.includes('email')) throw new DomainError('CONFLICT', EMAIL_TAKEN);
+      if (attempt >= USERNAME_ATTEMPTS) throw new DomainError('CONFLICT', 'Ya existe un usuario con ese nombre de usuario');
+    }
+  }
+}
+
+/** 'Crear Nuevo Usuario' in user management. */
+export function createUserFromForm(ctx: ServiceContext, input: z.output<typeof createUserSchema>): Promise<User> {
+  return createUser(ctx, input);
+}
+
+/** 'Agregar Miembro': the full name splits at the first space (spec §5). */
+export function addMember(ctx: ServiceContext, input: AddMember): Promise<User> {
+  const { firstName, lastName } = splitFullName(input.fullName);
+  return createUser(ctx, {
+    firstName,
+    lastName,
+    email: input.email,
+    password: input.password,
+    systemRole: input.role,
+    teamName: input.teamName,
+  });
+}

@@ -1,0 +1,19 @@
+/** Deleting a user: CONTRACT §4's rules; their sessions go with them (ON DELETE CASCADE). */
+import { deleteUser as deleteUserRow, findUserById } from '@crm/db';
+import { DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { USER_NOT_FOUND } from './users.service.js';
+
+export async function deleteUser(ctx: ServiceContext, targetId: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, targetId);
+    if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+    if (target.id === ctx.viewer.user.id) {
+      throw new DomainError('FORBIDDEN', 'No puedes eliminar tu propio usuario');
+    }
+    if (!can(ctx.viewer.user, 'user.delete', target)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    // Sessions, custom-role assignments, chat messages and the photo cascade; leads and
+    // groups they touched keep existing with the reference cleared (SET NULL).
+    await deleteUserRow(trx, targetId);
+  });
+}

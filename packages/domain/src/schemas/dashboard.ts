@@ -1,0 +1,75 @@
+/** The dashboard summary and the analytics report: what the API answers, and how trends are read. */
+import { z } from 'zod';
+import { performanceEntrySchema } from './performance.js';
+
+/** Trend windows: the last TREND_WINDOW_DAYS days against the TREND_WINDOW_DAYS days before them. */
+export const TREND_WINDOW_DAYS = 30;
+
+/** How many entries the dashboard's 'Actividad Reciente' panel shows by default, and the most a caller may ask for. */
+export const RECENT_ACTIVITY_LIMIT = { default: 10, max: 50 } as const;
+
+export const recentActivitiesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'Límite inválido' })
+    .int({ message: 'Límite inválido' })
+    .min(1, { message: 'Límite inválido' })
+    .max(RECENT_ACTIVITY_LIMIT.max, { message: `El límite máximo es ${RECENT_ACTIVITY_LIMIT.max}` })
+    .default(RECENT_ACTIVITY_LIMIT.default),
+});
+export type RecentActivitiesQuery = z.output<typeof recentActivitiesQuerySchema>;
+
+const trendSchema = z.number().nullable();
+
+export const dashboardSummarySchema = z.object({
+  /** Every lead; trend: leads created in the last 30 days against the 30 before. */
+  totalLeads: z.object({ value: z.number().int(), trend: trendSchema }),
+  /** Leads whose status is convertido; trend: conversions (converted_at) in the last 30 days against the 30 before. */
+  convertedLeads: z.object({ value: z.number().int(), trend: trendSchema }),
+  /** convertedLeads × REVENUE_PER_CONVERSION; trend: revenue of the conversions in each window. */
+  revenue: z.object({ value: z.number(), trend: trendSchema }),
+  /** Every user; `active` counts those seen in the last 24 hours. */
+  teamMembers: z.object({ value: z.number().int(), active: z.number().int() }),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/**
+ * Whole-percent change from `previous` to `current` ('+12%' reads 12); null when there is
+ * nothing to compare against (previous is 0), which hides the badge.
+ */
+export function trendPercent(current: number, previous: number): number | null {
+  if (!(previous > 0)) return null;
+  return Math.round(((current - previous) / previous) * 100);
+}
+
+/** '+12%', '-3%', '0%'. */
+export function formatTrend(trend: number): string {
+  return `${trend > 0 ? '+' : ''}${trend}%`;
+}
+
+export const monthlyLeadsSchema = z.object({
+  /** 'YYYY-MM' in the server's time zone. */
+  month: z.string(),
+  /** Leads created in this month (and inside the period). */
+  created: z.number().int(),
+  /** Leads converted (converted_at) in this month (and inside the period). */
+  converted: z.number().int(),
+  /** converted ÷ created × 100, one decimal, 0 when nothing was created. */
+  conversionRate: z.number(),
+});
+export type MonthlyLeads = z.infer<typeof monthlyLeadsSchema>;
+
+export const analyticsReportSchema = z.object({
+  /** The half-open range [from, to) the report covers. */
+  from: z.date(),
+  to: z.date(),
+  months: z.array(monthlyLeadsSchema),
+  totals: z.object({
+    created: z.number().int(),
+    converted: z.number().int(),
+    /** The period's rate: all conversions ÷ all leads created in it (the chart's average line). */
+    conversionRate: z.number(),
+  }),
+  /** 'Rendimiento Individual': members with at least one assigned lead created in the period. */
+  performance: z.array(performanceEntrySchema),
+});
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
