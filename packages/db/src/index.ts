@@ -4,6 +4,7 @@ export type { Db, DbOrTrx } from './types.js';
 export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
 export { migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
+export { uniqueViolationOf } from './unique-violation.js';
 export type { Database } from './database.js';
 export type * from './database.js';
 
@@ -12,6 +13,9 @@ export * from './repositories/users.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/login-attempts.repository.js';
 export * from './repositories/activities.repository.js';
+export * from './repositories/custom-roles.repository.js';
+export * from './repositories/profile-images.repository.js';
+export * from './repositories/team.repository.js';
 export * from './repositories/analytics.repository.js';
 export * from './repositories/presence.repository.js';
 export * from './repositories/chat.repository.js';

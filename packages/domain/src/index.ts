@@ -16,6 +16,7 @@ export * from './schemas/activity.js';
 export * from './schemas/performance.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/upload.js';
+export * from './users/username.js';
 export * from './leads/categories.js';
 export * from './leads/statuses.js';
 export * from './leads/progress.js';

@@ -2,9 +2,12 @@
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { healthRestRoutes } from '../modules/health/health.rest.js';
 import { usersRestRoutes } from '../modules/users/users.rest.js';
+import { customRolesRestRoutes } from '../modules/custom-roles/custom-roles.rest.js';
+import { teamRestRoutes } from '../modules/team/team.rest.js';
+import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import type { RestRoute } from './route.js';
 
-export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes];
+export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...customRolesRestRoutes, ...teamRestRoutes, ...avatarsRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes];

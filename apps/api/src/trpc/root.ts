@@ -1,6 +1,8 @@
 /** The app's tRPC router: a plain name → feature router map. The web app imports only its type. */
 import { authRouter } from '../modules/auth/auth.router.js';
 import { usersRouter } from '../modules/users/users.router.js';
+import { customRolesRouter } from '../modules/custom-roles/custom-roles.router.js';
+import { teamRouter } from '../modules/team/team.router.js';
 import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
@@ -9,6 +11,8 @@ import { router } from './init.js';
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  customRoles: customRolesRouter,
+  team: teamRouter,
   dashboard: dashboardRouter,
   activities: activitiesRouter,
   analytics: analyticsRouter,
