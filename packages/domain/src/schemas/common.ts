@@ -13,7 +13,9 @@ export const LIMITS = {
 export const idSchema = z.coerce
   .number({ message: 'Identificador inválido' })
   .int({ message: 'Identificador inválido' })
-  .positive({ message: 'Identificador inválido' });
+  .positive({ message: 'Identificador inválido' })
+  // Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
+  .max(2_147_483_647, { message: 'Identificador inválido' });
 
 export function requiredText(message: string, max: number = LIMITS.name) {
   return z
