@@ -15,6 +15,7 @@ import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
+import { installLive } from './ws/index.js';
 
 /** The largest WebSocket frame we accept (issue: frames over 64 KB are refused). */
 export const MAX_WS_FRAME_BYTES = 64 * 1024;
@@ -45,6 +46,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     },
   });
 
+  installLive(app, appCtx);
   await app.register(fastifyTRPCPlugin<AppRouter>, {
     prefix: '/trpc',
     useWSS: true,

@@ -3,12 +3,15 @@ import type { Db } from '@crm/db';
 import type { User } from '@crm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env.js';
+import type { EventBus } from './events/event-bus.js';
 
 export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   env: Env;
   log: FastifyBaseLogger;
+  /** Chat messages, read receipts and presence, to every replica. */
+  bus: EventBus;
 }
 
 /** A signed-in caller: the user as of this request and the session it came with. */

@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import type { AppContext } from './context.js';
 import type { Env } from './env.js';
+import { createEventBus } from './events/create-event-bus.js';
+import type { BusLog } from './events/event-bus.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,7 +18,15 @@ export interface RunningServer {
 export async function startServer(env: Env, existingDb?: Awaited<ReturnType<typeof createDb>>): Promise<RunningServer> {
   const database = existingDb ?? (await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await migrateToLatest(database.db);
-  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env });
+  // The bus exists before the app, so it reports through the app's logger once there is one.
+  let appLog: BusLog | undefined;
+  const busLog: BusLog = {
+    error: (details, message) => appLog?.error(details, message),
+    warn: (details, message) => appLog?.warn(details, message),
+  };
+  const bus = await createEventBus(database, busLog);
+  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env, bus });
+  appLog = app.log;
 
   const firstAdmin = await ensureFirstAdmin(appCtx);
   if (firstAdmin) {
@@ -36,8 +46,11 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    // Stop accepting, let in-flight requests finish, then close the database.
-    closing ??= app.close().then(() => (existingDb ? undefined : database.close()));
+    // Stop accepting, let in-flight requests finish, stop listening for events, then close the database.
+    closing ??= app
+      .close()
+      .then(() => bus.close())
+      .then(() => (existingDb ? undefined : database.close()));
     return closing;
   };
   return { app, ctx: appCtx, url, close };

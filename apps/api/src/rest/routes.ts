@@ -8,6 +8,7 @@ import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
+import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import type { RestRoute } from './route.js';
 
-export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...customRolesRestRoutes, ...teamRestRoutes, ...avatarsRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes];
+export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...customRolesRestRoutes, ...teamRestRoutes, ...avatarsRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes, ...chatRestRoutes];

@@ -6,11 +6,13 @@ import { teamRouter } from '../modules/team/team.router.js';
 import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
+import { chatRouter } from '../modules/chat/chat.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  chat: chatRouter,
   customRoles: customRolesRouter,
   team: teamRouter,
   dashboard: dashboardRouter,

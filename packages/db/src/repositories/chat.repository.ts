@@ -84,6 +84,17 @@ export async function markMessagesRead(
   return rows.map((row) => ({ id: row.id, senderId: row.sender_id })).sort((a, b) => a.id - b.id);
 }
 
+/** Whether `userId` is the receiver of message `id` (read or not). */
+export async function isMessageReceivedBy(db: DbOrTrx, id: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('id', '=', id)
+    .where('receiver_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countUnreadMessages(db: DbOrTrx, receiverId: number): Promise<number> {
   const row = await db
     .selectFrom('chat_messages')

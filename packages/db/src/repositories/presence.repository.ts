@@ -59,3 +59,15 @@ export async function beatReplicaConnections(db: DbOrTrx, replicaId: string): Pr
 export async function closeReplicaConnections(db: DbOrTrx, replicaId: string): Promise<void> {
   await db.deleteFrom('live_connections').where('replica_id', '=', replicaId).execute();
 }
+
+/** Which of these sessions still exist and have not expired: live connections of the others are ended. */
+export async function listValidSessionIds(db: DbOrTrx, sessionIds: readonly string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', sessionIds)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,95 @@
+/**
+ * The bus across replicas: PostgreSQL LISTEN/NOTIFY on one channel. Each replica keeps a
+ * dedicated listening connection and reopens it when it drops, then asks its connections
+ * to catch up (resync) since NOTIFYs sent meanwhile are gone.
+ */
+import { createListenClient, type Db, type ListenClient } from '@crm/db';
+import { sql } from 'kysely';
+import { type BusEvent, type BusLog, type EventBus, ListenerSet } from './event-bus.js';
+
+const CHANNEL = 'crm_events';
+const RECONNECT_DELAY_MS = 1000;
+/** NOTIFY payloads must stay under 8000 bytes; read receipts are split to stay far below. */
+const MAX_IDS_PER_NOTIFY = 500;
+
+export interface PostgresBusOptions {
+  db: Db;
+  databaseUrl: string;
+  log: BusLog;
+}
+
+export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOptions): Promise<EventBus> {
+  const listeners = new ListenerSet();
+  const emit = (event: BusEvent) => listeners.emit(event, (error) => log.error({ err: error }, 'event listener failed'));
+  let client: ListenClient | undefined;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = createListenClient(databaseUrl);
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        emit(JSON.parse(message.payload) as BusEvent);
+      } catch (error) {
+        log.error({ err: error }, 'unreadable bus event');
+      }
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'bus listener connection lost');
+      dropAndReconnect(next);
+    });
+    next.on('end', () => dropAndReconnect(next));
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    client = next;
+  };
+
+  const dropAndReconnect = (dropped: ListenClient) => {
+    if (client !== dropped || closed) return;
+    client = undefined;
+    dropped.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect().then(
+        () => emit({ type: 'resync' }),
+        (error: unknown) => {
+          log.warn({ err: error }, 'bus listener reconnect failed');
+          scheduleReconnect();
+        },
+      );
+    }, RECONNECT_DELAY_MS);
+  };
+
+  await connect();
+
+  return {
+    async publish(event) {
+      for (const part of splitForNotify(event)) {
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(part)})`.execute(db);
+      }
+    },
+    subscribe: (listener) => listeners.add(listener),
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+function splitForNotify(event: BusEvent): BusEvent[] {
+  if (event.type !== 'read' || event.messageIds.length <= MAX_IDS_PER_NOTIFY) return [event];
+  const parts: BusEvent[] = [];
+  for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
+    parts.push({ ...event, messageIds: event.messageIds.slice(start, start + MAX_IDS_PER_NOTIFY) });
+  }
+  return parts;
+}

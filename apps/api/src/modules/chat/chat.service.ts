@@ -1,0 +1,112 @@
+/** Team chat under CONTRACT §4 and §6; the same calls serve tRPC, REST and /ws. */
+import {
+  countMessagesSentWithin,
+  countUnreadMessages,
+  findUserById,
+  insertChatMessage,
+  isMessageReceivedBy,
+  listChatCandidates,
+  listChatContacts,
+  listConversation,
+  lockSender,
+  markMessagesRead,
+  recordActivity,
+} from '@crm/db';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  type ChatContact,
+  type ChatMessage,
+  DomainError,
+  type sendMessageSchema,
+} from '@crm/domain';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.js';
+import type { BusEvent } from '../../events/event-bus.js';
+
+export const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
+export const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
+export const CHAT_SELF = 'No puedes enviarte mensajes a ti mismo';
+
+export function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
+  return listChatContacts(ctx.db, ctx.viewer.user.id);
+}
+
+export function listAvailableUsers(ctx: ServiceContext): Promise<ChatContact[]> {
+  return listChatCandidates(ctx.db, ctx.viewer.user.id);
+}
+
+export function unreadTotal(ctx: ServiceContext): Promise<number> {
+  return countUnreadMessages(ctx.db, ctx.viewer.user.id);
+}
+
+/** The viewer's conversation with `otherId`; only the two of them can ever read it. */
+export async function listMessages(ctx: ServiceContext, otherId: number): Promise<ChatMessage[]> {
+  if (!(await findUserById(ctx.db, otherId))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  return listConversation(ctx.db, ctx.viewer.user.id, otherId);
+}
+
+/**
+ * Stores a message and its activity in one transaction, under the per-sender rate limit
+ * (counted in the database, so every replica and protocol shares it), then announces it.
+ */
+export async function sendMessage(ctx: ServiceContext, input: z.output<typeof sendMessageSchema>): Promise<ChatMessage> {
+  const sender = ctx.viewer.user;
+  if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
+  const message = await ctx.db.transaction().execute(async (trx) => {
+    const receiver = await findUserById(trx, input.receiverId);
+    if (!receiver) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+    await lockSender(trx, sender.id);
+    const recent = await countMessagesSentWithin(trx, sender.id, CHAT_LIMITS.rate.windowMs);
+    if (recent >= CHAT_LIMITS.rate.messages) throw new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
+    const stored = await insertChatMessage(trx, { senderId: sender.id, receiverId: receiver.id, message: input.message });
+    await recordActivity(trx, {
+      type: 'message_sent',
+      description: `${fullName(sender)} envió un mensaje a ${fullName(receiver)}`,
+      userId: sender.id,
+    });
+    return stored;
+  });
+  await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId });
+  return message;
+}
+
+/** Marks one received message read; someone else's message is not found, whoever asks. */
+export async function markRead(ctx: ServiceContext, messageId: number): Promise<{ messageIds: number[] }> {
+  const changed = await markMessagesRead(ctx.db, ctx.viewer.user.id, { ids: [messageId] });
+  if (changed.length === 0) {
+    // Already read is fine (idempotent); not the receiver's, or no such message, is 404.
+    if (!(await isMessageReceivedBy(ctx.db, messageId, ctx.viewer.user.id))) throw new DomainError('NOT_FOUND', CHAT_MESSAGE_NOT_FOUND);
+    return { messageIds: [] };
+  }
+  await announceRead(ctx, changed);
+  return { messageIds: changed.map((row) => row.id) };
+}
+
+/** Marks read everything `otherId` sent the viewer: what an open conversation does. */
+export async function markConversationRead(ctx: ServiceContext, otherId: number): Promise<{ messageIds: number[] }> {
+  const changed = await markMessagesRead(ctx.db, ctx.viewer.user.id, { senderId: otherId });
+  await announceRead(ctx, changed);
+  return { messageIds: changed.map((row) => row.id) };
+}
+
+async function announceRead(ctx: ServiceContext, changed: { id: number; senderId: number }[]): Promise<void> {
+  const bySender = new Map<number, number[]>();
+  for (const row of changed) bySender.set(row.senderId, [...(bySender.get(row.senderId) ?? []), row.id]);
+  for (const [senderId, messageIds] of bySender) {
+    await publishSafely(ctx, { type: 'read', messageIds, readerId: ctx.viewer.user.id, senderId });
+  }
+}
+
+/** The write is committed either way; a lost announcement must not turn it into an error. */
+async function publishSafely(ctx: ServiceContext, event: BusEvent): Promise<void> {
+  try {
+    await ctx.bus.publish(event);
+  } catch (error) {
+    ctx.log.error({ err: error, event }, 'chat event not published');
+  }
+}
+
+function fullName(user: { firstName: string | null; lastName: string | null; username: string }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+}

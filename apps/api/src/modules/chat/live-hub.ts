@@ -1,0 +1,196 @@
+/**
+ * One per replica: the live connections open here (/ws sockets and tRPC subscriptions),
+ * fed from the event bus. It fetches each announced message once, delivers it to the
+ * sender's and receiver's connections, records presence and ends connections whose
+ * session is gone.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  beatReplicaConnections,
+  closeLiveConnection,
+  closeReplicaConnections,
+  findChatMessagesByIds,
+  listMessagesOfUserAfter,
+  listValidSessionIds,
+  openLiveConnection,
+  PRESENCE_HEARTBEAT_MS,
+} from '@crm/db';
+import type { ChatMessage } from '@crm/domain';
+import type { AppContext } from '../../context.js';
+import type { BusEvent } from '../../events/event-bus.js';
+
+export type LiveEvent =
+  | { type: 'chat'; message: ChatMessage }
+  | { type: 'read'; messageIds: number[]; readerId: number }
+  | { type: 'presence'; userId: number };
+
+export interface LiveConnection {
+  userId: number;
+  sessionId: string;
+  /** Only the web app's subscription shows presence; /ws speaks CONTRACT §6 alone. */
+  wantsPresence: boolean;
+  deliver(event: LiveEvent): void;
+  /** The session ended (logout, user deleted): close for good. */
+  end(): void;
+}
+
+interface Registered extends LiveConnection {
+  id: string;
+  /** Highest message id delivered, where a resync picks up from. */
+  lastMessageId: number;
+}
+
+const RESYNC_BATCH = 500;
+
+export class LiveHub {
+  readonly replicaId = randomUUID();
+  private readonly byUser = new Map<number, Set<Registered>>();
+  private readonly pending: BusEvent[] = [];
+  private draining: Promise<void> | undefined;
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly ctx: AppContext) {
+    this.unsubscribe = ctx.bus.subscribe((event) => this.enqueue(event));
+    this.heartbeat = setInterval(() => void this.beat(), PRESENCE_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Registers a connection and marks its user online on every replica; returns its closer. */
+  async open(connection: LiveConnection): Promise<() => Promise<void>> {
+    const registered: Registered = Object.assign(connection, { id: randomUUID(), lastMessageId: 0 });
+    const set = this.byUser.get(connection.userId) ?? new Set();
+    set.add(registered);
+    this.byUser.set(connection.userId, set);
+    await openLiveConnection(this.ctx.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
+    await this.announcePresence(connection.userId);
+    let closed = false;
+    return async () => {
+      if (closed) return;
+      closed = true;
+      set.delete(registered);
+      if (set.size === 0 && this.byUser.get(connection.userId) === set) this.byUser.delete(connection.userId);
+      await closeLiveConnection(this.ctx.db, registered.id).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence row not removed'));
+      await this.announcePresence(connection.userId);
+    };
+  }
+
+  get connectionCount(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    clearInterval(this.heartbeat);
+    await this.draining;
+    await closeReplicaConnections(this.ctx.db, this.replicaId);
+  }
+
+  private async announcePresence(userId: number): Promise<void> {
+    await this.ctx.bus.publish({ type: 'presence', userId }).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence not published'));
+  }
+
+  /** Events are handled in order; messages that arrive together are fetched in one query. */
+  private enqueue(event: BusEvent): void {
+    this.pending.push(event);
+    this.kick();
+  }
+
+  private kick(): void {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.pending.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.pending.length);
+      const wanted = batch.flatMap((event) =>
+        event.type === 'message' && (this.byUser.has(event.senderId) || this.byUser.has(event.receiverId)) ? [event.messageId] : [],
+      );
+      let messages = new Map<number, ChatMessage>();
+      try {
+        messages = new Map((await findChatMessagesByIds(this.ctx.db, wanted)).map((message) => [message.id, message]));
+      } catch (error) {
+        this.ctx.log.error({ err: error }, 'chat messages not fetched for delivery');
+      }
+      for (const event of batch) await this.dispatch(event, messages);
+    }
+  }
+
+  private async dispatch(event: BusEvent, messages: Map<number, ChatMessage>): Promise<void> {
+    switch (event.type) {
+      case 'message': {
+        const message = messages.get(event.messageId);
+        if (message) this.deliverMessage(message);
+        return;
+      }
+      case 'read': {
+        const frame: LiveEvent = { type: 'read', messageIds: event.messageIds, readerId: event.readerId };
+        for (const connection of this.connectionsOf(event.senderId, event.readerId)) connection.deliver(frame);
+        return;
+      }
+      case 'presence': {
+        const frame: LiveEvent = { type: 'presence', userId: event.userId };
+        for (const set of this.byUser.values()) for (const connection of set) if (connection.wantsPresence) connection.deliver(frame);
+        return;
+      }
+      case 'resync':
+        await this.resync();
+        return;
+    }
+  }
+
+  private deliverMessage(message: ChatMessage): void {
+    for (const connection of this.connectionsOf(message.senderId, message.receiverId)) {
+      connection.lastMessageId = Math.max(connection.lastMessageId, message.id);
+      connection.deliver({ type: 'chat', message });
+    }
+  }
+
+  private *connectionsOf(...userIds: number[]): Iterable<Registered> {
+    for (const userId of new Set(userIds)) yield* this.byUser.get(userId) ?? [];
+  }
+
+  /** After the bus listener reconnects: deliver what each connection may have missed meanwhile. */
+  private async resync(): Promise<void> {
+    for (const [userId, set] of this.byUser) {
+      for (const connection of set) {
+        if (connection.lastMessageId === 0) continue;
+        const missed = await listMessagesOfUserAfter(this.ctx.db, userId, connection.lastMessageId, RESYNC_BATCH);
+        for (const message of missed) {
+          connection.lastMessageId = Math.max(connection.lastMessageId, message.id);
+          connection.deliver({ type: 'chat', message });
+        }
+      }
+    }
+  }
+
+  /** Keeps this replica's presence rows fresh and ends connections whose session was ended. */
+  private async beat(): Promise<void> {
+    try {
+      await beatReplicaConnections(this.ctx.db, this.replicaId);
+      const sessionIds = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sessionId)))];
+      if (sessionIds.length === 0) return;
+      const alive = new Set(await listValidSessionIds(this.ctx.db, sessionIds));
+      for (const set of this.byUser.values()) for (const connection of set) if (!alive.has(connection.sessionId)) connection.end();
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'live heartbeat failed');
+    }
+  }
+}
+
+const hubs = new WeakMap<AppContext['bus'], LiveHub>();
+
+/** The replica's hub, created on first use and bound to the app context's bus. */
+export function liveHubOf(ctx: AppContext): LiveHub {
+  let hub = hubs.get(ctx.bus);
+  if (!hub) {
+    hub = new LiveHub(ctx);
+    hubs.set(ctx.bus, hub);
+  }
+  return hub;
+}

@@ -1,0 +1,98 @@
+/** Test helpers for the live protocols: a /ws socket that collects frames, and a tRPC WebSocket client, both with a session cookie. */
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { AppRouter } from '../trpc/root.js';
+import type { ApiClient } from './harness.js';
+
+export function cookieHeader(client: ApiClient): string {
+  return [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+}
+
+function wsUrl(baseUrl: string, path: string): string {
+  return new URL(path, baseUrl.replace(/^http/, 'ws')).toString();
+}
+
+export interface WsFrame {
+  type: string;
+  [key: string]: any;
+}
+
+/** A /ws connection that records every frame and lets a test wait for one. */
+export class LiveSocket {
+  readonly frames: WsFrame[] = [];
+  private waiters: { match: (frame: WsFrame) => boolean; resolve: (frame: WsFrame) => void }[] = [];
+  closed: Promise<{ code: number; reason: string }>;
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as WsFrame;
+      this.frames.push(frame);
+      this.waiters = this.waiters.filter((waiter) => {
+        if (!waiter.match(frame)) return true;
+        waiter.resolve(frame);
+        return false;
+      });
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  send(frame: unknown): void {
+    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The first frame (already received or still to come) that matches. */
+  next(match: (frame: WsFrame) => boolean, timeoutMs = 10_000): Promise<WsFrame> {
+    const existing = this.frames.find(match);
+    if (existing) return Promise.resolve(existing);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(this.frames)}`)), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (frame) => {
+          clearTimeout(timer);
+          resolve(frame);
+        },
+      });
+    });
+  }
+
+  close(): Promise<{ code: number; reason: string }> {
+    this.socket.close(1000);
+    return this.closed;
+  }
+}
+
+/** Opens /ws as `client`; resolves once open, or rejects with the refusal's HTTP status. */
+export function openLiveSocket(baseUrl: string, client: ApiClient | undefined, headers: Record<string, string> = {}): Promise<LiveSocket> {
+  const socket = new WebSocket(wsUrl(baseUrl, '/ws'), {
+    headers: { ...(client ? { cookie: cookieHeader(client) } : {}), ...headers },
+  });
+  const live = new LiveSocket(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(live));
+    socket.once('unexpected-response', (_request, response) => reject(new RefusedUpgrade(response.statusCode ?? 0)));
+    socket.once('error', reject);
+  });
+}
+
+export class RefusedUpgrade extends Error {
+  constructor(readonly status: number) {
+    super(`upgrade refused with ${status}`);
+  }
+}
+
+/** A tRPC client over the WebSocket, as the web app uses it, with a fast retry for tests. */
+export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50) {
+  const wsClient = createWSClient({
+    url: wsUrl(baseUrl, '/trpc'),
+    WebSocket: class extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie: cookieHeader(client) } });
+      }
+    } as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => retryDelayMs,
+  });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+  return { trpc, wsClient };
+}

@@ -1,0 +1,83 @@
+/**
+ * The documented live protocol at /ws (CONTRACT §6): JSON chat frames in, chat / read /
+ * error frames out. A bad frame gets an error frame and the socket stays open; a frame
+ * over the size limit is refused by the socket itself (close 1009).
+ */
+import { CHAT_LIMITS, CHAT_MESSAGES, DomainError, type WsServerFrame, wsClientFrameSchema } from '@crm/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext, Viewer } from '../context.js';
+import { readSessionToken } from '../http/session-cookie.js';
+import { viewerOf } from '../http/viewer.js';
+import { resolveSession } from '../modules/auth/session.service.js';
+import { sendMessage } from '../modules/chat/chat.service.js';
+import { liveHubOf } from '../modules/chat/live-hub.js';
+
+export const SESSION_ENDED_REASON = 'Sesión finalizada';
+
+export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    // Listeners first: frames that arrive while we register with the hub must not be dropped.
+    let work = Promise.resolve();
+    socket.on('message', (data, isBinary) => {
+      work = work.then(() => handleFrame(ctx, socket, request, data.toString(), isBinary));
+    });
+    const ready = viewerOf(ctx, request).then(async (viewer) => {
+      if (!viewer) {
+        socket.close(1008, 'Unauthorized');
+        return undefined;
+      }
+      return liveHubOf(ctx).open({
+        userId: viewer.user.id,
+        sessionId: viewer.sessionId,
+        wantsPresence: false,
+        deliver: (event) => {
+          if (event.type !== 'presence') sendFrame(socket, event);
+        },
+        end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
+      });
+    });
+    socket.on('close', () => {
+      void ready.then((close) => close?.()).catch((error: unknown) => request.log.error({ err: error }, 'live connection not closed'));
+    });
+  });
+}
+
+async function handleFrame(ctx: AppContext, socket: WebSocket, request: FastifyRequest, text: string, isBinary: boolean) {
+  const frame = isBinary ? undefined : parseJson(text);
+  const parsed = wsClientFrameSchema.safeParse(frame);
+  if (!parsed.success) {
+    const textIssue = parsed.error.issues.find((issue) => issue.path[0] === 'content');
+    sendFrame(socket, { type: 'error', message: textIssue?.message ?? CHAT_MESSAGES.badFrame });
+    return;
+  }
+  // The session is checked on every frame: a logout or a deleted user ends the socket here at the latest.
+  const viewer: Viewer | undefined = await resolveSession(ctx, readSessionToken(request));
+  if (!viewer) {
+    socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON);
+    return;
+  }
+  try {
+    // The sender's own sockets receive the stored message through the bus, like the receiver's.
+    await sendMessage({ ...ctx, log: request.log, viewer }, { receiverId: parsed.data.receiverId, message: parsed.data.content });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      sendFrame(socket, { type: 'error', message: error.message });
+    } else {
+      request.log.error({ err: error }, 'chat frame failed');
+      sendFrame(socket, { type: 'error', message: 'No se pudo enviar el mensaje. Intenta de nuevo.' });
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFrame(socket: WebSocket, frame: WsServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
