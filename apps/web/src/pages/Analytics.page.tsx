@@ -1,11 +1,71 @@
-/** Análisis y Reportes — filled by its feature. */
+/** 'Análisis y Reportes' (admin only): a period select that filters two charts and the performance table. */
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import { formatDate } from '@crm/domain';
+import { Alert, Grid, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
+import { ConversionRateChart } from '../features/analytics/components/ConversionRateChart';
+import { LeadsPerMonthChart } from '../features/analytics/components/LeadsPerMonthChart';
+import { PerformanceTable } from '../features/analytics/components/PerformanceTable';
+import { PeriodSelect } from '../features/analytics/components/PeriodSelect';
+import { useAnalyticsPeriod } from '../features/analytics/hooks/useAnalyticsPeriod';
+import { serverMessage } from '../lib/errors';
+import { useTRPC } from '../lib/trpc';
+
+function AnalyticsReport() {
+  const trpc = useTRPC();
+  const { period, setPeriod, range, setRange, input } = useAnalyticsPeriod();
+  const report = useQuery({
+    ...trpc.analytics.report.queryOptions(input ?? { period: 'month' }),
+    enabled: input !== null,
+    // Keep the old figures on screen while a new period loads, instead of flashing the loader.
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Análisis y Reportes"
+        subtitle="Rendimiento del equipo y evolución de los leads"
+        actions={<PeriodSelect period={period} onPeriodChange={setPeriod} range={range} onRangeChange={setRange} />}
+      />
+      {input === null ? (
+        <Text c="dimmed" ta="center" py="xl">
+          Selecciona la fecha inicial y la final del período.
+        </Text>
+      ) : report.isPending ? (
+        <PageLoader label="Cargando análisis..." />
+      ) : report.isError ? (
+        <Alert color="red" title="No se pudo cargar el análisis">
+          {serverMessage(report.error, 'Intenta de nuevo más tarde.')}
+        </Alert>
+      ) : (
+        <Stack gap="lg" opacity={report.isPlaceholderData ? 0.6 : 1}>
+          <Text size="sm" c="dimmed" data-testid="period-range">
+            {`Del ${formatDate(report.data.from)} al ${formatDate(new Date(report.data.to.getTime() - 1))}`}
+          </Text>
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <LeadsPerMonthChart months={report.data.months} total={report.data.totals.created} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <ConversionRateChart months={report.data.months} average={report.data.totals.conversionRate} />
+            </Grid.Col>
+          </Grid>
+          <PerformanceTable rows={report.data.performance} />
+        </Stack>
+      )}
+    </>
+  );
+}
 
 export default function AnalyticsPage() {
   return (
     <RoleGate screen="analytics">
-      <PageHeader title="Análisis y Reportes" />
+      <AnalyticsReport />
     </RoleGate>
   );
 }

@@ -1,0 +1,34 @@
+/** One dashboard card: icon, label, big figure and a badge. */
+import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface StatCardProps {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  color: string;
+  badge: ReactNode;
+}
+
+export function StatCard({ label, value, icon, color, badge }: StatCardProps) {
+  return (
+    <Card data-testid="stat-card" aria-label={label}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <ThemeIcon variant="light" color={color} size="lg" radius="md">
+            {icon}
+          </ThemeIcon>
+        </Group>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+          <Text fz={28} fw={700} lh={1.1} data-testid="stat-value">
+            {value}
+          </Text>
+          {badge}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

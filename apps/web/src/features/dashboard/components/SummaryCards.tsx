@@ -1,0 +1,45 @@
+/** The four dashboard cards: Total de Leads, Leads Convertidos, Ingresos del Mes, Miembros del Equipo. */
+import { type DashboardSummary, formatMoney, formatNumber } from '@crm/domain';
+import { Badge, SimpleGrid } from '@mantine/core';
+import { IconCash, IconTarget, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { StatCard } from './StatCard';
+import { TrendBadge } from './TrendBadge';
+
+export function SummaryCards({ summary }: { summary: DashboardSummary }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <StatCard
+        label="Total de Leads"
+        value={formatNumber(summary.totalLeads.value)}
+        icon={<IconTarget size={20} />}
+        color="indigo"
+        badge={<TrendBadge trend={summary.totalLeads.trend} />}
+      />
+      <StatCard
+        label="Leads Convertidos"
+        value={formatNumber(summary.convertedLeads.value)}
+        icon={<IconUserCheck size={20} />}
+        color="teal"
+        badge={<TrendBadge trend={summary.convertedLeads.trend} />}
+      />
+      <StatCard
+        label="Ingresos del Mes"
+        value={formatMoney(summary.revenue.value)}
+        icon={<IconCash size={20} />}
+        color="green"
+        badge={<TrendBadge trend={summary.revenue.trend} />}
+      />
+      <StatCard
+        label="Miembros del Equipo"
+        value={formatNumber(summary.teamMembers.value)}
+        icon={<IconUsers size={20} />}
+        color="grape"
+        badge={
+          <Badge color="grape" variant="light" title="Vistos en las últimas 24 horas">
+            {`${formatNumber(summary.teamMembers.active)} activos`}
+          </Badge>
+        }
+      />
+    </SimpleGrid>
+  );
+}
