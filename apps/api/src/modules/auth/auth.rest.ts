@@ -14,6 +14,7 @@ export const authRestRoutes = [
       const session = await login(ctx, body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        previousSessionId: (await viewerOf(ctx, request))?.sessionId,
       });
       writeSessionCookie(request, reply, session.token, session.expiresAt);
       return session.user;

@@ -6,7 +6,11 @@ import { login, logout } from './auth.service.js';
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.viewer?.user ?? null),
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const session = await login(ctx, input, { ip: ctx.clientIp, userAgent: ctx.userAgent });
+    const session = await login(ctx, input, {
+      ip: ctx.clientIp,
+      userAgent: ctx.userAgent,
+      previousSessionId: ctx.viewer?.sessionId,
+    });
     ctx.setSessionCookie?.(session.token, session.expiresAt);
     return session.user;
   }),

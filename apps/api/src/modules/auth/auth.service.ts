@@ -10,6 +10,8 @@ import { createSession, endSession } from './session.service.js';
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The session the sign-in request came with, if any: rotation ends it. */
+  previousSessionId?: string;
 }
 
 export async function login(
@@ -29,6 +31,7 @@ export async function login(
   if (!user) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
   // A new token at every sign-in: a token planted before login is never promoted.
   const session = await createSession(ctx, user.id, { ip: client.ip, userAgent: client.userAgent });
+  if (client.previousSessionId) await endSession(ctx, client.previousSessionId);
   return { user, ...session };
 }
 

@@ -1,0 +1,28 @@
+/** A typed tRPC client for tests: real HTTP batching with superjson, keeping cookies like a browser. */
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import superjson from 'superjson';
+import type { AppRouter } from '../trpc/root.js';
+import type { ApiClient } from './harness.js';
+
+/** Shares `client`'s cookie jar, so a REST login and tRPC calls act as one browser. */
+export function trpcClientFor(client: ApiClient) {
+  const cookieFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (client.cookies.size > 0) {
+      headers.set('cookie', [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; '));
+    }
+    const response = await fetch(input, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      const key = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1);
+      if (value === '' || /expires=thu, 01 jan 1970/i.test(line)) client.cookies.delete(key);
+      else client.cookies.set(key, value);
+    }
+    return response;
+  };
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: new URL('/trpc', client.baseUrl).toString(), transformer: superjson, fetch: cookieFetch })],
+  });
+}
