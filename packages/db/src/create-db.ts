@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes, type ParserOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
@@ -70,7 +71,8 @@ async function createPgliteDb(dataDir: string): Promise<DbHandle> {
     pgliteDir = path.join(dataDir, 'pglite');
     await mkdir(pgliteDir, { recursive: true });
   }
-  const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS });
+  // pg_trgm backs the leads' substring search index (migration 0800); PostgreSQL ships it as contrib.
+  const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: once(() => db.destroy()), pglite };
 }

@@ -22,6 +22,7 @@ export * from './leads/statuses.js';
 export * from './leads/progress.js';
 export * from './leads/category-mapping.js';
 export * from './leads/specialization.js';
+export * from './leads/dedup-keys.js';
 export * from './format/dates.js';
 export * from './format/initials.js';
 export * from './format/relative-time.js';

@@ -35,6 +35,8 @@ export const importResultSchema = z.object({
   total: z.number().int().min(0),
   groupName: z.string(),
   assignedRoleId: z.number().nullable(),
+  /** The group the import created, so the screen can open it ('Ver Leads'). */
+  groupId: z.number(),
   /** One Spanish line per skipped row, e.g. 'Fila 7: falta el nombre'. */
   errors: z.array(z.string()),
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
+import { trackingRecordSchema } from './tracking.js';
 import { LIMITS, clearableText, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
@@ -28,6 +29,37 @@ export const leadSchema = z.object({
   createdAt: z.date(),
 });
 export type Lead = z.infer<typeof leadSchema>;
+
+/** Who a card names: the assignee, or whoever marked the lead contacted. */
+export const leadPersonSchema = z.object({
+  id: z.number(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type LeadPerson = z.infer<typeof leadPersonSchema>;
+
+/** A lead as the lists return it: the DTO plus the names its card shows and its tracking record. */
+export const leadListItemSchema = leadSchema.extend({
+  assignee: leadPersonSchema.nullable(),
+  contactedByUser: leadPersonSchema.nullable(),
+  tracking: trackingRecordSchema.nullable(),
+});
+export type LeadListItem = z.infer<typeof leadListItemSchema>;
+
+export const leadPageSchema = z.object({
+  items: z.array(leadListItemSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** The three tab counts ('Leads Activos', 'Contactados', 'Grupos') under the current filters. */
+export const leadCountsSchema = z.object({
+  leads: z.number().int(),
+  contacted: z.number().int(),
+  groups: z.number().int(),
+});
+export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
 /** 'Agregar Nuevo Lead' (spec §5): the form's five categories only; email must be valid. */
 export const createLeadSchema = z.object({
@@ -95,7 +127,16 @@ export const leadListQuerySchema = z.object({
   category: optionalQuery(leadCategorySchema),
   groupId: optionalQuery(idSchema),
   q: optionalQuery(z.string().trim().max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })),
-  /** 'leads' hides contactado (and grouped leads unless groupId is set); 'contacted' shows the Contactados tab. */
+  /**
+   * 'leads' (Leads Activos): leads not yet contacted, and only ungrouped ones unless groupId is set;
+   * an explicit status filter replaces the 'not contacted' rule. 'contacted' (Contactados): leads
+   * marked contacted at some point or whose status is contactado, interesado or convertido, from
+   * any group unless groupId is set. Absent: the filters alone.
+   */
   view: optionalQuery(z.enum(LEAD_VIEWS)),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** The tab counts follow the filters the screen shows above the tabs. */
+export const leadCountsQuerySchema = leadListQuerySchema.pick({ category: true, status: true, groupId: true, q: true });
+export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;

@@ -1,0 +1,20 @@
+/** REST paths of lead groups (spec §7): GET /api/lead-groups, DELETE /api/lead-groups/{id}. */
+import { idSchema } from '@crm/domain';
+import { parseInput } from '../../http/parse-input.js';
+import { authedRoute } from '../../rest/route.js';
+import { deleteGroup, listGroups } from './lead-groups.service.js';
+
+export const leadGroupsRestRoutes = [
+  authedRoute({
+    method: 'GET',
+    url: '/api/lead-groups',
+    permission: 'lead.read',
+    handler: ({ ctx }) => listGroups(ctx),
+  }),
+  authedRoute({
+    method: 'DELETE',
+    url: '/api/lead-groups/:id',
+    permission: 'lead.manage',
+    handler: ({ ctx, params }) => deleteGroup(ctx, parseInput(idSchema, params.id)),
+  }),
+];

@@ -1,0 +1,93 @@
+/** Reading an import file: decoding, delimiter detection, header matching (CONTRACT §5) and streamed CSV records. */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { DomainError, normalizeSearchText } from '@crm/domain';
+import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import type { TextEncoding } from './import-upload.js';
+
+export type ImportColumn = 'name' | 'categoryName' | 'email' | 'phone' | 'address' | 'domain' | 'description';
+
+/** Header spellings per column, as normalizeHeader leaves them; the first listed name column wins. */
+const HEADER_ALIASES: Record<ImportColumn, readonly string[]> = {
+  name: ['name', 'title', 'nombre', 'titulo', 'companyname', 'businessname'],
+  categoryName: ['categoryname', 'category', 'categoria', 'nombrecategoria'],
+  email: ['email', 'mail', 'emailaddress', 'correo', 'correoelectronico'],
+  phone: ['phone', 'phonenumber', 'telephone', 'telefono', 'tel', 'movil'],
+  address: ['address', 'direccion'],
+  domain: ['domain', 'website', 'web', 'url', 'dominio', 'sitioweb', 'paginaweb'],
+  description: ['description', 'descripcion', 'notes', 'notas'],
+};
+
+export const MISSING_CATEGORY_COLUMN = 'Falta la columna categoryName en el archivo';
+export const MISSING_NAME_COLUMN = 'Falta la columna del nombre (name o title) en el archivo';
+
+const DELIMITERS = ['\t', ';', ','] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+function decoded(filePath: string, encoding: TextEncoding, options: { end?: number } = {}): Readable {
+  const raw = createReadStream(filePath, options);
+  if (encoding === 'utf8') return raw.setEncoding('utf8');
+  const decoder = iconv.decodeStream(encoding === 'win1252' ? 'win1252' : encoding);
+  raw.on('error', (error) => decoder.emit('error', error));
+  // iconv-lite's decode stream is a stream.Transform typed as the older ReadWriteStream.
+  return raw.pipe(decoder) as unknown as Readable;
+}
+
+/** The delimiter the header line uses most (outside quotes); a one-column file falls back to ','. */
+export async function detectDelimiter(filePath: string, encoding: TextEncoding): Promise<Delimiter> {
+  let head = '';
+  for await (const chunk of decoded(filePath, encoding, { end: 64 * 1024 - 1 })) {
+    head += String(chunk);
+    if (/[\r\n]/.test(head.replace(/"[^"]*"/g, ''))) break;
+  }
+  const headerLine = head.replace(/^\uFEFF/, '').replace(/"[^"]*"/g, '').split(/\r\n|\r|\n/)[0] ?? '';
+  let best: Delimiter = ',';
+  let bestCount = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = headerLine.split(delimiter).length - 1;
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** 'Categoría', 'category_name' and 'CATEGORY NAME' all read as 'categoria' / 'categoryname'. */
+function normalizeHeader(header: string): string {
+  return normalizeSearchText(header).replace(/[^a-z0-9]/g, '');
+}
+
+/** Column index per import column; refuses a header without the two required columns. */
+export function mapHeader(headers: readonly string[]): Partial<Record<ImportColumn, number>> {
+  const normalized = headers.map(normalizeHeader);
+  const mapping: Partial<Record<ImportColumn, number>> = {};
+  for (const [column, aliases] of Object.entries(HEADER_ALIASES) as [ImportColumn, readonly string[]][]) {
+    for (const alias of aliases) {
+      const index = normalized.indexOf(alias);
+      if (index !== -1) {
+        mapping[column] = index;
+        break;
+      }
+    }
+  }
+  if (mapping.categoryName === undefined) throw new DomainError('BAD_REQUEST', MISSING_CATEGORY_COLUMN);
+  if (mapping.name === undefined) throw new DomainError('BAD_REQUEST', MISSING_NAME_COLUMN);
+  return mapping;
+}
+
+/** The records of the file as arrays of cells, parsed as they stream in (quoted delimiters and newlines included). */
+export function readRecords(filePath: string, encoding: TextEncoding, delimiter: Delimiter): AsyncIterable<string[]> {
+  const parser = parse({
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    // Spreadsheet exports sometimes leave a stray quote inside an unquoted cell; keep it as text.
+    relax_quotes: true,
+    skip_empty_lines: false,
+  });
+  const source = decoded(filePath, encoding);
+  source.on('error', (error) => parser.destroy(error));
+  return source.pipe(parser);
+}

@@ -1,0 +1,91 @@
+/** REST paths of leads (spec §7): list, create, edit / mark contacted, assign, counts and the two downloads. */
+import {
+  assignLeadSchema,
+  createLeadSchema,
+  idSchema,
+  leadCountsQuerySchema,
+  leadListQuerySchema,
+  updateLeadSchema,
+} from '@crm/domain';
+import type { FastifyReply } from 'fastify';
+import { parseInput } from '../../http/parse-input.js';
+import { authedRoute } from '../../rest/route.js';
+import { type Download, leadVCard, leadsCsv } from './leads-download.service.js';
+import {
+  assignLead,
+  countLeadTabs,
+  createLead,
+  filtersOf,
+  getLeadOrThrow,
+  listAllLeads,
+  listLeadPage,
+  updateLead,
+} from './leads.service.js';
+
+function sendDownload(reply: FastifyReply, download: Download): FastifyReply {
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', `attachment; filename="${download.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(download.body);
+}
+
+export const leadsRestRoutes = [
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads',
+    permission: 'lead.read',
+    // Without parameters the spec's answer (every lead, an array); with any, one page { items, nextCursor }.
+    handler: ({ ctx, query }) =>
+      Object.keys(query).length === 0 ? listAllLeads(ctx) : listLeadPage(ctx, parseInput(leadListQuerySchema, query)),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads/counts',
+    permission: 'lead.read',
+    handler: ({ ctx, query }) => countLeadTabs(ctx, parseInput(leadCountsQuerySchema, query)),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads/export',
+    permission: 'lead.manage',
+    handler: async ({ ctx, query, reply }) => sendDownload(reply, leadsCsv(ctx, filtersOf(parseInput(leadListQuerySchema, query)))),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads/:id',
+    permission: 'lead.read',
+    handler: ({ ctx, params }) => getLeadOrThrow(ctx, parseInput(idSchema, params.id)),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads/:id/vcard',
+    permission: 'lead.read',
+    handler: async ({ ctx, params, reply }) => sendDownload(reply, await leadVCard(ctx, parseInput(idSchema, params.id))),
+  }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/leads',
+    permission: 'lead.manage',
+    body: createLeadSchema,
+    handler: async ({ ctx, body, reply }) => {
+      const lead = await createLead(ctx, body);
+      reply.code(201);
+      return lead;
+    },
+  }),
+  authedRoute({
+    method: 'PUT',
+    url: '/api/leads/:id',
+    permission: 'lead.read',
+    body: updateLeadSchema,
+    handler: ({ ctx, params, body }) => updateLead(ctx, parseInput(idSchema, params.id), body),
+  }),
+  authedRoute({
+    method: 'PUT',
+    url: '/api/leads/:id/assign',
+    permission: 'lead.manage',
+    body: assignLeadSchema,
+    handler: ({ ctx, params, body }) => assignLead(ctx, parseInput(idSchema, params.id), body),
+  }),
+];

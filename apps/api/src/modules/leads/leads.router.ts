@@ -1,0 +1,48 @@
+/**
+ * tRPC `leads`: the Leads screen's reads and writes. The import (multipart) and the vCard / CSV
+ * downloads are REST only: POST /api/leads/import, GET /api/leads/{id}/vcard, GET /api/leads/export.
+ *
+ * Shapes (types in @crm/domain schemas/lead.ts):
+ * - LeadListItem = Lead & { assignee: {id, firstName, lastName} | null,
+ *     contactedByUser: {id, firstName, lastName} | null, tracking: TrackingRecord | null }
+ * - list({ view?, status?, category?, groupId?, q?, limit? (default 50, max 500), cursor? })
+ *     → { items: LeadListItem[], nextCursor: string | null }, newest first. view 'leads' = Leads
+ *     Activos (not contacted; ungrouped unless groupId; a status filter replaces 'not contacted'),
+ *     view 'contacted' = Contactados (contacted_at set, or status contactado/interesado/convertido).
+ * - counts({ status?, category?, groupId?, q? }) → { leads, contacted, groups } for the tab labels.
+ * - byId(id) → LeadListItem; create(CreateLeadInput) → LeadListItem (admin, manager)
+ * - update({ id, data: UpdateLeadInput }) → LeadListItem (all fields: admin, manager; status only:
+ *     team_member on leads assigned to or contacted by them → interesado/convertido/perdido)
+ * - assign({ id, assignedTo }) → LeadListItem (admin, manager)
+ * - markContacted({ id }) → LeadListItem (everyone; records the session user and now)
+ */
+import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
+import { z } from 'zod';
+import { procedureFor, router } from '../../trpc/init.js';
+import {
+  assignLead,
+  countLeadTabs,
+  createLead,
+  getLeadOrThrow,
+  listLeadPage,
+  markLeadContacted,
+  updateLead,
+} from './leads.service.js';
+
+const read = procedureFor('lead.read');
+const manage = procedureFor('lead.manage');
+
+export const leadsRouter = router({
+  list: read.input(leadListQuerySchema.default({})).query(({ ctx, input }) => listLeadPage(ctx, input)),
+  counts: read.input(leadCountsQuerySchema.default({})).query(({ ctx, input }) => countLeadTabs(ctx, input)),
+  byId: read.input(z.object({ id: idSchema })).query(({ ctx, input }) => getLeadOrThrow(ctx, input.id)),
+  create: manage.input(createLeadSchema).mutation(({ ctx, input }) => createLead(ctx, input)),
+  // Open to everyone: the service decides per field and per status (CONTRACT §4).
+  update: read
+    .input(z.object({ id: idSchema, data: updateLeadSchema }))
+    .mutation(({ ctx, input }) => updateLead(ctx, input.id, input.data)),
+  assign: manage
+    .input(z.object({ id: idSchema }).and(assignLeadSchema))
+    .mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
+  markContacted: read.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
+});

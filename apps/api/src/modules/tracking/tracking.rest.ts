@@ -1,0 +1,38 @@
+/** REST paths of conversation tracking (spec §7): GET/POST /api/conversation-tracking, PUT/DELETE /{id}. */
+import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
+import { parseInput } from '../../http/parse-input.js';
+import { authedRoute } from '../../rest/route.js';
+import { createTracking, deleteTrackingRecord, listTrackingRecords, updateTrackingRecord } from './tracking.service.js';
+
+export const trackingRestRoutes = [
+  authedRoute({
+    method: 'GET',
+    url: '/api/conversation-tracking',
+    permission: 'lead.read',
+    handler: ({ ctx }) => listTrackingRecords(ctx),
+  }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/conversation-tracking',
+    permission: 'lead.read',
+    body: trackingFormSchema,
+    handler: async ({ ctx, body, reply }) => {
+      const record = await createTracking(ctx, body);
+      reply.code(201);
+      return record;
+    },
+  }),
+  authedRoute({
+    method: 'PUT',
+    url: '/api/conversation-tracking/:id',
+    permission: 'lead.read',
+    body: updateTrackingSchema,
+    handler: ({ ctx, params, body }) => updateTrackingRecord(ctx, parseInput(idSchema, params.id), body),
+  }),
+  authedRoute({
+    method: 'DELETE',
+    url: '/api/conversation-tracking/:id',
+    permission: 'lead.read',
+    handler: ({ ctx, params }) => deleteTrackingRecord(ctx, parseInput(idSchema, params.id)),
+  }),
+];

@@ -1,0 +1,22 @@
+/**
+ * tRPC `tracking` (every role, CONTRACT §4): list({ leadIds? }) → TrackingRecord[];
+ * create(TrackingFormInput) → TrackingRecord (409 when the lead already has one);
+ * update({ id, data: UpdateTrackingInput }) → TrackingRecord; delete({ id }) → { id }.
+ */
+import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
+import { z } from 'zod';
+import { procedureFor, router } from '../../trpc/init.js';
+import { createTracking, deleteTrackingRecord, listTrackingRecords, updateTrackingRecord } from './tracking.service.js';
+
+const read = procedureFor('lead.read');
+
+export const trackingRouter = router({
+  list: read
+    .input(z.object({ leadIds: z.array(idSchema).max(1000).optional() }).default({}))
+    .query(({ ctx, input }) => listTrackingRecords(ctx, input.leadIds)),
+  create: read.input(trackingFormSchema).mutation(({ ctx, input }) => createTracking(ctx, input)),
+  update: read
+    .input(z.object({ id: idSchema, data: updateTrackingSchema }))
+    .mutation(({ ctx, input }) => updateTrackingRecord(ctx, input.id, input.data)),
+  delete: read.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
+});

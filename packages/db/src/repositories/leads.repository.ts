@@ -1,0 +1,260 @@
+/** Leads: filtered keyset pages, tab counts, writes and de-duplication lookups; rows → domain DTOs. */
+import {
+  CONTACTED_STATUSES,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadCategory,
+  type LeadListItem,
+  type LeadPerson,
+  type LeadStatus,
+  type LeadView,
+  type ProgressLevel,
+  leadSearchText,
+  normalizeSearchText,
+} from '@crm/domain';
+import { type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
+import type { Database } from '../database.js';
+import type { LeadsTable } from '../tables/leads.table.js';
+import type { DbOrTrx } from '../types.js';
+
+export interface LeadFilters {
+  view?: LeadView;
+  status?: LeadStatus;
+  category?: LeadCategory;
+  groupId?: number;
+  q?: string;
+}
+
+/** Where a page starts: the last row of the previous page, in the list's order. */
+export interface LeadCursor {
+  createdAt: string;
+  id: number;
+}
+
+export type LeadRow = Selectable<LeadsTable>;
+export type NewLeadRow = Omit<Insertable<LeadsTable>, 'search_text'>;
+
+const NOT_CONTACTED_STATUSES = LEAD_STATUSES.filter((status) => !(CONTACTED_STATUSES as readonly string[]).includes(status));
+
+// Written literally (the constants are ours), so the planner can match the partial indexes of migration 0820.
+const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
+const IS_CONTACTED = sql<SqlBool>`(leads.contacted_at is not null or leads.status in (${statusList(CONTACTED_STATUSES)}))`;
+const IS_NOT_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(NOT_CONTACTED_STATUSES)}))`;
+
+export function toLeadDto(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    // Stored values come from our own schemas; an unknown one is shown with the spec's fallbacks by the UI.
+    category: row.category as LeadCategory,
+    description: row.description,
+    status: row.status,
+    assignedTo: row.assigned_to,
+    groupId: row.group_id,
+    contactedBy: row.contacted_by,
+    contactedAt: row.contacted_at,
+    address: row.address,
+    domain: row.domain,
+    createdAt: row.created_at,
+  };
+}
+
+/** `search_text like '%term%'` with the user's own % _ \ taken literally. */
+export function searchPattern(q: string): string {
+  return `%${normalizeSearchText(q).replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
+  const conditions = [];
+  if (filters.view === 'leads') {
+    if (!filters.status) conditions.push(IS_NOT_CONTACTED);
+    if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
+  }
+  if (filters.view === 'contacted') conditions.push(IS_CONTACTED);
+  if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
+  if (filters.category) conditions.push(eb('leads.category', '=', filters.category));
+  if (filters.groupId !== undefined) conditions.push(eb('leads.group_id', '=', filters.groupId));
+  const q = filters.q ? normalizeSearchText(filters.q) : '';
+  if (q) conditions.push(eb('leads.search_text', 'like', searchPattern(q)));
+  return eb.and(conditions);
+}
+
+function selectListItems(db: DbOrTrx) {
+  return db
+    .selectFrom('leads')
+    .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
+    .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
+    .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
+    .selectAll('leads')
+    .select([
+      sql<string>`leads.created_at::text`.as('created_at_text'),
+      'assignee.first_name as assignee_first_name',
+      'assignee.last_name as assignee_last_name',
+      'contacter.first_name as contacter_first_name',
+      'contacter.last_name as contacter_last_name',
+      'tracking.id as tracking_id',
+      'tracking.progress_level as tracking_progress_level',
+      'tracking.messages_from_lead as tracking_messages_from_lead',
+      'tracking.messages_to_lead as tracking_messages_to_lead',
+      'tracking.has_responded as tracking_has_responded',
+      'tracking.last_contact_date as tracking_last_contact_date',
+      'tracking.notes as tracking_notes',
+    ]);
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['executeTakeFirstOrThrow']>>;
+
+function person(id: number | null, firstName: string | null | undefined, lastName: string | null | undefined): LeadPerson | null {
+  // A left join with no match gives null names; a deleted user has already nulled the id (on delete set null).
+  return id === null || firstName === undefined ? null : { id, firstName, lastName: lastName ?? null };
+}
+
+function toListItem(row: ListRow): LeadListItem {
+  return {
+    ...toLeadDto(row),
+    assignee: row.assigned_to === null ? null : person(row.assigned_to, row.assignee_first_name, row.assignee_last_name),
+    contactedByUser:
+      row.contacted_by === null ? null : person(row.contacted_by, row.contacter_first_name, row.contacter_last_name),
+    tracking:
+      row.tracking_id === null
+        ? null
+        : {
+            id: row.tracking_id,
+            leadId: row.id,
+            progressLevel: row.tracking_progress_level as ProgressLevel,
+            messagesFromLead: row.tracking_messages_from_lead ?? 0,
+            messagesToLead: row.tracking_messages_to_lead ?? 0,
+            hasResponded: row.tracking_has_responded ?? false,
+            lastContactDate: row.tracking_last_contact_date ?? '',
+            notes: row.tracking_notes,
+          },
+  };
+}
+
+export function encodeLeadCursor(cursor: LeadCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+
+/** undefined for anything that is not a cursor this module wrote. */
+export function decodeLeadCursor(text: string): LeadCursor | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return undefined;
+    const [createdAt, id] = value as unknown[];
+    if (typeof createdAt !== 'string' || !TIMESTAMP_TEXT.test(createdAt)) return undefined;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+    return { createdAt, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Newest first; `limit` rows after `cursor`, or every matching row when limit is undefined. */
+export async function listLeads(
+  db: DbOrTrx,
+  filters: LeadFilters,
+  page: { limit?: number; cursor?: LeadCursor } = {},
+): Promise<{ items: LeadListItem[]; nextCursor: LeadCursor | null }> {
+  let query = selectListItems(db)
+    .where((eb) => filterExpression(eb, filters))
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc');
+  const { cursor, limit } = page;
+  if (cursor) {
+    query = query.where(sql<SqlBool>`(leads.created_at, leads.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+  }
+  // One extra row tells whether another page exists without a count.
+  if (limit !== undefined) query = query.limit(limit + 1);
+  const rows = await query.execute();
+  const hasMore = limit !== undefined && rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(toListItem),
+    nextCursor: hasMore && last ? { createdAt: last.created_at_text, id: last.id } : null,
+  };
+}
+
+export async function countLeads(db: DbOrTrx, filters: LeadFilters): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => filterExpression(eb, filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findLeadListItem(db: DbOrTrx, id: number): Promise<LeadListItem | undefined> {
+  const row = await selectListItems(db).where('leads.id', '=', id).executeTakeFirst();
+  return row && toListItem(row);
+}
+
+/** The bare row, locked for the rest of the transaction so concurrent edits apply one after the other. */
+export async function findLeadRowForUpdate(db: DbOrTrx, id: number): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function findLeadRow(db: DbOrTrx, id: number): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+function withSearchText<T extends { name: string; email?: string | null }>(values: T): T & { search_text: string } {
+  return { ...values, search_text: leadSearchText(values.name, values.email) };
+}
+
+export async function insertLead(db: DbOrTrx, values: NewLeadRow): Promise<number> {
+  const { id } = await db.insertInto('leads').values(withSearchText(values)).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** One multi-row INSERT; callers keep batches small enough for the 65,535-parameter limit. */
+export async function insertLeadBatch(db: DbOrTrx, rows: readonly NewLeadRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('leads').values(rows.map(withSearchText)).execute();
+}
+
+/** Applies `changes`, keeping search_text in step with name and email. */
+export async function updateLeadRow(
+  db: DbOrTrx,
+  current: LeadRow,
+  changes: Omit<Updateable<LeadsTable>, 'search_text' | 'email_key' | 'phone_key'>,
+): Promise<void> {
+  const name = changes.name ?? current.name;
+  const email = changes.email === undefined ? current.email : changes.email;
+  await db
+    .updateTable('leads')
+    .set({ ...changes, search_text: leadSearchText(name, email), updated_at: new Date() })
+    .where('id', '=', current.id)
+    .execute();
+}
+
+/** Which of these email / phone keys some lead already has. */
+export async function findExistingLeadKeys(
+  db: DbOrTrx,
+  emailKeys: readonly string[],
+  phoneKeys: readonly string[],
+): Promise<{ emails: Set<string>; phones: Set<string> }> {
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  if (emailKeys.length > 0) {
+    const rows = await db
+      .selectFrom('leads')
+      .select('email_key')
+      .where('email_key', '=', sql<string>`any(${sql.val([...emailKeys])}::text[])`)
+      .execute();
+    for (const row of rows) if (row.email_key) emails.add(row.email_key);
+  }
+  if (phoneKeys.length > 0) {
+    const rows = await db
+      .selectFrom('leads')
+      .select('phone_key')
+      .where('phone_key', '=', sql<string>`any(${sql.val([...phoneKeys])}::text[])`)
+      .execute();
+    for (const row of rows) if (row.phone_key) phones.add(row.phone_key);
+  }
+  return { emails, phones };
+}
