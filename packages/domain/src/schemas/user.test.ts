@@ -44,3 +44,15 @@ describe('profile and edit forms', () => {
     expect(updateUserSchema.safeParse({ lastName: ' ' }).error?.issues[0]?.message).toBe('Los apellidos son requeridos');
   });
 });
+
+describe('updateUserSchema optional texts', () => {
+  it('leaves absent fields absent, so a partial edit does not clear them', () => {
+    const parsed = updateUserSchema.parse({ bio: 'Nueva' });
+    expect(parsed).toEqual({ bio: 'Nueva' });
+    expect('phone' in parsed && parsed.phone !== undefined).toBe(false);
+  });
+
+  it('clears a field sent blank or null', () => {
+    expect(updateUserSchema.parse({ phone: '  ', bio: null })).toMatchObject({ phone: null, bio: null });
+  });
+});

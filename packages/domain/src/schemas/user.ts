@@ -1,7 +1,7 @@
 /** Users as the API returns them, and the forms that create and edit them. */
 import { z } from 'zod';
 import { SYSTEM_ROLES, normalizeSystemRole } from '../roles.js';
-import { LIMITS, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
+import { LIMITS, clearableText, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
 
 export const systemRoleSchema = z.enum(SYSTEM_ROLES);
 
@@ -58,9 +58,10 @@ export const updateUserSchema = z.object({
   firstName: requiredText('El nombre es requerido').optional(),
   lastName: requiredText('Los apellidos son requeridos').optional(),
   email: emailSchema.optional(),
-  phone: optionalText(LIMITS.shortText),
-  bio: optionalText(),
-  teamName: optionalText(LIMITS.shortText),
+  // An edit leaves an absent field alone; '' or null clear it.
+  phone: clearableText(LIMITS.shortText),
+  bio: clearableText(),
+  teamName: clearableText(LIMITS.shortText),
   /** Only an admin may send it (CONTRACT §4). */
   role: systemRoleInputSchema.optional(),
   systemRole: systemRoleInputSchema.optional(),
