@@ -47,7 +47,9 @@ async function handleFrame(ctx: AppContext, socket: WebSocket, request: FastifyR
   const frame = isBinary ? undefined : parseJson(text);
   const parsed = wsClientFrameSchema.safeParse(frame);
   if (!parsed.success) {
-    const textIssue = parsed.error.issues.find((issue) => issue.path[0] === 'content');
+    // Only a chat frame with bad text gets the text's own message; anything else is just not a frame of ours.
+    const isChatFrame = typeof frame === 'object' && frame !== null && (frame as { type?: unknown }).type === 'chat';
+    const textIssue = isChatFrame ? parsed.error.issues.find((issue) => issue.path[0] === 'content') : undefined;
     sendFrame(socket, { type: 'error', message: textIssue?.message ?? CHAT_MESSAGES.badFrame });
     return;
   }

@@ -1,0 +1,60 @@
+import { expect, it } from 'vitest';
+import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createLiveTrpc } from '../../test/live-client.js';
+
+interface FeedItem {
+  type: string;
+  message?: { id: number; message: string };
+}
+
+describeOnEachDatabase('chat tRPC subscription', (server) => {
+  it('resumes after a forced disconnect from the last message it saw: nothing lost, nothing twice', async () => {
+    const ana = await createUser(server(), { username: uniqueName('ana') });
+    const bea = await createUser(server(), { username: uniqueName('bea') });
+    const anaClient = await loginAs(server(), ana.username);
+    const beaClient = await loginAs(server(), bea.username);
+    // A slow retry leaves a clear gap in which messages can only arrive through the back-log.
+    const { trpc, wsClient } = createLiveTrpc(server().url, anaClient, 700);
+
+    const feed: FeedItem[] = [];
+    const subscription = trpc.chat.onEvent.subscribe(undefined, {
+      onData: (item) => feed.push(('data' in item ? item.data : item) as FeedItem),
+    });
+    const synced = (times: number) => expect.poll(() => feed.filter((i) => i.type === 'synced').length, { timeout: 10_000 }).toBe(times);
+    const send = async (text: string) => (await beaClient.post('/api/chat/messages', { receiverId: ana.id, message: text })).body.id as number;
+    const chatIds = () => feed.filter((i) => i.type === 'chat').map((i) => i.message?.id);
+
+    await synced(1);
+    const sent = [await send('uno'), await send('dos')];
+    await expect.poll(chatIds).toEqual(sent);
+
+    // Cut every socket on the server: the client reconnects on its own.
+    for (const socket of server().app.websocketServer.clients) socket.terminate();
+    sent.push(await send('tres'), await send('cuatro'), await send('cinco'));
+    await synced(2);
+    sent.push(await send('seis'));
+    await expect.poll(chatIds).toEqual(sent);
+
+    // A read receipt also reaches the subscription live.
+    await anaClient.post(`/api/chat/messages/${sent[0]}/read`);
+    await expect.poll(() => feed.some((i) => i.type === 'read')).toBe(true);
+    subscription.unsubscribe();
+    await wsClient.close();
+  });
+
+  it('requires a session for the socket and the chat role for the procedures', async () => {
+    const user = await createUser(server(), { username: uniqueName('sin') });
+    const client = await loginAs(server(), user.username);
+    const { trpc, wsClient } = createLiveTrpc(server().url, client);
+    expect(await trpc.chat.unreadTotal.query()).toBe(0);
+    await client.post('/api/logout');
+    await wsClient.close();
+    const again = createLiveTrpc(server().url, client, 10_000);
+    const failure = await Promise.race([
+      again.trpc.chat.unreadTotal.query().then(() => 'answered', () => 'failed'),
+      new Promise((resolve) => setTimeout(() => resolve('no connection'), 1500)),
+    ]);
+    expect(failure).not.toBe('answered');
+    await again.wsClient.close();
+  });
+});
