@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   clearableText,
   emailSchema,
@@ -72,5 +73,12 @@ describe('common schemas', () => {
     expect(schema.parse('2024-06-15')).toBe('2024-06-15');
     expect(schema.safeParse('').error?.issues.map((issue) => issue.message)).toEqual(['Fecha requerida']);
     expect(schema.safeParse('2024-06-31').error?.issues[0]?.message).toBe('Fecha inválida');
+  });
+});
+
+describe('zod fallback messages', () => {
+  it('are Spanish where a schema gives no text of its own', () => {
+    const message = z.object({ name: z.string() }).safeParse({ name: 42 }).error?.issues[0]?.message ?? '';
+    expect(message).toMatch(/^Entrada inválida/);
   });
 });

@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { isIsoDate } from '../format/dates.js';
 
+// Every schema imports this file: zod's own fallback messages (a wrong type, a limit without
+// our text) then come out in Spanish too, never in English.
+z.config(z.locales.es());
+
 export const LIMITS = {
   name: 200,
   email: 254,
