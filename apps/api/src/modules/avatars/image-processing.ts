@@ -26,8 +26,8 @@ function invalidImage(): DomainError {
 export async function processAvatar(input: Buffer): Promise<ProcessedAvatar> {
   let metadata: sharp.Metadata;
   try {
-    // Reads the header only: format and declared size, without decoding pixels.
-    metadata = await sharp(input).metadata();
+    // Reads the header only (no pixels decoded), so the size check below can name the problem.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw invalidImage();
   }
