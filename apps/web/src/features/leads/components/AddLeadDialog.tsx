@@ -1,0 +1,88 @@
+/** 'Agregar Nuevo Lead' (spec §2, §5): validated by the same schema as the API; 'Creando...' while saving. */
+import { FORM_CATEGORY_OPTIONS, createLeadSchema } from '@crm/domain';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { AssigneePicker } from './AssigneePicker';
+
+interface NewLeadValues {
+  name: string;
+  category: string;
+  email: string;
+  phone: string;
+  description: string;
+  assignedTo: string | null;
+}
+
+const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', description: '', assignedTo: null };
+
+export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshLeads();
+  const form = useForm<NewLeadValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(createLeadSchema, { sync: true }),
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const create = useMutation(
+    trpc.leads.create.mutationOptions({
+      onSuccess: async (lead) => {
+        notifySuccess('Lead creado', `${lead.name} se agregó a los leads activos.`);
+        close();
+        await refresh();
+      },
+      onError: (error) =>
+        notifyError('No se pudo crear el lead. Intenta nuevamente.', serverMessage(error, 'Error al crear lead')),
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const parsed = createLeadSchema.safeParse(values);
+    if (parsed.success) create.mutate(parsed.data);
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Agregar Nuevo Lead" size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Nombre" placeholder="Nombre del lead o empresa" withAsterisk {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Categoría"
+              placeholder="Selecciona una categoría"
+              data={FORM_CATEGORY_OPTIONS}
+              withAsterisk
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('category')}
+            />
+            <TextInput label="Email" placeholder="correo@empresa.com" type="email" withAsterisk {...form.getInputProps('email')} />
+          </SimpleGrid>
+          <TextInput label="Teléfono" placeholder="Ej. 11 2345 6789" type="tel" {...form.getInputProps('phone')} />
+          <Textarea label="Descripción" placeholder="¿Qué necesita este lead?" autosize minRows={3} maxRows={6} withAsterisk {...form.getInputProps('description')} />
+          <AssigneePicker
+            category={form.values.category}
+            value={form.values.assignedTo}
+            onChange={(value) => form.setFieldValue('assignedTo', value)}
+            error={form.errors.assignedTo}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creando...' : 'Crear Lead'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * 'Asignar a:' (admin and manager). Choosing a team member assigns the lead; choosing 'Sin asignar'
+ * does nothing, as the spec says (§4), so the select keeps showing the current assignee.
+ */
+import { type LeadListItem, fullName } from '@crm/domain';
+import { Select } from '@mantine/core';
+import { useAssignLead } from '../hooks/useLeadActions';
+import { useSalesTeam } from '../hooks/useLeadQueries';
+
+const UNASSIGNED = 'sin-asignar';
+
+export function AssignSelect({ lead }: { lead: LeadListItem }) {
+  const team = useSalesTeam();
+  const assign = useAssignLead();
+  const options = [
+    { value: UNASSIGNED, label: 'Sin asignar' },
+    ...(team.data ?? []).map((user) => ({ value: String(user.id), label: fullName(user.firstName, user.lastName, user.username) })),
+  ];
+  // An assignee missing from the team list (e.g. just deleted) still shows by name.
+  if (lead.assignedTo !== null && !options.some((option) => option.value === String(lead.assignedTo))) {
+    const name = lead.assignee ? fullName(lead.assignee.firstName, lead.assignee.lastName, 'Usuario desconocido') : 'Usuario desconocido';
+    options.push({ value: String(lead.assignedTo), label: name });
+  }
+
+  return (
+    <Select
+      label="Asignar a:"
+      size="xs"
+      data={options}
+      value={lead.assignedTo === null ? UNASSIGNED : String(lead.assignedTo)}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="Sin resultados"
+      disabled={assign.isPending}
+      onChange={(value) => {
+        if (!value || value === UNASSIGNED || value === String(lead.assignedTo)) return;
+        assign.mutate({ id: lead.id, assignedTo: Number(value) });
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+/** The working edit dialog (CONTRACT §7) for admin and manager: every field of the lead and its status. */
+import {
+  LEAD_CATEGORY_OPTIONS,
+  LEAD_STATUS_OPTIONS,
+  type LeadListItem,
+  fullName,
+  isLeadCategory,
+  updateLeadSchema,
+} from '@crm/domain';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { useRefreshLeads, useSalesTeam } from '../hooks/useLeadQueries';
+
+const UNASSIGNED = 'sin-asignar';
+
+interface EditLeadValues {
+  name: string;
+  category: string;
+  status: string;
+  email: string;
+  phone: string;
+  description: string;
+  address: string;
+  domain: string;
+  assignedTo: string;
+}
+
+function valuesOf(lead: LeadListItem): EditLeadValues {
+  return {
+    name: lead.name,
+    // An unknown stored category reads as Tecnología (spec §3); saving writes that reading.
+    category: isLeadCategory(lead.category) ? lead.category : 'tecnologia',
+    status: lead.status,
+    email: lead.email ?? '',
+    phone: lead.phone ?? '',
+    description: lead.description ?? '',
+    address: lead.address ?? '',
+    domain: lead.domain ?? '',
+    assignedTo: lead.assignedTo === null ? UNASSIGNED : String(lead.assignedTo),
+  };
+}
+
+/** The select's 'Sin asignar' is null to the API. */
+function toPayload(values: EditLeadValues) {
+  return { ...values, assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo };
+}
+
+const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
+
+function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshLeads();
+  const team = useSalesTeam();
+  const form = useForm<EditLeadValues>({
+    initialValues: valuesOf(lead),
+    validate: (values) => validatePayload(toPayload(values)),
+  });
+  const update = useMutation(
+    trpc.leads.update.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Lead actualizado');
+        onClose();
+        await refresh();
+      },
+      onError: (error) => notifyError('No se pudo actualizar el lead', serverMessage(error, 'Error al actualizar el lead')),
+    }),
+  );
+  const teamOptions = [
+    { value: UNASSIGNED, label: 'Sin asignar' },
+    ...(team.data ?? []).map((user) => ({ value: String(user.id), label: fullName(user.firstName, user.lastName, user.username) })),
+  ];
+
+  const submit = form.onSubmit((values) => {
+    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    if (parsed.success) update.mutate({ id: lead.id, data: parsed.data });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Categoría" data={LEAD_CATEGORY_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('category')} />
+          <Select label="Estado" data={LEAD_STATUS_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('status')} />
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+          <TextInput label="Teléfono" type="tel" {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <Textarea label="Descripción" autosize minRows={3} maxRows={6} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Dirección" {...form.getInputProps('address')} />
+          <TextInput label="Sitio web" {...form.getInputProps('domain')} />
+        </SimpleGrid>
+        <Select
+          label="Asignado a"
+          data={teamOptions}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="Sin resultados"
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('assignedTo')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Guardar cambios
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function EditLeadDialog({ lead, onClose }: { lead: LeadListItem | null; onClose: () => void }) {
+  return (
+    <Modal opened={lead !== null} onClose={onClose} title="Editar Lead" size="lg" centered>
+      {lead ? <EditLeadForm key={lead.id} lead={lead} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

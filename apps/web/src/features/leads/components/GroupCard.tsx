@@ -1,0 +1,60 @@
+/** A lead group (spec §2 Grupos): lead count, role, name, description, dates, 'Ver Leads' and delete. */
+import { type LeadGroup, formatDate } from '@crm/domain';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconTrash } from '@tabler/icons-react';
+
+interface GroupCardProps {
+  group: LeadGroup;
+  canDelete: boolean;
+  onShowLeads: (group: LeadGroup) => void;
+  onDelete: (group: LeadGroup) => void;
+}
+
+export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCardProps) {
+  return (
+    <Card data-testid="group-card" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" gap="xs">
+          <Badge variant="light" color="indigo">
+            {group.leadCount === 1 ? '1 lead' : `${group.leadCount.toLocaleString('es-ES')} leads`}
+          </Badge>
+          {group.assignedRole ? (
+            <Badge variant="light" color={group.assignedRole.color}>
+              {group.assignedRole.displayName}
+            </Badge>
+          ) : null}
+        </Group>
+        <Stack gap={4}>
+          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+            {group.name}
+          </Text>
+          {group.description ? (
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {group.description}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            Creado: {formatDate(group.createdAt)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Rol: {group.assignedRole ? group.assignedRole.displayName : 'Sin rol asignado'}
+          </Text>
+        </Stack>
+        <Group justify="space-between" mt="auto" wrap="nowrap">
+          <Button size="xs" variant="light" leftSection={<IconEye size={14} />} onClick={() => onShowLeads(group)}>
+            Ver Leads
+          </Button>
+          {canDelete ? (
+            <Tooltip label="Eliminar grupo">
+              <ActionIcon variant="subtle" color="red" aria-label="Eliminar grupo" onClick={() => onDelete(group)}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

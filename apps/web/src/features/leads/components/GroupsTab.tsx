@@ -1,0 +1,57 @@
+/** The Grupos tab: every lead group as a card, or the spec's empty state. */
+import { type LeadGroup, can } from '@crm/domain';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconFolders } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { PageLoader } from '../../../components/PageLoader';
+import { useLeadGroups } from '../hooks/useLeadQueries';
+import { DeleteGroupDialog } from './DeleteGroupDialog';
+import { EmptyState } from './EmptyState';
+import { GroupCard } from './GroupCard';
+
+export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => void }) {
+  const user = useCurrentUser();
+  const groups = useLeadGroups(true);
+  const [deleting, setDeleting] = useState<LeadGroup | null>(null);
+
+  if (groups.isPending) return <PageLoader label="Cargando grupos..." />;
+  if (groups.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="No se pudieron cargar los grupos">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Comprueba tu conexión e inténtalo de nuevo.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void groups.refetch()}>
+            Reintentar
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (groups.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconFolders size={30} />}
+        title="No hay grupos de leads"
+        hint="Los grupos se crean automáticamente cuando importas leads."
+      />
+    );
+  }
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {groups.data.map((group) => (
+          <GroupCard
+            key={group.id}
+            group={group}
+            canDelete={can(user, 'lead.manage')}
+            onShowLeads={onShowLeads}
+            onDelete={setDeleting}
+          />
+        ))}
+      </SimpleGrid>
+      <DeleteGroupDialog group={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * A lead card's actions: mark contacted (until it is), download as vCard, edit (admin and
+ * manager), and for a Vendedor's own lead the status moves CONTRACT §4 allows them.
+ */
+import { type LeadListItem, OWNER_STATUS_MOVES, can, canSetLeadStatus, statusLabel } from '@crm/domain';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { IconArrowsExchange, IconCheck, IconDownload, IconPencil } from '@tabler/icons-react';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { downloadFrom } from '../../../lib/rest';
+import { useMarkContacted, useMoveLeadStatus } from '../hooks/useLeadActions';
+
+export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lead: LeadListItem) => void }) {
+  const user = useCurrentUser();
+  const markContacted = useMarkContacted();
+  const moveStatus = useMoveLeadStatus();
+  const manages = can(user, 'lead.manage');
+  // Admins and managers change the status in the edit dialog; a Vendedor gets the moves on their own leads.
+  const ownerMoves = manages
+    ? []
+    : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
+
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      {lead.status !== 'contactado' && lead.contactedAt === null ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          leftSection={<IconCheck size={14} />}
+          loading={markContacted.isPending}
+          onClick={() => markContacted.mutate({ id: lead.id })}
+        >
+          Marcar contactado
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group gap={4} wrap="nowrap">
+        {ownerMoves.length > 0 ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label="Cambiar estado">
+                <ActionIcon variant="subtle" aria-label="Cambiar estado" loading={moveStatus.isPending}>
+                  <IconArrowsExchange size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Mover a</Menu.Label>
+              {ownerMoves.map((status) => (
+                <Menu.Item key={status} onClick={() => moveStatus.mutate({ id: lead.id, data: { status } })}>
+                  {statusLabel(status)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+        <Tooltip label="Descargar contacto (vCard)">
+          <ActionIcon variant="subtle" aria-label="Descargar lead" onClick={() => downloadFrom(`/api/leads/${lead.id}/vcard`)}>
+            <IconDownload size={18} />
+          </ActionIcon>
+        </Tooltip>
+        {manages ? (
+          <Tooltip label="Editar lead">
+            <ActionIcon variant="subtle" aria-label="Editar lead" onClick={() => onEdit(lead)}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

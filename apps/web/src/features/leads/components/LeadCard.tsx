@@ -1,0 +1,106 @@
+/**
+ * One lead as a card (spec §2): badges, name, description, email, WhatsApp phone, dates, owner,
+ * 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
+ */
+import { type LeadListItem, can, formatDate, fullName, whatsappLink } from '@crm/domain';
+import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { AssignSelect } from './AssignSelect';
+import { LeadActions } from './LeadActions';
+import { CategoryBadge, StatusBadge } from './LeadBadges';
+import { LeadOwner } from './LeadOwner';
+import { TrackingSummary } from './TrackingSummary';
+
+interface LeadCardProps {
+  lead: LeadListItem;
+  /** 'contacted' shows the Contactado badge and the 'Seguimiento de Conversación' block. */
+  variant: 'active' | 'contacted';
+  onEdit: (lead: LeadListItem) => void;
+  onTrack: (lead: LeadListItem) => void;
+}
+
+function LeadPhone({ phone }: { phone: string }) {
+  const link = whatsappLink(phone);
+  if (!link) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <IconPhone size={16} aria-hidden />
+        <Text size="sm">{phone}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-hidden />
+      <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" c="green.8" title="Abrir en WhatsApp">
+        {phone}
+      </Anchor>
+    </Group>
+  );
+}
+
+export function LeadCard({ lead, variant, onEdit, onTrack }: LeadCardProps) {
+  const user = useCurrentUser();
+  const contactedBy = lead.contactedByUser
+    ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
+    : 'Usuario desconocido';
+
+  return (
+    <Card data-testid="lead-card" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" gap="xs">
+          <CategoryBadge category={lead.category} />
+          <Group gap={6}>
+            {variant === 'contacted' ? (
+              <Badge color="green" variant="filled">
+                Contactado
+              </Badge>
+            ) : null}
+            {variant === 'active' || lead.status !== 'contactado' ? <StatusBadge status={lead.status} /> : null}
+          </Group>
+        </Group>
+
+        <Stack gap={4}>
+          <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+            {lead.name}
+          </Text>
+          {lead.description ? (
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {lead.description}
+            </Text>
+          ) : null}
+        </Stack>
+
+        <Stack gap={4}>
+          {lead.email ? (
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <IconMail size={16} aria-hidden />
+              <Anchor href={`mailto:${lead.email}`} size="sm" truncate>
+                {lead.email}
+              </Anchor>
+            </Group>
+          ) : null}
+          {lead.phone ? <LeadPhone phone={lead.phone} /> : null}
+          <Text size="xs" c="dimmed">
+            Agregado: {formatDate(lead.createdAt)}
+          </Text>
+          {lead.contactedAt ? (
+            <Text size="xs" c="green.8">
+              Contactado por {contactedBy} el {formatDate(lead.contactedAt)}
+            </Text>
+          ) : null}
+        </Stack>
+
+        {variant === 'contacted' ? <TrackingSummary lead={lead} onTrack={onTrack} /> : null}
+
+        <Stack gap="sm" mt="auto">
+          <Divider />
+          <LeadOwner lead={lead} />
+          {can(user, 'lead.manage') ? <AssignSelect lead={lead} /> : null}
+          <LeadActions lead={lead} onEdit={onEdit} />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The cards of Leads Activos or Contactados, one page at a time: the next page loads when the end
+ * of the list scrolls into view (or with 'Cargar más'), so 100,000 leads never reach the browser at once.
+ */
+import type { LeadListItem } from '@crm/domain';
+import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { PageLoader } from '../../../components/PageLoader';
+import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
+import { LeadCard } from './LeadCard';
+
+interface LeadListProps {
+  view: 'leads' | 'contacted';
+  filters: LeadListFilters;
+  empty: ReactNode;
+  onEdit: (lead: LeadListItem) => void;
+  onTrack: (lead: LeadListItem) => void;
+}
+
+export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProps) {
+  const pages = useLeadPages(view, filters);
+  const { ref: endRef, entry } = useIntersection({ rootMargin: '400px' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const endVisible = entry?.isIntersecting ?? false;
+
+  useEffect(() => {
+    if (endVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [endVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (pages.isPending) return <PageLoader label="Cargando leads..." />;
+  if (pages.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="No se pudieron cargar los leads">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Comprueba tu conexión e inténtalo de nuevo.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void pages.refetch()}>
+            Reintentar
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const leads = pages.data.pages.flatMap((page) => page.items);
+  if (leads.length === 0) return <>{empty}</>;
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {leads.map((lead) => (
+          <LeadCard key={lead.id} lead={lead} variant={view === 'contacted' ? 'contacted' : 'active'} onEdit={onEdit} onTrack={onTrack} />
+        ))}
+      </SimpleGrid>
+      <Center ref={endRef} py="md">
+        {hasNextPage ? (
+          <Button variant="subtle" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Cargar más
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {leads.length === 1 ? '1 lead' : `${leads.length.toLocaleString('es-ES')} leads`}
+          </Text>
+        )}
+      </Center>
+    </Stack>
+  );
+}
