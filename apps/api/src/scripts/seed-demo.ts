@@ -1,0 +1,42 @@
+/**
+ * `pnpm seed:demo`: fills the database (DATABASE_URL or the PGlite in DATA_DIR) with a Spanish sales
+ * team, a year of leads, tracking, chat and activity. Refuses a database that already has data
+ * unless given --force, which empties it first.
+ */
+import { randomBytes } from 'node:crypto';
+import { createDb, migrateToLatest } from '@crm/db';
+import { loadEnv } from '../env.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { parseSeedArgs } from './seed/args.js';
+import { hasData, wipeAll } from './seed/guard.js';
+import { createRandom } from './seed/random.js';
+import { seedDemo } from './seed/seed.js';
+
+const args = parseSeedArgs(process.argv.slice(2));
+const env = loadEnv();
+const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await migrateToLatest(database.db);
+  if (await hasData(database.db)) {
+    if (!args.force) {
+      console.error('La base de datos ya tiene datos. No se ha cambiado nada.\nUsa "pnpm seed:demo -- --force" para vaciarla y cargar los datos de demostración.');
+      process.exitCode = 1;
+    } else {
+      console.warn('--force: vaciando la base de datos antes de cargar la demostración.');
+      await wipeAll(database.db);
+    }
+  }
+  if (process.exitCode !== 1) {
+    const password = args.password ?? randomBytes(9).toString('base64url');
+    const started = Date.now();
+    const summary = await seedDemo(database.db, { random: createRandom(args.seed), passwordHash: await hashPassword(password) });
+    console.log(`\nDatos de demostración cargados (${database.kind}) en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+    console.log(`  ${summary.leads} leads en ${summary.groups} grupos importados y sueltos, ${summary.tracking} seguimientos,`);
+    console.log(`  ${summary.messages} mensajes de chat, ${summary.activities} actividades.\n`);
+    console.log('Usuarios (todos con la misma contraseña):');
+    for (const user of summary.usernames) console.log(`  ${user.username.padEnd(16)} ${user.role}`);
+    console.log(`\nContraseña: ${password}\n`);
+  }
+} finally {
+  await database.close();
+}
