@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+
+/** The body's exact bytes: fetch's text() would drop the BOM under test. */
+async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
+  const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+  const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie } });
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
+  let admin: ApiClient;
+  let manager: ApiClient;
+  let seller: ApiClient;
+  let anonymous: ApiClient;
+
+  beforeAll(async () => {
+    const names = { admin: uniqueName('dadm'), manager: uniqueName('dman'), seller: uniqueName('dsel') };
+    await createUser(server(), { username: names.admin, systemRole: 'admin' });
+    await createUser(server(), { username: names.manager, systemRole: 'manager' });
+    await createUser(server(), { username: names.seller });
+    admin = await loginAs(server(), names.admin);
+    manager = await loginAs(server(), names.manager);
+    seller = await loginAs(server(), names.seller);
+    anonymous = new ApiClient(server().url);
+  });
+
+  describe('GET /api/leads/{id}/vcard', () => {
+    it('downloads an escaped vCard attachment for every role', async () => {
+      const created = await admin.post('/api/leads', {
+        name: 'Clínica Peñalba, S.L.; Sede Norte',
+        email: 'info@penalba.es',
+        phone: '+34 612 345 678',
+        category: 'salud',
+        description: 'Primera línea\nSegunda línea con \\ barra',
+      });
+      for (const client of [admin, manager, seller]) {
+        const response = await client.get(`/api/leads/${created.body.id}/vcard`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+        expect(response.headers.get('content-disposition')).toBe('attachment; filename="clinica-penalba-s-l-sede-norte.vcf"');
+        const card = response.body as string;
+        expect(card.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
+        expect(card).toContain('FN:Clínica Peñalba\\, S.L.\\; Sede Norte\r\n');
+        expect(card).toContain('TEL;TYPE=WORK,VOICE:+34 612 345 678\r\n');
+        expect(card).toContain('NOTE:Categoría: Salud\\nPrimera línea\\nSegunda línea con \\\\ barra\r\n');
+        expect(card.endsWith('END:VCARD\r\n')).toBe(true);
+      }
+    });
+
+    it('answers 404 for an unknown lead and 401 without a session', async () => {
+      const missing = await seller.get('/api/leads/999999/vcard');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ message: 'Lead no encontrado' });
+      expect((await anonymous.get('/api/leads/1/vcard')).status).toBe(401);
+    });
+  });
+
+  describe('GET /api/leads/export', () => {
+    it('exports the current filter as CSV with a BOM, defusing formulas, for admin and manager', async () => {
+      const tag = uniqueName('exp').toLowerCase();
+      await admin.post('/api/leads', {
+        name: `=HYPERLINK("http://malo") ${tag}`,
+        email: `a.${tag}@x.es`,
+        phone: '+34 600 000 000',
+        category: 'retail',
+        description: '@SUM(A1:A2), "citado"\nsegunda línea',
+      });
+      await admin.post('/api/leads', { name: `Otro ${tag}`, email: `b.${tag}@x.es`, category: 'salud', description: 'd' });
+      for (const client of [admin, manager]) {
+        const response = await client.get(`/api/leads/export?q=${tag}&category=retail`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+        const bytes = await rawBody(client, `/api/leads/export?q=${tag}&category=retail`);
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const [header, ...rows] = bytes.subarray(3).toString('utf8').split('\r\n');
+        expect(header).toBe(
+          'Nombre,Email,Teléfono,Categoría,Estado,Descripción,Dirección,Dominio,Asignado a,Contactado por,Contactado el,Agregado',
+        );
+        const body = rows.join('\r\n');
+        expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}"`);
+        expect(body).toContain(`'+34 600 000 000`);
+        expect(body).toContain(`"'@SUM(A1:A2), ""citado""\nsegunda línea"`);
+        expect(body).toContain(',Retail,Nuevo,');
+        expect(body).not.toContain(`Otro ${tag}`);
+      }
+    });
+
+    it('refuses a team_member and an anonymous caller, and bad filters in Spanish', async () => {
+      expect((await seller.get('/api/leads/export')).status).toBe(403);
+      expect((await anonymous.get('/api/leads/export')).status).toBe(401);
+      const bad = await admin.get('/api/leads/export?category=moda');
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('La categoría es requerida');
+    });
+  });
+});
