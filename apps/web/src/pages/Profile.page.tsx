@@ -1,6 +1,7 @@
 /** 'Mi Perfil' (spec §2): personal info, photo, security and notification preferences. */
 import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../components/PageHeader';
+import { AvatarCard } from '../features/profile/components/AvatarCard';
 import { NotificationsCard } from '../features/profile/components/NotificationsCard';
 import { PersonalInfoCard } from '../features/profile/components/PersonalInfoCard';
 import { SecurityCard } from '../features/profile/components/SecurityCard';
@@ -15,6 +16,7 @@ export default function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
+            <AvatarCard />
             <SecurityCard />
             <NotificationsCard />
           </Stack>

@@ -1,11 +1,86 @@
-/** Gestión de Roles Personalizados — filled by its feature. */
+/** Gestión de Roles Personalizados (spec §2): the roles grid and who holds which role. */
+import type { CustomRole, UserWithRoles } from '@crm/domain';
+import { Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
+import { AssignRoleDialog } from '../features/roles/components/AssignRoleDialog';
+import { DeleteRoleDialog } from '../features/roles/components/DeleteRoleDialog';
+import { RoleCard } from '../features/roles/components/RoleCard';
+import { RoleFormDialog } from '../features/roles/components/RoleFormDialog';
+import { UsersRolesList } from '../features/roles/components/UsersRolesList';
+import { useTRPC } from '../lib/trpc';
+
+function RolesGrid({ roles, isError, onEdit, onDelete }: {
+  roles: CustomRole[] | undefined;
+  isError: boolean;
+  onEdit: (role: CustomRole) => void;
+  onDelete: (role: CustomRole) => void;
+}) {
+  if (isError) return <Text c="red">No se pudieron cargar los roles.</Text>;
+  if (roles === undefined) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {[0, 1, 2].map((cell) => (
+          <Skeleton key={cell} h={110} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (roles.length === 0) {
+    return (
+      <Card>
+        <Text c="dimmed" ta="center">
+          No hay roles personalizados. Crea uno para empezar.
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {roles.map((role) => (
+        <RoleCard key={role.id} role={role} onEdit={() => onEdit(role)} onDelete={() => onDelete(role)} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function RoleManagement() {
+  const trpc = useTRPC();
+  const roles = useQuery(trpc.customRoles.list.queryOptions());
+  const users = useQuery(trpc.users.withRoles.queryOptions());
+  // undefined: closed; null: creating; a role: editing.
+  const [formRole, setFormRole] = useState<CustomRole | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CustomRole | null>(null);
+  const [assigningTo, setAssigningTo] = useState<UserWithRoles | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Gestión de Roles Personalizados"
+        subtitle="Crea especializaciones y asígnalas a tu equipo"
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setFormRole(null)}>
+            Crear Rol
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <RolesGrid roles={roles.data} isError={roles.isError} onEdit={setFormRole} onDelete={setDeleting} />
+        <UsersRolesList users={users.data} isError={users.isError} onAssign={setAssigningTo} />
+      </Stack>
+      <RoleFormDialog role={formRole} onClose={() => setFormRole(undefined)} />
+      <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />
+      <AssignRoleDialog user={assigningTo} roles={roles.data ?? []} onClose={() => setAssigningTo(null)} />
+    </>
+  );
+}
 
 export default function RoleManagementPage() {
   return (
     <RoleGate screen="roleManagement">
-      <PageHeader title="Gestión de Roles Personalizados" />
+      <RoleManagement />
     </RoleGate>
   );
 }

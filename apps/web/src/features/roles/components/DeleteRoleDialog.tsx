@@ -1,0 +1,43 @@
+/** Confirms deleting a role: its assignments go and groups tied to it lose the link. */
+import type { CustomRole } from '@crm/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessage } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { useRefreshPeople } from '../../users/hooks/useRefreshPeople';
+
+export function DeleteRoleDialog({ role, onClose }: { role: CustomRole | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPeople();
+  const remove = useMutation(
+    trpc.customRoles.delete.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Rol eliminado');
+        onClose();
+        await refresh();
+      },
+      onError: (error) => notifyError('Error', serverMessage(error, 'No se pudo eliminar el rol.')),
+    }),
+  );
+  return (
+    <Modal opened={role !== null} onClose={onClose} title="Eliminar rol" centered>
+      {role ? (
+        <Stack>
+          <Text>
+            ¿Eliminar el rol <strong>{role.displayName}</strong>? Se quitará a todos los usuarios que lo tienen y los
+            grupos asignados a él quedarán sin rol.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+              Cancelar
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: role.id })}>
+              Eliminar
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
