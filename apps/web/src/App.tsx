@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CurrentUserContext } from './auth/CurrentUserContext';
 import { LoginPage } from './auth/LoginPage';
+import { ChatLiveProvider } from './features/chat/hooks/ChatLiveProvider';
 import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './layout/AppLayout';
 import { useTRPC } from './lib/trpc';
@@ -25,9 +26,11 @@ export function App() {
   if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage />;
   return (
     <CurrentUserContext.Provider value={me.data}>
-      <AppLayout>
-        <AppRoutes />
-      </AppLayout>
+      <ChatLiveProvider>
+        <AppLayout>
+          <AppRoutes />
+        </AppLayout>
+      </ChatLiveProvider>
     </CurrentUserContext.Provider>
   );
 }

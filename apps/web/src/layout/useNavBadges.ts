@@ -1,4 +1,7 @@
+import { formatUnreadBadge } from '@crm/domain';
+import { useUnreadTotal } from '../features/chat/hooks/useUnreadTotal';
+
 /** Badges shown beside sidebar items, keyed by route (e.g. the chat's unread total). */
 export function useNavBadges(): Record<string, string | undefined> {
-  return {};
+  return { '/chat': formatUnreadBadge(useUnreadTotal()) ?? undefined };
 }

@@ -25,7 +25,8 @@ export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => op.type === 'subscription',
+        // Subscriptions, and chat sends made while the live link is up, travel over the socket.
+        condition: (op) => op.type === 'subscription' || op.context['viaSocket'] === true,
         true: wsLink({ client: wsClient, transformer: superjson }),
         false: httpBatchLink({
           url: '/trpc',

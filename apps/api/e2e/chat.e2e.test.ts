@@ -1,0 +1,120 @@
+/** The Chat screen in two browsers: live messages, the menu's unread badge, the read tick, a server restart. */
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/env.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import { ADMIN_PASSWORD, createUser, type TestServer } from '../src/test/harness.js';
+import { LAPTOP, PHONE, launchBrowser, newContext, screenshot, signIn, startBrowserServer } from './browser.js';
+
+let browser: Browser;
+let database: TestDatabase;
+let server: RunningServer;
+
+const env = (port: string) => loadEnv({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent' });
+
+beforeAll(async () => {
+  // The harness checks the web build; our own server keeps its database across a restart.
+  await (await startBrowserServer()).close();
+  database = await createTestDatabase('pglite');
+  server = await startServer(env('0'), database);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.drop();
+});
+
+const asTestServer = () => ({ ...server, database }) as TestServer;
+
+async function openAs(username: string, firstName: string, viewport = LAPTOP): Promise<Page> {
+  await createUser(asTestServer(), { username, firstName, lastName: 'Prueba' });
+  const context = await newContext(browser, asTestServer(), viewport);
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+const chatBadge = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByLabel(/sin leer/);
+
+describe('chat in two browsers', () => {
+  it('chats live, shows and clears the unread badge, turns the tick blue, and survives a server restart', async () => {
+    const ana = await openAs('anachat', 'Ana');
+    const bea = await openAs('beachat', 'Bea');
+    const beaUser = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'beachat').executeTakeFirstOrThrow();
+    const anaUser = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'anachat').executeTakeFirstOrThrow();
+
+    await ana.goto(`/chat?con=${beaUser.id}`);
+    await ana.getByText('No hay mensajes. ¡Inicia la conversación!').waitFor();
+    await ana.getByTestId('chat-presence').getByText('En línea').waitFor();
+    const box = ana.getByLabel('Mensaje');
+    await box.fill('Hola Bea');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('segunda línea');
+    await box.press('Enter');
+    await ana.getByTestId('chat-message').filter({ hasText: 'segunda línea' }).waitFor();
+    expect(await box.inputValue()).toBe('');
+
+    // Bea, elsewhere in the app, sees the badge appear without a reload.
+    await expect.poll(() => chatBadge(bea).textContent(), { timeout: 10_000 }).toBe('1');
+    await bea.getByRole('link', { name: /Chat/ }).click();
+    const row = bea.getByTestId(`chat-contact-${anaUser.id}`);
+    await row.getByText('Hoy').waitFor();
+    await row.click();
+    await bea.getByTestId('chat-message').filter({ hasText: 'Hola Bea' }).waitFor();
+    await expect.poll(() => chatBadge(bea).count()).toBe(0);
+
+    // Ana's tick turns blue live.
+    await ana.locator('[data-testid="read-tick"][data-read="true"]').waitFor({ timeout: 10_000 });
+    await screenshot(ana, 'chat-laptop');
+
+    // Bea answers; it appears on Ana's side, on the left.
+    await bea.getByLabel('Mensaje').fill('¡Hola Ana!');
+    await bea.getByRole('button', { name: 'Enviar' }).click();
+    await ana.getByTestId('chat-message').filter({ hasText: '¡Hola Ana!' }).waitFor();
+    expect(await ana.getByTestId('chat-message').filter({ hasText: '¡Hola Ana!' }).getAttribute('data-own')).toBeNull();
+
+    // The server restarts on the same port and database; both clients reconnect and catch up.
+    const port = new URL(server.url).port;
+    await server.close();
+    server = await startServer(env(port), database);
+    const anaApi = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'anachat', password: 'clave-segura' }),
+    });
+    const cookie = anaApi.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    // Sent by REST while Bea's page is (re)connecting: the resumed subscription delivers it once.
+    const sent = await fetch(`${server.url}/api/chat/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ receiverId: beaUser.id, message: 'después del reinicio' }),
+    });
+    expect(sent.status).toBe(201);
+    await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
+    await ana.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
+    expect(await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).count()).toBe(1);
+    // Once live again, Ana's own sends go over the socket again.
+    await expect.poll(async () => {
+      await ana.getByLabel('Mensaje').fill('de nuevo en vivo');
+      await ana.getByLabel('Mensaje').press('Enter');
+      return bea.getByTestId('chat-message').filter({ hasText: 'de nuevo en vivo' }).count();
+    }, { timeout: 15_000, interval: 3000 }).toBeGreaterThan(0);
+    await screenshot(bea, 'chat-after-restart');
+  });
+
+  it('works at phone width: the list, then the conversation with a way back', async () => {
+    const page = await openAs('danichat', 'Dani', PHONE);
+    await page.goto('/chat');
+    await page.getByText('Miembros del Equipo').waitFor();
+    await screenshot(page, 'chat-phone-list');
+    await page.getByRole('button', { name: 'Iniciar Nuevo Chat' }).click();
+    await page.getByRole('dialog', { name: 'Iniciar Nuevo Chat' }).getByText('Ana Prueba').click();
+    await page.getByText('No hay mensajes. ¡Inicia la conversación!').waitFor();
+    await screenshot(page, 'chat-phone-conversation');
+    await page.getByRole('button', { name: 'Volver a los contactos' }).click();
+    await page.getByText('Miembros del Equipo').waitFor();
+  });
+});
