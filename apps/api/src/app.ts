@@ -7,6 +7,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installGracefulClose } from './http/graceful-close.js';
 import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
 import { isAllowedOrigin } from './http/origin.js';
 import { installSecurity } from './http/security.js';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   const appCtx: AppContext = { ...ctx, log: app.log };
 
   installErrorHandler(app);
+  installGracefulClose(app);
   installJsonParser(app);
   await app.register(cookie);
   await installSecurity(app, ctx.env);
