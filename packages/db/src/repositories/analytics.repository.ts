@@ -5,7 +5,7 @@
  *   one of CONTACTED_STATUSES / is convertido (the analytics report counts only leads created in its period);
  * - trends: leads created (created_at) and conversions (converted_at) in [now − 30 days, now)
  *   against [now − 60 days, now − 30 days);
- * - per month: leads created and conversions in that calendar month of `timeZone`, inside the period.
+ * - per range (a report's months): leads created and conversions inside it.
  */
 import {
   CONTACTED_STATUSES,
@@ -16,7 +16,6 @@ import {
   revenueFor,
   TREND_WINDOW_DAYS,
 } from '@crm/domain';
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 
 const DAY_MS = 86_400_000;
@@ -40,61 +39,43 @@ export interface DateRange {
   to: Date;
 }
 
-/** The four dashboard cards' raw figures: one scan of leads, one of users. */
+/**
+ * The four dashboard cards' raw figures. Each count is its own scalar subquery so each reads
+ * the narrowest index (created_at, converted_at of converted leads, status) rather than every row.
+ */
 export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Promise<DashboardCounts> {
   const windowStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
+  const leads = () => db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n'));
+  const converted = () => leads().where('status', '=', 'convertido');
 
-  const leads = await db
-    .selectFrom('leads')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'convertido').as('converted'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) => f.and([f('created_at', '>=', windowStart), f('created_at', '<', now)]))
-        .as('created_window'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) => f.and([f('created_at', '>=', previousStart), f('created_at', '<', windowStart)]))
-        .as('created_previous'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) =>
-          f.and([f('status', '=', 'convertido'), f('converted_at', '>=', windowStart), f('converted_at', '<', now)]),
-        )
-        .as('converted_window'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) =>
-          f.and([
-            f('status', '=', 'convertido'),
-            f('converted_at', '>=', previousStart),
-            f('converted_at', '<', windowStart),
-          ]),
-        )
-        .as('converted_previous'),
-    ])
-    .executeTakeFirstOrThrow();
-
-  const users = await db
-    .selectFrom('users')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('last_seen_at', '>=', activeSince).as('active'),
+  const row = await db
+    .selectNoFrom([
+      leads().as('total'),
+      converted().as('converted'),
+      leads().where('created_at', '>=', windowStart).where('created_at', '<', now).as('created_window'),
+      leads().where('created_at', '>=', previousStart).where('created_at', '<', windowStart).as('created_previous'),
+      converted().where('converted_at', '>=', windowStart).where('converted_at', '<', now).as('converted_window'),
+      converted().where('converted_at', '>=', previousStart).where('converted_at', '<', windowStart).as('converted_previous'),
+      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).as('members'),
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('last_seen_at', '>=', activeSince)
+        .as('active'),
     ])
     .executeTakeFirstOrThrow();
 
   return {
-    totalLeads: Number(leads.total),
-    convertedLeads: Number(leads.converted),
-    createdInWindow: Number(leads.created_window),
-    createdInPreviousWindow: Number(leads.created_previous),
-    convertedInWindow: Number(leads.converted_window),
-    convertedInPreviousWindow: Number(leads.converted_previous),
-    teamMembers: Number(users.total),
-    activeMembers: Number(users.active),
+    totalLeads: Number(row.total),
+    convertedLeads: Number(row.converted),
+    createdInWindow: Number(row.created_window),
+    createdInPreviousWindow: Number(row.created_previous),
+    convertedInWindow: Number(row.converted_window),
+    convertedInPreviousWindow: Number(row.converted_previous),
+    teamMembers: Number(row.members),
+    activeMembers: Number(row.active),
   };
 }
 
@@ -142,36 +123,35 @@ export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<P
   );
 }
 
-export interface MonthCount {
-  /** 'YYYY-MM' in the time zone asked for. */
-  month: string;
-  count: number;
+export interface BucketCount {
+  /** Leads created (created_at) inside the bucket. */
+  created: number;
+  /** Conversions (status convertido, by converted_at) inside the bucket. */
+  converted: number;
 }
 
-/** Leads created per calendar month of `timeZone` inside `range`. */
-export async function countCreatedByMonth(db: DbOrTrx, range: DateRange, timeZone: string): Promise<MonthCount[]> {
-  const month = sql<string>`to_char(created_at at time zone ${timeZone}, 'YYYY-MM')`;
-  const rows = await db
-    .selectFrom('leads')
-    .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('count')])
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to)
-    // By position: the time zone is a parameter, so a repeated expression would not match the select's.
-    .groupBy(sql`1`)
-    .execute();
-  return rows.map((row) => ({ month: row.month, count: Number(row.count) }));
-}
-
-/** Conversions (status convertido, by converted_at) per calendar month of `timeZone` inside `range`. */
-export async function countConvertedByMonth(db: DbOrTrx, range: DateRange, timeZone: string): Promise<MonthCount[]> {
-  const month = sql<string>`to_char(converted_at at time zone ${timeZone}, 'YYYY-MM')`;
-  const rows = await db
-    .selectFrom('leads')
-    .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 'convertido')
-    .where('converted_at', '>=', range.from)
-    .where('converted_at', '<', range.to)
-    .groupBy(sql`1`)
-    .execute();
-  return rows.map((row) => ({ month: row.month, count: Number(row.count) }));
+/**
+ * Leads created and converted inside each range (the months of a report), in one statement:
+ * a pair of index range counts per range, so the cost follows the rows in the period, with no
+ * per-row date arithmetic and no time-zone handling in SQL (the caller cuts the ranges).
+ */
+export async function countLeadsInRanges(db: DbOrTrx, ranges: DateRange[]): Promise<BucketCount[]> {
+  if (ranges.length === 0) return [];
+  const count = () => db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n'));
+  const row: Record<string, unknown> = await db
+    .selectNoFrom(
+      ranges.flatMap((range, index) => [
+        count().where('created_at', '>=', range.from).where('created_at', '<', range.to).as(`created_${index}`),
+        count()
+          .where('status', '=', 'convertido')
+          .where('converted_at', '>=', range.from)
+          .where('converted_at', '<', range.to)
+          .as(`converted_${index}`),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return ranges.map((_, index) => ({
+    created: Number(row[`created_${index}`]),
+    converted: Number(row[`converted_${index}`]),
+  }));
 }
