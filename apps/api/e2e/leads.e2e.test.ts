@@ -1,0 +1,298 @@
+/** The Leads screen in a real browser: add, assign, edit, import, groups, contacted, tracking, roles, phone width. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SystemRole } from '@crm/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
+import { PHONE, launchBrowser, newContext, pageSignedInAs, screenshot, signIn, startBrowserServer } from './browser.js';
+
+/** A whole user journey through several dialogs; each wait inside fails sooner (10 s). */
+const BROWSER_TEST_MS = 90_000;
+
+let server: TestServer;
+let browser: Browser;
+let adminApi: ApiClient;
+let fileDir: string;
+
+beforeAll(async () => {
+  server = await startBrowserServer();
+  browser = await launchBrowser();
+  const username = uniqueName('apiadmin');
+  await createUser(server, { username, systemRole: 'admin' });
+  adminApi = await loginAs(server, username);
+  fileDir = await mkdtemp(path.join(tmpdir(), 'crm-leads-e2e-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (fileDir) await rm(fileDir, { recursive: true, force: true });
+});
+
+/** A lead created over the API, so a test starts from a known card. */
+async function createLead(fields: { name: string; assignedTo?: number; category?: string }): Promise<{ id: number }> {
+  const response = await adminApi.post('/api/leads', {
+    name: fields.name,
+    email: `${uniqueName('lead').replace(/[^a-z0-9]/gi, '')}@example.com`,
+    phone: '1123456789',
+    category: fields.category ?? 'tecnologia',
+    description: 'Lead de prueba',
+    assignedTo: fields.assignedTo ?? null,
+  });
+  expect(response.status).toBe(201);
+  return response.body as { id: number };
+}
+
+/** A signed-in page whose waits fail after 10 s with the locator named, well inside the test's time. */
+async function signedIn(role: SystemRole, options: Parameters<typeof pageSignedInAs>[3] = {}) {
+  const session = await pageSignedInAs(browser, server, role, options);
+  session.context.setDefaultTimeout(10_000);
+  return session;
+}
+
+async function openLeads(page: Page): Promise<void> {
+  await page.goto('/leads');
+  await page.getByRole('heading', { name: 'Gestión de Leads' }).waitFor();
+}
+
+/** Types in 'Buscar leads...' and waits until only matching cards remain. */
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Buscar leads...').fill(text);
+  await page.waitForResponse((response) => response.url().includes('leads.list') && decodeURIComponent(response.url()).includes(text));
+}
+
+function card(page: Page, name: string) {
+  return page.getByTestId('lead-card').filter({ hasText: name });
+}
+
+async function pickOption(page: Page, option: string): Promise<void> {
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('admin and manager', () => {
+  it('adds a lead through the dialog (validation first), recommends by specialization, assigns and edits it', async () => {
+    const seller = await createUser(server, { username: uniqueName('vend'), systemRole: 'team_member', firstName: 'Rocío', lastName: 'Jurado' });
+    const other = await createUser(server, { username: uniqueName('vend'), systemRole: 'team_member', firstName: 'Tomás', lastName: 'Ibáñez' });
+    const role = await adminApi.post('/api/custom-roles', { name: 'juridico', displayName: 'Jurídico', description: 'Leyes', color: '#0ea5e9' });
+    expect(role.status).toBeLessThan(300);
+    expect((await adminApi.post(`/api/users/${seller.id}/roles/${role.body.id}`)).status).toBeLessThan(300);
+
+    const { page, context } = await signedIn('manager');
+    await openLeads(page);
+    await page.getByRole('button', { name: 'Agregar Lead' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Lead' });
+    await dialog.getByRole('button', { name: 'Crear Lead' }).click();
+    for (const message of ['El nombre es requerido', 'Email inválido', 'La categoría es requerida', 'La descripción es requerida']) {
+      await dialog.getByText(message).waitFor();
+    }
+
+    const name = uniqueName('Clínica Díaz');
+    await dialog.getByLabel('Nombre').fill(name);
+    await dialog.getByLabel('Email').fill('contacto@clinicadiaz.es');
+    await dialog.getByLabel('Teléfono').fill('11 2345 6789');
+    await dialog.getByLabel('Descripción').fill('Quiere digitalizar la agenda <b>ya</b>');
+    await dialog.getByLabel('Categoría').click();
+    await pickOption(page, 'Salud');
+    await dialog.getByRole('tab', { name: 'Por Especialización' }).click();
+    await dialog.getByText('Especialidades recomendadas para Salud: Jurídico, Técnico').waitFor();
+    await dialog.getByRole('radio', { name: /Rocío Jurado/ }).check();
+    await screenshot(page, 'leads-add-dialog');
+    await dialog.getByRole('button', { name: 'Crear Lead' }).click();
+    await page.getByText('Lead creado').waitFor();
+
+    await search(page, name);
+    const created = card(page, name);
+    await created.getByText('Rocío Jurado').waitFor();
+    await screenshot(page, 'leads-laptop');
+    await created.getByText('Salud').waitFor();
+    // Typed markup is shown as text, never rendered.
+    await created.getByText('Quiere digitalizar la agenda <b>ya</b>').waitFor();
+    await expect(created.getByRole('link', { name: '11 2345 6789' }).getAttribute('href')).resolves.toBe('https://wa.me/541123456789');
+
+    // 'Asignar a:': another seller, then 'Sin asignar' which changes nothing (spec §4).
+    await created.getByLabel('Asignar a:').click();
+    await pickOption(page, 'Tomás Ibáñez');
+    await page.getByText('Lead asignado').waitFor();
+    await created.getByText('Tomás Ibáñez').first().waitFor();
+    await created.getByLabel('Asignar a:').click();
+    await pickOption(page, 'Sin asignar');
+    await expect(created.getByLabel('Asignar a:').inputValue()).resolves.toBe('Tomás Ibáñez');
+    const stored = await adminApi.get(`/api/leads/${(await adminApi.get(`/api/leads?q=${encodeURIComponent(name)}`)).body.items[0].id}`);
+    expect(stored.body.assignedTo).toBe(other.id);
+
+    // The working edit dialog: status and description.
+    await created.getByRole('button', { name: 'Editar lead' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Lead' });
+    await edit.getByLabel('Descripción').fill('Agenda digital en enero');
+    await edit.getByLabel('Estado').click();
+    await pickOption(page, 'Interesado');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Lead actualizado').waitFor();
+    // Interesado counts as contacted (spec §4), so the card moves to Contactados.
+    await created.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: /Contactados/ }).click();
+    await created.getByText('Agenda digital en enero').waitFor();
+    await created.getByText('Interesado').waitFor();
+    await created.getByText('Sin seguimiento registrado').waitFor();
+    await context.close();
+  }, BROWSER_TEST_MS);
+
+  it('imports a CSV with a real upload, shows the summary, opens the group and deletes it with its leads', async () => {
+    const token = uniqueName('imp').replace(/[^a-z0-9]/gi, '');
+    const csv = [
+      'name,categoryName,email,phone,address,description',
+      `"Bufete Peña, ${token}",abogado,pena.${token}@example.com,1144445555,"Calle Mayor 1, Madrid","Derecho ""mercantil"""`,
+      `Óptica Ávila ${token},optician,avila.${token}@example.com,1166667777,,`,
+      `,dentist,sin.nombre.${token}@example.com,1188889999,,`,
+    ].join('\r\n');
+    const file = path.join(fileDir, `leads-${token}.csv`);
+    await writeFile(file, `\uFEFF${csv}\r\n`, 'utf8');
+    const groupName = `Madrid ${token}`;
+
+    const { page, context } = await signedIn('admin');
+    await openLeads(page);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar Leads' });
+    await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
+    await page.getByText('Archivo requerido').first().waitFor();
+
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByTestId('import-file').getByText(`leads-${token}.csv`).waitFor();
+    await dialog.getByTestId('import-file').getByText(/^\d+,\d KB$/).waitFor();
+    await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
+    await page.getByText('Nombre del grupo requerido').first().waitFor();
+
+    await dialog.getByLabel('Nombre del grupo').fill(groupName);
+    await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
+    await page.getByText('Importación exitosa').waitFor();
+    await page.getByText(`Se importaron 2 leads en el grupo "${groupName}"`).waitFor();
+    const summary = dialog.getByTestId('import-result');
+    await summary.getByText('Importados').waitFor();
+    await summary.getByText(/^Fila \d+:/).waitFor();
+    await screenshot(page, 'leads-import-result');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.getByRole('tab', { name: /Grupos/ }).click();
+    const group = page.getByTestId('group-card').filter({ hasText: groupName });
+    await group.getByText('2 leads').waitFor();
+    await screenshot(page, 'leads-groups');
+    await group.getByRole('button', { name: 'Ver Leads' }).click();
+    await page.getByText(`Mostrando leads del grupo: ${groupName}`).waitFor();
+    await card(page, `Bufete Peña, ${token}`).getByText('Legal').waitFor();
+    await card(page, `Óptica Ávila ${token}`).waitFor();
+    await page.getByRole('button', { name: 'Ver todos' }).click();
+    await page.getByText('Mostrando leads del grupo').waitFor({ state: 'detached' });
+    // Grouped leads stay out of the default Leads Activos view.
+    await search(page, token);
+    await page.getByText('No se encontraron leads').waitFor();
+    await page.getByText('Intenta ajustar los filtros o agregar nuevos leads').waitFor();
+    await page.getByRole('button', { name: 'Agregar Primer Lead' }).waitFor();
+
+    await page.getByRole('tab', { name: /Grupos/ }).click();
+    await group.getByRole('button', { name: 'Eliminar grupo' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar grupo' });
+    await confirm.getByText('Se eliminarán también sus 2 leads.').waitFor();
+    await confirm.getByRole('button', { name: 'Eliminar grupo' }).click();
+    await page.getByText('Grupo eliminado').first().waitFor();
+    await group.waitFor({ state: 'detached' });
+    const left = await adminApi.get(`/api/leads?q=${token}`);
+    expect(left.body.items).toHaveLength(0);
+    await context.close();
+  }, BROWSER_TEST_MS);
+
+  it('finds a lead by name without caring about accents or case', async () => {
+    const token = uniqueName('acc').replace(/[^a-z0-9]/gi, '');
+    await createLead({ name: `Óptica Núñez ${token}` });
+    await createLead({ name: `Ferretería Gómez ${token}` });
+    const { page, context } = await signedIn('team_member');
+    await openLeads(page);
+    await search(page, `OPTICA NUNEZ ${token}`);
+    await card(page, `Óptica Núñez ${token}`).waitFor();
+    await expect(page.getByTestId('lead-card').count()).resolves.toBe(1);
+    await context.close();
+  }, BROWSER_TEST_MS);
+});
+
+describe('Vendedor', () => {
+  it('sees no Agregar, Importar or Asignar; marks a lead contacted and tracks the conversation', async () => {
+    const username = uniqueName('vend');
+    const seller = await createUser(server, { username, systemRole: 'team_member', firstName: 'Marta', lastName: 'Sánchez' });
+    const name = uniqueName('Panadería Sol');
+    await createLead({ name, assignedTo: seller.id, category: 'retail' });
+
+    const session = await newContext(browser, server);
+    const sellerPage = await session.newPage();
+    await signIn(sellerPage, username);
+    session.setDefaultTimeout(10_000);
+
+    await openLeads(sellerPage);
+    await search(sellerPage, name);
+    const lead = card(sellerPage, name);
+    await lead.getByText('Marta Sánchez').waitFor();
+    for (const button of ['Agregar Lead', 'Importar', 'Exportar CSV']) {
+      await expect(sellerPage.getByRole('button', { name: button }).count()).resolves.toBe(0);
+    }
+    await expect(lead.getByLabel('Asignar a:').count()).resolves.toBe(0);
+    await expect(lead.getByRole('button', { name: 'Editar lead' }).count()).resolves.toBe(0);
+
+    await lead.getByRole('button', { name: 'Marcar contactado' }).click();
+    await sellerPage.getByText('Lead marcado como contactado').waitFor();
+    await lead.waitFor({ state: 'detached' });
+
+    await sellerPage.getByRole('tab', { name: /Contactados/ }).click();
+    const contacted = card(sellerPage, name);
+    await contacted.getByText('Contactado', { exact: true }).waitFor();
+    await contacted.getByText(/^Contactado por Marta Sánchez el \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await contacted.getByText('Sin seguimiento registrado').waitFor();
+    await expect(contacted.getByRole('button', { name: 'Marcar contactado' }).count()).resolves.toBe(0);
+
+    await contacted.getByRole('button', { name: 'Agregar' }).click();
+    const add = sellerPage.getByRole('dialog', { name: 'Agregar Seguimiento de Conversación' });
+    await add.getByText(name).waitFor();
+    await add.getByLabel('Mensajes Enviados').fill('3');
+    await add.getByLabel('Mensajes Recibidos').fill('2');
+    await add.getByLabel('El lead ha respondido').check();
+    await add.getByLabel('Notas (Opcional)').fill('Pide presupuesto');
+    await add.getByRole('button', { name: 'Guardar' }).click();
+    await sellerPage.getByText('Seguimiento registrado').waitFor();
+    await contacted.getByText('✓ Respondió').waitFor();
+    await contacted.getByText('enviados').waitFor();
+    await expect(contacted.getByText('enviados').textContent()).resolves.toBe('3 enviados');
+    await contacted.getByText(/^Último contacto: \d{2}\/\d{2}\/\d{4}$/).waitFor();
+
+    await contacted.getByRole('button', { name: 'Editar' }).click();
+    const edit = sellerPage.getByRole('dialog', { name: 'Editar Seguimiento de Conversación' });
+    await expect(edit.getByLabel('Mensajes Enviados').inputValue()).resolves.toBe('3');
+    await edit.getByLabel('Nivel de Progreso').click();
+    await pickOption(sellerPage, 'Muy interesado');
+    await edit.getByLabel('Mensajes Enviados').fill('5');
+    await edit.getByRole('button', { name: 'Actualizar' }).click();
+    await sellerPage.getByText('Seguimiento actualizado').waitFor();
+    await contacted.getByText('Muy interesado').waitFor();
+    await expect(contacted.getByText('enviados').textContent()).resolves.toBe('5 enviados');
+
+    // Their own lead: the moves CONTRACT §4 allows a Vendedor.
+    await contacted.getByRole('button', { name: 'Cambiar estado' }).click();
+    await sellerPage.getByRole('menuitem', { name: 'Convertido' }).click();
+    await sellerPage.getByText('Estado actualizado').waitFor();
+    await contacted.getByText('Convertido').waitFor();
+    await screenshot(sellerPage, 'leads-contacted-laptop');
+    await session.close();
+  }, BROWSER_TEST_MS);
+
+  it('fits a phone: no sideways scrolling, dialogs usable', async () => {
+    await createLead({ name: uniqueName('Librería Ñandú con un nombre bastante largo para un teléfono') });
+    const { page, context } = await signedIn('admin', { viewport: PHONE });
+    await openLeads(page);
+    await page.getByTestId('lead-card').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'leads-phone-cards');
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByRole('dialog', { name: 'Importar Leads' }).getByRole('button', { name: 'Crear Grupo e Importar' }).waitFor();
+    await screenshot(page, 'leads-phone-import');
+    await context.close();
+  }, BROWSER_TEST_MS);
+});
