@@ -1,5 +1,5 @@
 /** A typed tRPC client for tests: real HTTP batching with superjson, keeping cookies like a browser. */
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../trpc/root.js';
 import type { ApiClient } from './harness.js';
@@ -25,4 +25,17 @@ export function trpcClientFor(client: ApiClient) {
   return createTRPCClient<AppRouter>({
     links: [httpBatchLink({ url: new URL('/trpc', client.baseUrl).toString(), transformer: superjson, fetch: cookieFetch })],
   });
+}
+
+export type AppClientError = TRPCClientError<AppRouter>;
+
+/** The error a tRPC call fails with; throws when the call succeeds instead. */
+export async function trpcFailure(call: Promise<unknown>): Promise<AppClientError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return error as AppClientError;
+    throw error;
+  }
+  throw new Error('se esperaba que la llamada tRPC fallara');
 }

@@ -1,10 +1,9 @@
 /** Sign-in over real HTTP on both databases: credentials, throttling, cookies, sessions, tRPC. */
 import { LOGIN_MESSAGES } from '@crm/domain';
-import { TRPCClientError } from '@trpc/client';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
-import { trpcClientFor } from '../../test/trpc-client.js';
+import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, THROTTLE_WINDOW_MS } from './login-throttle.js';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from './session.service.js';
 
@@ -320,15 +319,14 @@ describeOnEachDatabase('sign-in', (server) => {
 
     it('auth.login refuses wrong and empty credentials with the Spanish messages', async () => {
       const trpc = trpcClientFor(new ApiClient(server().url));
-      const wrong = await trpc.auth.login.mutate({ username: 'admin', password: 'incorrecta' }).catch((error: unknown) => error);
-      expect(wrong).toBeInstanceOf(TRPCClientError);
-      expect((wrong as TRPCClientError<never>).message).toBe(LOGIN_MESSAGES.wrongCredentials);
-      expect((wrong as TRPCClientError<never>).data?.code).toBe('UNAUTHORIZED');
+      const wrong = await trpcFailure(trpc.auth.login.mutate({ username: 'admin', password: 'incorrecta' }));
+      expect(wrong.message).toBe(LOGIN_MESSAGES.wrongCredentials);
+      expect(wrong.data?.code).toBe('UNAUTHORIZED');
 
-      const empty = await trpc.auth.login.mutate({ username: '', password: '' }).catch((error: unknown) => error);
-      expect((empty as TRPCClientError<never>).message).toBe(LOGIN_REQUIRED);
-      expect((empty as TRPCClientError<never>).data?.code).toBe('BAD_REQUEST');
-      expect((empty as TRPCClientError<never>).data?.httpStatus).toBe(400);
+      const empty = await trpcFailure(trpc.auth.login.mutate({ username: '', password: '' }));
+      expect(empty.message).toBe(LOGIN_REQUIRED);
+      expect(empty.data?.code).toBe('BAD_REQUEST');
+      expect(empty.data?.httpStatus).toBe(400);
     });
 
     it('auth.login is throttled like REST', async () => {
@@ -336,11 +334,9 @@ describeOnEachDatabase('sign-in', (server) => {
       await createUser(server(), { username });
       const client = new ApiClient(server().url);
       for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) await failLogin(client, username);
-      const refused = await trpcClientFor(client)
-        .auth.login.mutate({ username, password: DEFAULT_PASSWORD })
-        .catch((error: unknown) => error);
-      expect((refused as TRPCClientError<never>).message).toBe(LOGIN_MESSAGES.throttled);
-      expect((refused as TRPCClientError<never>).data?.httpStatus).toBe(429);
+      const refused = await trpcFailure(trpcClientFor(client).auth.login.mutate({ username, password: DEFAULT_PASSWORD }));
+      expect(refused.message).toBe(LOGIN_MESSAGES.throttled);
+      expect(refused.data?.httpStatus).toBe(429);
     });
   });
 });

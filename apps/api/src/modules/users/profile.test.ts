@@ -1,9 +1,8 @@
 /** The Profile screen's writes over HTTP on both databases: PUT /api/users/{id} and password change. */
 import { LOGIN_MESSAGES } from '@crm/domain';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
-import { trpcClientFor } from '../../test/trpc-client.js';
+import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const SHORT_PASSWORD = 'La contraseña debe tener al menos 6 caracteres';
 const WRONG_CURRENT = 'La contraseña actual no es correcta';
@@ -168,17 +167,13 @@ describeOnEachDatabase('profile', (server) => {
       const otherDevice = await loginAs(server(), username);
       const trpc = trpcClientFor(client);
 
-      const wrong = await trpc.users.changePassword
-        .mutate({ currentPassword: 'incorrecta', newPassword: 'nueva-clave' })
-        .catch((error: unknown) => error);
-      expect(wrong).toBeInstanceOf(TRPCClientError);
-      expect((wrong as TRPCClientError<never>).message).toBe(WRONG_CURRENT);
-      expect((wrong as TRPCClientError<never>).data?.httpStatus).toBe(400);
+      const wrong = await trpcFailure(trpc.users.changePassword.mutate({ currentPassword: 'incorrecta', newPassword: 'nueva-clave' }));
+      expect(wrong.message).toBe(WRONG_CURRENT);
+      expect(wrong.data?.httpStatus).toBe(400);
 
-      const short = await trpc.users.changePassword
-        .mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'abc' })
-        .catch((error: unknown) => error);
-      expect((short as TRPCClientError<never>).message).toBe(SHORT_PASSWORD);
+      const short = await trpcFailure(trpc.users.changePassword.mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'abc' }));
+      expect(short.message).toBe(SHORT_PASSWORD);
+      expect(short.data?.code).toBe('BAD_REQUEST');
       expect((await otherDevice.get('/api/auth/user')).status).toBe(200);
 
       expect(await trpc.users.changePassword.mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'clave-trpc-2' })).toEqual({ ok: true });
