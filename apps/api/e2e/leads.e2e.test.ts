@@ -1,5 +1,5 @@
 /** The Leads screen in a real browser: add, assign, edit, import, groups, contacted, tracking, roles, phone width. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SystemRole } from '@crm/domain';
@@ -182,6 +182,12 @@ describe('admin and manager', () => {
     await page.getByText(`Mostrando leads del grupo: ${groupName}`).waitFor();
     await card(page, `Bufete Peña, ${token}`).getByText('Legal').waitFor();
     await card(page, `Óptica Ávila ${token}`).waitFor();
+    // 'Exportar CSV' downloads what the screen shows: this group's leads, BOM first for Excel.
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const exported = await readFile(await csvDownload.path(), 'utf8');
+    expect(exported.startsWith('\uFEFF')).toBe(true);
+    expect(exported).toContain(`Óptica Ávila ${token}`);
+    expect(exported).toContain(`"Bufete Peña, ${token}"`);
     await page.getByRole('button', { name: 'Ver todos' }).click();
     await page.getByText('Mostrando leads del grupo').waitFor({ state: 'detached' });
     // Grouped leads stay out of the default Leads Activos view.
@@ -236,6 +242,10 @@ describe('Vendedor', () => {
     }
     await expect(lead.getByLabel('Asignar a:').count()).resolves.toBe(0);
     await expect(lead.getByRole('button', { name: 'Editar lead' }).count()).resolves.toBe(0);
+
+    const [vcard] = await Promise.all([sellerPage.waitForEvent('download'), lead.getByRole('button', { name: 'Descargar lead' }).click()]);
+    expect(vcard.suggestedFilename()).toMatch(/\.vcf$/);
+    expect(await readFile(await vcard.path(), 'utf8')).toContain(`FN:${name}`);
 
     await lead.getByRole('button', { name: 'Marcar contactado' }).click();
     await sellerPage.getByText('Lead marcado como contactado').waitFor();

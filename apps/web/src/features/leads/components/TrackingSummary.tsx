@@ -8,9 +8,9 @@ export function TrackingSummary({ lead, onTrack }: { lead: LeadListItem; onTrack
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
-            <IconMessageCircle size={16} aria-hidden />
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMessageCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" fw={600}>
               Seguimiento de Conversación
             </Text>
@@ -18,6 +18,7 @@ export function TrackingSummary({ lead, onTrack }: { lead: LeadListItem; onTrack
           <Button
             size="compact-xs"
             variant="light"
+            style={{ flexShrink: 0 }}
             leftSection={tracking ? <IconPencil size={12} /> : <IconPlus size={12} />}
             onClick={() => onTrack(lead)}
           >
