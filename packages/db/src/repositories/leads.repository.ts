@@ -211,10 +211,32 @@ export async function insertLead(db: DbOrTrx, values: NewLeadRow): Promise<numbe
   return id;
 }
 
-/** One multi-row INSERT; callers keep batches small enough for the 65,535-parameter limit. */
-export async function insertLeadBatch(db: DbOrTrx, rows: readonly NewLeadRow[]): Promise<void> {
+/** The columns a bulk insert fills; the rest take their defaults. */
+export interface BulkLeadRow {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  category: string;
+  description: string | null;
+  address: string | null;
+  domain: string | null;
+  group_id: number | null;
+  created_by: number | null;
+}
+
+/**
+ * One INSERT … SELECT FROM unnest(arrays): ten parameters whatever the batch size, so PostgreSQL
+ * parses and plans one short statement instead of a VALUES list with thousands of parameters.
+ */
+export async function insertLeadBatch(db: DbOrTrx, rows: readonly BulkLeadRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('leads').values(rows.map(withSearchText)).execute();
+  const column = <K extends keyof BulkLeadRow>(key: K) => rows.map((row) => row[key]);
+  await sql`insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
+    select * from unnest(
+      ${column('name')}::text[], ${column('email')}::text[], ${column('phone')}::text[], ${column('category')}::text[],
+      ${column('description')}::text[], ${column('address')}::text[], ${column('domain')}::text[],
+      ${column('group_id')}::int[], ${column('created_by')}::int[], ${rows.map((row) => leadSearchText(row.name, row.email))}::text[]
+    )`.execute(db);
 }
 
 /** Applies `changes`, keeping search_text in step with name and email. */

@@ -37,6 +37,7 @@ describeOnEachDatabase('leads over tRPC', (server) => {
           email: `a${index}.${tag}@academia.es`,
           category: 'educacion',
           description: 'Clases de idiomas',
+          assignedTo: null,
         }),
       );
     }
@@ -61,7 +62,7 @@ describeOnEachDatabase('leads over tRPC', (server) => {
 
   it('refuses a team_member the managing procedures with FORBIDDEN', async () => {
     expect(
-      await codeOf(seller.leads.create.mutate({ name: 'X', email: 'x@x.es', category: 'retail', description: 'd' })),
+      await codeOf(seller.leads.create.mutate({ name: 'X', email: 'x@x.es', category: 'retail', description: 'd', assignedTo: null })),
     ).toBe('FORBIDDEN');
     expect(await codeOf(seller.leads.assign.mutate({ id: 1, assignedTo: sellerId }))).toBe('FORBIDDEN');
     expect(await codeOf(seller.leadGroups.delete.mutate({ id: 1 }))).toBe('FORBIDDEN');

@@ -169,7 +169,7 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
 
   it('leaves no group and no leads when the file breaks after a full batch was written', async () => {
     const tag = uniqueName('f').toLowerCase();
-    const rows = Array.from({ length: 1500 }, (_, index) => `Empresa ${tag} ${index},retail,e${index}.${tag}@x.es`);
+    const rows = Array.from({ length: 4500 }, (_, index) => `Empresa ${tag} ${index},retail,e${index}.${tag}@x.es`);
     const csv = `name,categoryName,email\n${rows.join('\n')}\n"Sin cerrar ${tag},retail,z@x.es\n`;
     const response = await admin.post('/api/leads/import', form(csv, { groupName: `Roto ${tag}` }));
     expect(response.status).toBe(400);

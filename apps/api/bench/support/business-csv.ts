@@ -1,0 +1,112 @@
+/** A realistic Spanish import file: business names, mixed English/Spanish categories, phones, addresses. */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { leadSearchText, mapCategoryName } from '@crm/domain';
+
+const PREFIXES = ['Clínica', 'Bufete', 'Inmobiliaria', 'Academia', 'Asesoría', 'Tienda', 'Restaurante', 'Farmacia',
+  'Consultora', 'Talleres', 'Distribuciones', 'Construcciones', 'Óptica', 'Gestoría', 'Panadería', 'Ferretería',
+  'Hotel', 'Transportes', 'Software', 'Laboratorio', 'Centro Médico', 'Colegio', 'Despacho', 'Floristería'];
+const SURNAMES = ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez',
+  'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
+  'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Castro',
+  'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez', 'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Peña', 'Ibáñez'];
+const SUFFIXES = ['S.L.', 'S.A.', 'e Hijos', 'y Asociados', '', 'Hermanos', 'Grupo', 'S.L.U.'];
+const CATEGORIES = ['Legal', 'abogado', 'Medical centre', 'clínica dental', 'dentist', 'Real estate', 'inmobiliaria',
+  'Tecnología', 'software', 'Educación', 'academia de idiomas', 'Finanzas', 'gestoría', 'Retail', 'tienda de ropa',
+  'Restaurante', 'Hostelería', 'Transporte', 'Construcción', 'IT services', 'farmacia', 'seguros'];
+const CITIES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Bilbao',
+  'Alicante', 'Córdoba', 'Valladolid', 'Vigo', 'Gijón', 'Granada', 'A Coruña', 'Vitoria', 'Santander', 'Pamplona'];
+const STREETS = ['Calle Mayor', 'Avenida de la Constitución', 'Calle del Sol', 'Avenida de Andalucía', 'Paseo de Colón',
+  'Gran Vía', 'Plaza de la Paz', 'Calle Real', 'Calle San Fernando', 'Calle de Cervantes', 'Ronda de Toledo'];
+const DESCRIPTIONS = [
+  'Interesados en renovar su sistema de gestión',
+  'Contacto en feria sectorial, pidió presupuesto',
+  'Cliente potencial, "muy receptivo" en la primera llamada',
+  'Tienen 3 sedes; hablar con la gerente, María',
+  'Solicitan demo del producto\nLlamar por la mañana',
+  'Referido por un cliente actual',
+  '',
+];
+
+function pick<T>(list: readonly T[], n: number): T {
+  return list[n % list.length] as T;
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function slug(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+export const CSV_HEADER = 'name,categoryName,email,phone,address,domain,description';
+
+/** Row i of the file; every 200th repeats an earlier email and every 500th has no name, as real files do. */
+export function businessFields(index: number): BusinessFields {
+  const prefix = pick(PREFIXES, index * 7);
+  const surname = pick(SURNAMES, index * 13 + (index >> 5));
+  const suffix = pick(SUFFIXES, index * 3);
+  const city = pick(CITIES, index * 11);
+  const name = index % 500 === 499 ? '' : `${prefix} ${surname} ${city} ${index}${suffix ? ` ${suffix}` : ''}`;
+  const domain = `${slug(prefix)}${slug(surname)}${index}.es`;
+  const emailIndex = index % 200 === 199 ? index - 100 : index;
+  const email = `info@${slug(pick(PREFIXES, emailIndex * 7))}${slug(pick(SURNAMES, emailIndex * 13 + (emailIndex >> 5)))}${emailIndex}.es`;
+  const digits = String(600_000_000 + index * 7);
+  const phone = `+34 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+  const address = `${pick(STREETS, index * 5)}, ${1 + (index % 180)}, ${city}`;
+  return { name, categoryName: pick(CATEGORIES, index * 17), email, phone, address, domain, description: pick(DESCRIPTIONS, index * 19) };
+}
+
+export interface BusinessFields {
+  name: string;
+  categoryName: string;
+  email: string;
+  phone: string;
+  address: string;
+  domain: string;
+  description: string;
+}
+
+export function businessRow(index: number): string {
+  const row = businessFields(index);
+  return [row.name, row.categoryName, row.email, row.phone, row.address, row.domain, row.description].map(csvCell).join(',');
+}
+
+/**
+ * The rows the import stores, as the columns it writes (category mapped, search_text computed,
+ * nameless rows left out), for `psql \copy` to load the same data: the floor to compare with.
+ */
+export const COPY_COLUMNS = 'name, email, phone, category, description, address, domain, group_id, search_text';
+
+export async function writeCopyCsv(filePath: string, rows: number, groupId: number): Promise<void> {
+  const out = createWriteStream(filePath);
+  for (let index = 0; index < rows; index += 1) {
+    const row = businessFields(index);
+    if (!row.name) continue;
+    const cells = [row.name, row.email, row.phone, mapCategoryName(row.categoryName), row.description || '',
+      row.address, row.domain, String(groupId), leadSearchText(row.name, row.email)];
+    if (!out.write(`${cells.map(csvCell).join(',')}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Writes rows until the next one would pass `maxBytes`; answers the row count and the size. */
+export async function writeBusinessCsv(filePath: string, maxBytes: number): Promise<{ rows: number; bytes: number }> {
+  const out = createWriteStream(filePath);
+  let bytes = Buffer.byteLength(`${CSV_HEADER}\r\n`);
+  out.write(`${CSV_HEADER}\r\n`);
+  let rows = 0;
+  for (;;) {
+    const line = `${businessRow(rows)}\r\n`;
+    const size = Buffer.byteLength(line);
+    if (bytes + size > maxBytes) break;
+    if (!out.write(line)) await once(out, 'drain');
+    bytes += size;
+    rows += 1;
+  }
+  out.end();
+  await once(out, 'finish');
+  return { rows, bytes };
+}
