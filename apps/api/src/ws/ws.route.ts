@@ -3,13 +3,12 @@
  * error frames out. A bad frame gets an error frame and the socket stays open; a frame
  * over the size limit is refused by the socket itself (close 1009).
  */
+import { listValidSessionIds } from '@crm/db';
 import { CHAT_LIMITS, CHAT_MESSAGES, DomainError, type WsServerFrame, wsClientFrameSchema } from '@crm/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AppContext, Viewer } from '../context.js';
-import { readSessionToken } from '../http/session-cookie.js';
+import type { AppContext } from '../context.js';
 import { viewerOf } from '../http/viewer.js';
-import { resolveSession } from '../modules/auth/session.service.js';
 import { sendMessage } from '../modules/chat/chat.service.js';
 import { liveHubOf } from '../modules/chat/live-hub.js';
 
@@ -53,9 +52,10 @@ async function handleFrame(ctx: AppContext, socket: WebSocket, request: FastifyR
     sendFrame(socket, { type: 'error', message: textIssue?.message ?? CHAT_MESSAGES.badFrame });
     return;
   }
-  // The session is checked on every frame: a logout or a deleted user ends the socket here at the latest.
-  const viewer: Viewer | undefined = await resolveSession(ctx, readSessionToken(request));
-  if (!viewer) {
+  // The session is checked on every frame (one indexed lookup): a logout or a deleted user
+  // (whose sessions go with it) ends the socket here at the latest.
+  const viewer = await viewerOf(ctx, request);
+  if (!viewer || (await listValidSessionIds(ctx.db, [viewer.sessionId])).length === 0) {
     socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON);
     return;
   }

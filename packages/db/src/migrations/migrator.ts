@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initialSchema from './2026-11-22T0700-initial-schema.js';
 import * as liveConnections from './2026-11-22T0810-live-connections.js';
+import * as liveConnectionsUnlogged from './2026-11-22T0830-live-connections-unlogged.js';
 import * as leadsSearchAndDedup from './2026-11-22T0820-leads-search-and-dedup.js';
 import * as dashboardIndexes from './2026-11-22T0840-dashboard-indexes.js';
 
@@ -9,6 +10,7 @@ import * as dashboardIndexes from './2026-11-22T0840-dashboard-indexes.js';
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0700-initial-schema': initialSchema,
   '2026-11-22T0810-live-connections': liveConnections,
+  '2026-11-22T0830-live-connections-unlogged': liveConnectionsUnlogged,
   '2026-11-22T0820-leads-search-and-dedup': leadsSearchAndDedup,
   '2026-11-22T0840-dashboard-indexes': dashboardIndexes,
 };

@@ -116,6 +116,39 @@ export async function countMessagesSentWithin(db: DbOrTrx, senderId: number, win
   return Number(row.count);
 }
 
+/**
+ * Stores a message if the receiver exists and the sender is under the rate limit, in one
+ * statement (the hot path of every send). Returns the message with the receiver's names,
+ * or undefined, after which the caller tells which rule refused it.
+ */
+export async function insertChatMessageWithinRate(
+  db: DbOrTrx,
+  values: { senderId: number; receiverId: number; message: string; maxPerWindow: number; windowMs: number },
+): Promise<{ message: ChatMessage; receiver: { firstName: string | null; lastName: string | null; username: string } } | undefined> {
+  const result = await sql<Selectable<ChatMessagesTable> & { r_first_name: string | null; r_last_name: string | null; r_username: string }>`
+    with receiver as (
+      select id, first_name, last_name, username from users where id = ${values.receiverId}
+    ),
+    stored as (
+      insert into chat_messages (sender_id, receiver_id, message)
+      select ${values.senderId}, receiver.id, ${values.message} from receiver
+      where (
+        select count(*) from chat_messages
+        where sender_id = ${values.senderId} and created_at > now() - make_interval(secs => ${values.windowMs / 1000})
+      ) < ${values.maxPerWindow}
+      returning *
+    )
+    select stored.*, receiver.first_name as r_first_name, receiver.last_name as r_last_name, receiver.username as r_username
+    from stored cross join receiver
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    message: toChatMessageDto(row),
+    receiver: { firstName: row.r_first_name, lastName: row.r_last_name, username: row.r_username },
+  };
+}
+
 /** Serialises one sender's sends until the transaction ends, so concurrent sends count each other. */
 export async function lockSender(db: DbOrTrx, senderId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${CHAT_SEND_LOCK_CLASS}, ${senderId})`.execute(db);

@@ -22,7 +22,7 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     const make = (username: string) =>
       insertUser(testDb.db, { username, email: `${username}@example.com`, password_hash: 'x', first_name: username, last_name: 'P' });
     [ana, bea, carlos] = await Promise.all([make('ana'), make('bea'), make('carlos')]).then((users) => users.map((u) => u.id)) as [number, number, number];
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await testDb.drop();
@@ -49,9 +49,16 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     await sql`update live_connections set heartbeat_at = now() - interval '10 minutes'`.execute(testDb.db);
     expect(await isUserOnline(testDb.db, carlos)).toBe(false);
 
-    await beatReplicaConnections(testDb.db, 'here');
+    await beatReplicaConnections(testDb.db, 'here', [{ id: 'alive', userId: bea }]);
     expect(await listOnlineUserIds(testDb.db)).toEqual([bea]);
     const rows = await testDb.db.selectFrom('live_connections').select('id').execute();
     expect(rows.map((row) => row.id)).toEqual(['alive']);
+  });
+
+  it('writes back the rows of live connections that vanished (the table is unlogged)', async () => {
+    await testDb.db.deleteFrom('live_connections').execute();
+    await beatReplicaConnections(testDb.db, 'here', [{ id: 'back', userId: carlos }]);
+    expect(await isUserOnline(testDb.db, carlos)).toBe(true);
+    await closeReplicaConnections(testDb.db, 'here');
   });
 });

@@ -49,9 +49,22 @@ export async function closeLiveConnection(db: DbOrTrx, id: string): Promise<void
   await db.deleteFrom('live_connections').where('id', '=', id).execute();
 }
 
-/** One statement per beat for all of a replica's connections, then drop everyone's stale rows. */
-export async function beatReplicaConnections(db: DbOrTrx, replicaId: string): Promise<void> {
-  await db.updateTable('live_connections').set({ heartbeat_at: sql`now()` }).where('replica_id', '=', replicaId).execute();
+/**
+ * One beat of a replica: (re)writes the rows of the connections it holds, so rows lost with
+ * the unlogged table after a database crash come back, then drops everyone's stale rows.
+ */
+export async function beatReplicaConnections(
+  db: DbOrTrx,
+  replicaId: string,
+  connections: readonly { id: string; userId: number }[],
+): Promise<void> {
+  if (connections.length > 0) {
+    await db
+      .insertInto('live_connections')
+      .values(connections.map((c) => ({ id: c.id, user_id: c.userId, replica_id: replicaId })))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()` }))
+      .execute();
+  }
   await db.deleteFrom('live_connections').where('heartbeat_at', '<=', freshSince()).execute();
 }
 

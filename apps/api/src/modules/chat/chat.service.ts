@@ -1,9 +1,8 @@
 /** Team chat under CONTRACT §4 and §6; the same calls serve tRPC, REST and /ws. */
 import {
-  countMessagesSentWithin,
   countUnreadMessages,
   findUserById,
-  insertChatMessage,
+  insertChatMessageWithinRate,
   isMessageReceivedBy,
   listChatCandidates,
   listChatContacts,
@@ -54,18 +53,24 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   const sender = ctx.viewer.user;
   if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   const message = await ctx.db.transaction().execute(async (trx) => {
-    const receiver = await findUserById(trx, input.receiverId);
-    if (!receiver) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
     await lockSender(trx, sender.id);
-    const recent = await countMessagesSentWithin(trx, sender.id, CHAT_LIMITS.rate.windowMs);
-    if (recent >= CHAT_LIMITS.rate.messages) throw new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
-    const stored = await insertChatMessage(trx, { senderId: sender.id, receiverId: receiver.id, message: input.message });
+    const stored = await insertChatMessageWithinRate(trx, {
+      senderId: sender.id,
+      receiverId: input.receiverId,
+      message: input.message,
+      maxPerWindow: CHAT_LIMITS.rate.messages,
+      windowMs: CHAT_LIMITS.rate.windowMs,
+    });
+    if (!stored) {
+      if (!(await findUserById(trx, input.receiverId))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+      throw new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
+    }
     await recordActivity(trx, {
       type: 'message_sent',
-      description: `${fullName(sender)} envió un mensaje a ${fullName(receiver)}`,
+      description: `${fullName(sender)} envió un mensaje a ${fullName(stored.receiver)}`,
       userId: sender.id,
     });
-    return stored;
+    return stored.message;
   });
   await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId });
   return message;

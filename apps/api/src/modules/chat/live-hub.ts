@@ -172,8 +172,9 @@ export class LiveHub {
   /** Keeps this replica's presence rows fresh and ends connections whose session was ended. */
   private async beat(): Promise<void> {
     try {
-      await beatReplicaConnections(this.ctx.db, this.replicaId);
-      const sessionIds = [...new Set([...this.byUser.values()].flatMap((set) => [...set].map((c) => c.sessionId)))];
+      const connections = [...this.byUser.values()].flatMap((set) => [...set]);
+      await beatReplicaConnections(this.ctx.db, this.replicaId, connections);
+      const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
       if (sessionIds.length === 0) return;
       const alive = new Set(await listValidSessionIds(this.ctx.db, sessionIds));
       for (const set of this.byUser.values()) for (const connection of set) if (!alive.has(connection.sessionId)) connection.end();

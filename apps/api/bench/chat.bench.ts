@@ -1,0 +1,168 @@
+/**
+ * `pnpm bench:chat`: 1,000 authenticated /ws clients, messages between random pairs at
+ * 100/s for 30 s, delivery latency p50/p95/p99 (send → receipt), lost and duplicated; on
+ * PGlite, on PostgreSQL, and on two replicas sharing PostgreSQL (clients spread over
+ * both), against a bare `ws` relay on this machine as the baseline.
+ * Options (or CHAT_BENCH_* env): --seconds=30 --clients=1000 --rate=100
+ * --only=pglite,postgres,replicas --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
+ * The servers run in this process; the clients run in a worker thread (the machine's other core).
+ */
+import { Worker } from 'node:worker_threads';
+import type { DbKind } from '@crm/db';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import { sql } from 'kysely';
+import { loadEnv } from '../src/env.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { createSession, SESSION_COOKIE } from '../src/modules/auth/session.service.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import { startBareRelay } from './support/bare-relay.js';
+import type { LoadClient, LoadInput, LoadResult } from './support/chat-load.js';
+
+const options = Object.fromEntries(
+  process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => {
+    const [key, value = ''] = arg.slice(2).split('=');
+    return [key, value];
+  }),
+);
+const option = (name: string, fallback: string) => options[name] || process.env[`CHAT_BENCH_${name.toUpperCase()}`] || fallback;
+const SECONDS = Number(option('seconds', '30'));
+const CLIENTS = Number(option('clients', '1000'));
+const RATE = Number(option('rate', '100'));
+const MODES = option('only', 'pglite,postgres,replicas').split(',');
+process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const TARGET_P99_MS = { 1: 50, 2: 100 } as const;
+
+/** Runs the load in a worker; `whenRegistered` resolves once the servers hold every connection. */
+function runLoad(input: LoadInput, whenRegistered: () => Promise<void> = async () => {}): Promise<LoadResult> {
+  const worker = new Worker(new URL('./support/chat-load-worker.mjs', import.meta.url), { workerData: input });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (answer: { connected: true } | { ok: true; result: LoadResult } | { ok: false; error: string }) => {
+      if ('connected' in answer) {
+        whenRegistered().then(() => worker.postMessage('go'), reject);
+        return;
+      }
+      void worker.terminate();
+      if (answer.ok) resolve(answer.result);
+      else reject(new Error(answer.error));
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** Every client's connection is in the presence table, so the connection storm is over before the load starts. */
+async function allRegistered(server: RunningServer, count: number): Promise<void> {
+  for (;;) {
+    const row = await server.ctx.db
+      .selectFrom('live_connections')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+interface Row {
+  name: string;
+  replicas: 0 | 1 | 2;
+  result: LoadResult;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function summarise(name: string, replicas: Row['replicas'], result: LoadResult): Row {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  return { name, replicas, result, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
+async function seedUsers(server: RunningServer, count: number): Promise<LoadClient[]> {
+  const hash = await hashPassword('bench-chat-1');
+  await sql`
+    insert into users (username, email, password_hash, first_name, last_name, system_role)
+    select 'chat' || n, 'chat' || n || '@bench.example', ${hash}, 'Usuario', 'Bench ' || n, 'team_member'
+    from generate_series(1, ${count}) as n
+  `.execute(server.ctx.db);
+  const users = await server.ctx.db.selectFrom('users').select('id').where('username', 'like', 'chat%').orderBy('id').execute();
+  const clients: LoadClient[] = [];
+  for (const user of users) {
+    const { token } = await createSession(server.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    clients.push({ userId: user.id, url: '', cookie: `${SESSION_COOKIE}=${token}` });
+  }
+  return clients;
+}
+
+async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
+  const database: TestDatabase = await createTestDatabase(kind);
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
+  // On PostgreSQL each replica opens its own pool from the URL, as a deployed process does.
+  const start = () => (kind === 'postgres' ? startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : startServer(loadEnv(env), database));
+  const servers = [await start()];
+  if (replicas === 2) servers.push(await start());
+  try {
+    const first = servers[0] as RunningServer;
+    const clients = (await seedUsers(first, CLIENTS)).map((client, index) => ({
+      ...client,
+      url: `${(servers[index % servers.length] as RunningServer).url.replace(/^http/, 'ws')}/ws`,
+    }));
+    const result = await runLoad({ clients, perSecond: RATE, seconds: SECONDS, protocol: 'crm' }, () => allRegistered(first, CLIENTS));
+    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    return summarise(`${label}, ${replicas} réplica${replicas === 2 ? 's' : ''}`, replicas, result);
+  } finally {
+    for (const server of servers.reverse()) await server.close();
+    await database.drop();
+  }
+}
+
+async function benchRelay(): Promise<Row> {
+  const relay = await startBareRelay();
+  try {
+    const clients = Array.from({ length: CLIENTS }, (_, index) => ({ userId: index + 1, url: `${relay.url}?u=${index + 1}` }));
+    return summarise('ws relay (base)', 0, await runLoad({ clients, perSecond: RATE, seconds: SECONDS, protocol: 'relay' }));
+  } finally {
+    await relay.close();
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
+
+function print(rows: Row[]): void {
+  const base = rows.find((row) => row.replicas === 0);
+  console.log(`\nChat: ${CLIENTS} clientes /ws, ${RATE} mensajes/s entre pares al azar durante ${SECONDS} s\n`);
+  console.log(
+    ['escenario'.padEnd(24), 'enviados', 'entregados', 'perdidos', 'duplicados', 'errores', 'p50'.padStart(9), 'p95'.padStart(9), 'p99'.padStart(9), 'p99/base', 'objetivo'].join('  '),
+  );
+  for (const row of rows) {
+    const target = row.replicas === 0 ? undefined : TARGET_P99_MS[row.replicas];
+    const ok = target === undefined ? '' : row.p99 <= target && row.result.lost === 0 && row.result.duplicated === 0 ? `✓ (p99 ≤ ${target} ms)` : `✗ (p99 ≤ ${target} ms)`;
+    console.log(
+      [
+        row.name.padEnd(24),
+        String(row.result.sent).padStart(8),
+        String(row.result.delivered).padStart(10),
+        String(row.result.lost).padStart(8),
+        String(row.result.duplicated).padStart(10),
+        String(row.result.errors).padStart(7),
+        ms(row.p50).padStart(9),
+        ms(row.p95).padStart(9),
+        ms(row.p99).padStart(9),
+        (base && row !== base ? `×${(row.p99 / base.p99).toFixed(1)}` : '').padStart(8),
+        ok,
+      ].join('  '),
+    );
+  }
+  console.log(`\nConexión de ${CLIENTS} clientes: ${rows.map((row) => `${row.name} ${(row.result.connectMs / 1000).toFixed(1)} s`).join(' · ')}`);
+}
+
+const rows: Row[] = [await benchRelay()];
+if (MODES.includes('pglite')) rows.push(await benchCrm('pglite', 1));
+if (MODES.includes('postgres')) rows.push(await benchCrm('postgres', 1));
+if (MODES.includes('replicas')) rows.push(await benchCrm('postgres', 2));
+print(rows);
+process.exit(0);
