@@ -49,7 +49,17 @@ async function createLead(fields: { name: string; assignedTo?: number; category?
 async function signedIn(role: SystemRole, options: Parameters<typeof pageSignedInAs>[3] = {}) {
   const session = await pageSignedInAs(browser, server, role, options);
   session.context.setDefaultTimeout(10_000);
-  return session;
+  return { ...session, consoleErrors: collectConsoleErrors(session.page) };
+}
+
+/** Errors the page logs (React warnings, failed renders) fail the journey that caused them. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }
 
 async function openLeads(page: Page): Promise<void> {
@@ -79,7 +89,7 @@ describe('admin and manager', () => {
     expect(role.status).toBeLessThan(300);
     expect((await adminApi.post(`/api/users/${seller.id}/roles/${role.body.id}`)).status).toBeLessThan(300);
 
-    const { page, context } = await signedIn('manager');
+    const { page, context, consoleErrors } = await signedIn('manager');
     await openLeads(page);
     await page.getByRole('button', { name: 'Agregar Lead' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Lead' });
@@ -136,6 +146,7 @@ describe('admin and manager', () => {
     await created.getByText('Agenda digital en enero').waitFor();
     await created.getByText('Interesado').waitFor();
     await created.getByText('Sin seguimiento registrado').waitFor();
+    expect(consoleErrors).toEqual([]);
     await context.close();
   }, BROWSER_TEST_MS);
 
@@ -151,7 +162,7 @@ describe('admin and manager', () => {
     await writeFile(file, `\uFEFF${csv}\r\n`, 'utf8');
     const groupName = `Madrid ${token}`;
 
-    const { page, context } = await signedIn('admin');
+    const { page, context, consoleErrors } = await signedIn('admin');
     await openLeads(page);
     await page.getByRole('button', { name: 'Importar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar Leads' });
@@ -205,6 +216,7 @@ describe('admin and manager', () => {
     await group.waitFor({ state: 'detached' });
     const left = await adminApi.get(`/api/leads?q=${token}`);
     expect(left.body.items).toHaveLength(0);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   }, BROWSER_TEST_MS);
 
@@ -221,6 +233,22 @@ describe('admin and manager', () => {
   }, BROWSER_TEST_MS);
 });
 
+describe('long lists', () => {
+  it('shows one page of cards and loads the next as the end of the list scrolls into view', async () => {
+    const token = uniqueName('pag').replace(/[^a-z0-9]/gi, '');
+    for (let index = 1; index <= 30; index += 1) await createLead({ name: `Comercio ${index} ${token}` });
+    const { page, context } = await signedIn('team_member');
+    await openLeads(page);
+    await search(page, token);
+    await page.getByRole('tab', { name: /Leads Activos/ }).getByText('30').waitFor();
+    await expect(page.getByTestId('lead-card').count()).resolves.toBe(24);
+    await page.mouse.wheel(0, 20_000);
+    await page.getByText('30 leads', { exact: true }).waitFor();
+    await expect(page.getByTestId('lead-card').count()).resolves.toBe(30);
+    await context.close();
+  }, BROWSER_TEST_MS);
+});
+
 describe('Vendedor', () => {
   it('sees no Agregar, Importar or Asignar; marks a lead contacted and tracks the conversation', async () => {
     const username = uniqueName('vend');
@@ -230,6 +258,7 @@ describe('Vendedor', () => {
 
     const session = await newContext(browser, server);
     const sellerPage = await session.newPage();
+    const consoleErrors = collectConsoleErrors(sellerPage);
     await signIn(sellerPage, username);
     session.setDefaultTimeout(10_000);
 
@@ -289,6 +318,7 @@ describe('Vendedor', () => {
     await sellerPage.getByText('Estado actualizado').waitFor();
     await contacted.getByText('Convertido').waitFor();
     await screenshot(sellerPage, 'leads-contacted-laptop');
+    expect(consoleErrors).toEqual([]);
     await session.close();
   }, BROWSER_TEST_MS);
 

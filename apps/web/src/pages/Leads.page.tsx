@@ -3,7 +3,6 @@ import { type LeadListItem, can } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconInbox, IconPhoneOff, IconPlus, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
@@ -18,6 +17,7 @@ import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
 import { LeadsTabs } from '../features/leads/components/LeadsTabs';
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
+import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
 
 /** 'Exportar CSV' downloads what the current tab and filters show. */
@@ -36,8 +36,8 @@ function LeadsScreen() {
   const filters = leadFilters(view);
   const [adding, addDialog] = useDisclosure(false);
   const [importing, importDialog] = useDisclosure(false);
-  const [editing, setEditing] = useState<LeadListItem | null>(null);
-  const [tracking, setTracking] = useState<LeadListItem | null>(null);
+  const editing = useDialogSubject<LeadListItem>();
+  const tracking = useDialogSubject<LeadListItem>();
   const listView = view.tab === 'groups' ? undefined : view.tab;
 
   return (
@@ -71,8 +71,8 @@ function LeadsScreen() {
             <LeadList
               view="leads"
               filters={filters}
-              onEdit={setEditing}
-              onTrack={setTracking}
+              onEdit={editing.open}
+              onTrack={tracking.open}
               empty={
                 <EmptyState
                   icon={<IconInbox size={30} />}
@@ -92,8 +92,8 @@ function LeadsScreen() {
             <LeadList
               view="contacted"
               filters={filters}
-              onEdit={setEditing}
-              onTrack={setTracking}
+              onEdit={editing.open}
+              onTrack={tracking.open}
               empty={<EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />}
             />
           )}
@@ -103,10 +103,10 @@ function LeadsScreen() {
         <>
           <AddLeadDialog opened={adding} onClose={addDialog.close} />
           <ImportLeadsDialog opened={importing} onClose={importDialog.close} />
-          <EditLeadDialog lead={editing} onClose={() => setEditing(null)} />
+          <EditLeadDialog lead={editing.subject} opened={editing.opened} onClose={editing.close} />
         </>
       ) : null}
-      <TrackingDialog lead={tracking} onClose={() => setTracking(null)} />
+      <TrackingDialog lead={tracking.subject} opened={tracking.opened} onClose={tracking.close} />
     </>
   );
 }

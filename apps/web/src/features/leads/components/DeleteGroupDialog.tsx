@@ -11,7 +11,7 @@ function leadsPhrase(count: number): string {
   return count === 1 ? 'su único lead' : `sus ${count.toLocaleString('es-ES')} leads`;
 }
 
-export function DeleteGroupDialog({ group, onClose }: { group: LeadGroup | null; onClose: () => void }) {
+export function DeleteGroupDialog({ group, opened, onClose }: { group: LeadGroup | null; opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
   const remove = useMutation(
@@ -26,7 +26,7 @@ export function DeleteGroupDialog({ group, onClose }: { group: LeadGroup | null;
   );
 
   return (
-    <Modal opened={group !== null} onClose={onClose} title="Eliminar grupo" centered>
+    <Modal opened={opened} onClose={onClose} title="Eliminar grupo" centered>
       {group ? (
         <Stack>
           <Text>

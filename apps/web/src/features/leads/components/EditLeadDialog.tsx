@@ -116,9 +116,9 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   );
 }
 
-export function EditLeadDialog({ lead, onClose }: { lead: LeadListItem | null; onClose: () => void }) {
+export function EditLeadDialog({ lead, opened, onClose }: { lead: LeadListItem | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={lead !== null} onClose={onClose} title="Editar Lead" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Editar Lead" size="lg" centered>
       {lead ? <EditLeadForm key={lead.id} lead={lead} onClose={onClose} /> : null}
     </Modal>
   );

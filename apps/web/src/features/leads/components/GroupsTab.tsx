@@ -2,9 +2,9 @@
 import { type LeadGroup, can } from '@crm/domain';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFolders } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { PageLoader } from '../../../components/PageLoader';
+import { useDialogSubject } from '../hooks/useDialogSubject';
 import { useLeadGroups } from '../hooks/useLeadQueries';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { EmptyState } from './EmptyState';
@@ -13,7 +13,7 @@ import { GroupCard } from './GroupCard';
 export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => void }) {
   const user = useCurrentUser();
   const groups = useLeadGroups(true);
-  const [deleting, setDeleting] = useState<LeadGroup | null>(null);
+  const deleting = useDialogSubject<LeadGroup>();
 
   if (groups.isPending) return <PageLoader label="Cargando grupos..." />;
   if (groups.isError) {
@@ -47,11 +47,11 @@ export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => 
             group={group}
             canDelete={can(user, 'lead.manage')}
             onShowLeads={onShowLeads}
-            onDelete={setDeleting}
+            onDelete={deleting.open}
           />
         ))}
       </SimpleGrid>
-      <DeleteGroupDialog group={deleting} onClose={() => setDeleting(null)} />
+      <DeleteGroupDialog group={deleting.subject} opened={deleting.opened} onClose={deleting.close} />
     </>
   );
 }

@@ -116,10 +116,10 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   );
 }
 
-export function TrackingDialog({ lead, onClose }: { lead: LeadListItem | null; onClose: () => void }) {
+export function TrackingDialog({ lead, opened, onClose }: { lead: LeadListItem | null; opened: boolean; onClose: () => void }) {
   const title = lead?.tracking ? 'Editar Seguimiento de Conversación' : 'Agregar Seguimiento de Conversación';
   return (
-    <Modal opened={lead !== null} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       {lead ? <TrackingForm key={lead.id} lead={lead} onClose={onClose} /> : null}
     </Modal>
   );
