@@ -22,4 +22,3 @@ export * from './repositories/chat.repository.js';
 export * from './repositories/leads.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';
-export * from './repositories/sales-team.repository.js';

@@ -5,6 +5,7 @@ import * as liveConnections from './2026-11-22T0810-live-connections.js';
 import * as liveConnectionsUnlogged from './2026-11-22T0830-live-connections-unlogged.js';
 import * as leadsSearchAndDedup from './2026-11-22T0820-leads-search-and-dedup.js';
 import * as dashboardIndexes from './2026-11-22T0840-dashboard-indexes.js';
+import * as leadsLeanIndexes from './2026-11-22T0850-leads-lean-indexes.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0830-live-connections-unlogged': liveConnectionsUnlogged,
   '2026-11-22T0820-leads-search-and-dedup': leadsSearchAndDedup,
   '2026-11-22T0840-dashboard-indexes': dashboardIndexes,
+  '2026-11-22T0850-leads-lean-indexes': leadsLeanIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,5 @@
 /** The sellers the lead dialogs offer ('Asignar a:', 'Por Usuario', 'Por Especialización'): every user. */
-import { listUsers, listUsersWithCustomRoles } from '@crm/db';
+import { listUserCustomRoles, listUsers } from '@crm/db';
 import type { User, UserWithRoles } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 
@@ -8,6 +8,7 @@ export function listSalesTeam(ctx: ServiceContext): Promise<User[]> {
   return listUsers(ctx.db);
 }
 
-export function listSalesTeamWithRoles(ctx: ServiceContext): Promise<UserWithRoles[]> {
-  return listUsersWithCustomRoles(ctx.db);
+export async function listSalesTeamWithRoles(ctx: ServiceContext): Promise<UserWithRoles[]> {
+  const [users, rolesByUser] = await Promise.all([listUsers(ctx.db), listUserCustomRoles(ctx.db)]);
+  return users.map((user) => ({ ...user, customRoles: rolesByUser.get(user.id) ?? [] }));
 }

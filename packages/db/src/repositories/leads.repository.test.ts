@@ -1,0 +1,81 @@
+import { leadEmailKey, leadPhoneKey } from '@crm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import {
+  countLeads,
+  decodeLeadCursor,
+  encodeLeadCursor,
+  findExistingLeadKeys,
+  insertLead,
+  insertLeadBatch,
+  listLeads,
+} from './leads.repository.js';
+
+describe.each(listTestDatabases())('leads repository on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('generates email and phone keys exactly as the domain computes them', async () => {
+    const samples: [string | null, string | null][] = [
+      ['  Ana.López@Clinica.ES ', '+34 (612) 34-56-78'],
+      ['', '12-34'],
+      [null, 'sin teléfono'],
+      ['x@y.es', '  612345678  '],
+    ];
+    for (const [email, phone] of samples) {
+      const id = await insertLead(database.db, { name: 'Clave', category: 'otros', email, phone });
+      const row = await database.db.selectFrom('leads').select(['email_key', 'phone_key']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ email_key: leadEmailKey(email), phone_key: leadPhoneKey(phone) });
+    }
+  });
+
+  it('bulk-inserts with the search text and finds existing keys', async () => {
+    await insertLeadBatch(database.db, [
+      { name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud', description: null, address: null, domain: null, group_id: null, created_by: null },
+      { name: 'Bufete "Sol"', email: null, phone: null, category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es', group_id: null, created_by: null },
+    ]);
+    const rows = await database.db.selectFrom('leads').select(['name', 'search_text']).where('name', 'in', ['Óptica Núñez', 'Bufete "Sol"']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { name: 'Óptica Núñez', search_text: 'optica nunez ventas@optica.es' },
+      { name: 'Bufete "Sol"', search_text: 'bufete "sol"' },
+    ]);
+    const existing = await findExistingLeadKeys(database.db, ['ventas@optica.es', 'nadie@x.es'], ['955111222', '000000000']);
+    expect([...existing.emails]).toEqual(['ventas@optica.es']);
+    expect([...existing.phones]).toEqual(['955111222']);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    await insertLead(database.db, { name: 'Cien_por_cien 100%', category: 'otros' });
+    expect((await listLeads(database.db, { q: '100%' })).items.map((lead) => lead.name)).toEqual(['Cien_por_cien 100%']);
+    expect(await countLeads(database.db, { q: 'n_p' })).toBe(1);
+    expect(await countLeads(database.db, { q: '%' })).toBe(1);
+  });
+
+  it('pages leads created in the same instant without gaps, microseconds included', async () => {
+    await database.db
+      .insertInto('leads')
+      .values(Array.from({ length: 5 }, (_, index) => ({ name: `Mismo instante ${index}`, category: 'otros', search_text: 'mismo instante' })))
+      .execute();
+    const seen: string[] = [];
+    let cursor = undefined;
+    do {
+      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(database.db, { q: 'mismo instante' }, { limit: 2, cursor });
+      seen.push(...page.items.map((lead) => lead.name));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([4, 3, 2, 1, 0].map((index) => `Mismo instante ${index}`));
+  });
+
+  it('reads back only cursors it wrote', () => {
+    const cursor = { createdAt: '2026-11-22 08:00:00.123456+00', id: 7 };
+    expect(decodeLeadCursor(encodeLeadCursor(cursor))).toEqual(cursor);
+    for (const bad of ['', 'xyz', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["ayer",1]').toString('base64url')]) {
+      expect(decodeLeadCursor(bad)).toBeUndefined();
+    }
+  });
+});
