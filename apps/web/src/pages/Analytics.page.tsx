@@ -1,7 +1,7 @@
 /** 'Análisis y Reportes' (admin only): a period select that filters two charts and the performance table. */
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { formatDate } from '@crm/domain';
+import { type AnalyticsQueryInput, formatDate } from '@crm/domain';
 import { Alert, Grid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/PageHeader';
@@ -14,6 +14,20 @@ import { PeriodSelect } from '../features/analytics/components/PeriodSelect';
 import { useAnalyticsPeriod } from '../features/analytics/hooks/useAnalyticsPeriod';
 import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+
+/** 'dd/mm/yyyy' straight from 'YYYY-MM-DD', so no time zone can move the day. */
+function isoToSpanish(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The custom period as chosen; a preset one from its start to now. */
+function periodLabel(input: AnalyticsQueryInput | null, from: Date, to: Date): string {
+  if (input?.period === 'custom' && input.from && input.to) {
+    return `Del ${isoToSpanish(input.from)} al ${isoToSpanish(input.to)}`;
+  }
+  return `Del ${formatDate(from)} al ${formatDate(to)}`;
+}
 
 function AnalyticsReport() {
   const trpc = useTRPC();
@@ -45,7 +59,7 @@ function AnalyticsReport() {
       ) : (
         <Stack gap="lg" opacity={report.isPlaceholderData ? 0.6 : 1}>
           <Text size="sm" c="dimmed" data-testid="period-range">
-            {`Del ${formatDate(report.data.from)} al ${formatDate(new Date(report.data.to.getTime() - 1))}`}
+            {periodLabel(input, report.data.from, report.data.to)}
           </Text>
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>

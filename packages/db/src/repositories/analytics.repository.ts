@@ -5,7 +5,8 @@
  *   one of CONTACTED_STATUSES / is convertido (the analytics report counts only leads created in its period);
  * - trends: leads created (created_at) and conversions (converted_at) in [now − 30 days, now)
  *   against [now − 60 days, now − 30 days);
- * - per range (a report's months): leads created and conversions inside it.
+ * - per range (a report's months): leads created, conversions (converted_at), and leads created
+ *   in it that are convertido now (the cohort the month's conversion rate is computed on).
  */
 import {
   CONTACTED_STATUSES,
@@ -59,10 +60,22 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
       converted().where('converted_at', '>=', windowStart).where('converted_at', '<', now).as('converted_window'),
       converted().where('converted_at', '>=', previousStart).where('converted_at', '<', windowStart).as('converted_previous'),
       db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).as('members'),
+      // Seen: the presence stamp, or a session used (or opened: sign-in does not stamp users) in the window.
       db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('last_seen_at', '>=', activeSince)
+        .where((eb) =>
+          eb.or([
+            eb('last_seen_at', '>=', activeSince),
+            eb.exists(
+              eb
+                .selectFrom('sessions')
+                .select('sessions.id')
+                .whereRef('sessions.user_id', '=', 'users.id')
+                .where('sessions.last_seen_at', '>=', activeSince),
+            ),
+          ]),
+        )
         .as('active'),
     ])
     .executeTakeFirstOrThrow();
@@ -128,11 +141,13 @@ export interface BucketCount {
   created: number;
   /** Conversions (status convertido, by converted_at) inside the bucket. */
   converted: number;
+  /** Leads created inside the bucket whose status is convertido now. */
+  createdAndConverted: number;
 }
 
 /**
- * Leads created and converted inside each range (the months of a report), in one statement:
- * a pair of index range counts per range, so the cost follows the rows in the period, with no
+ * Leads created, conversions, and created-then-converted inside each range (the months of a
+ * report), in one statement: three index range counts per range, so the cost follows the rows in the period, with no
  * per-row date arithmetic and no time-zone handling in SQL (the caller cuts the ranges).
  */
 export async function countLeadsInRanges(db: DbOrTrx, ranges: DateRange[]): Promise<BucketCount[]> {
@@ -147,11 +162,17 @@ export async function countLeadsInRanges(db: DbOrTrx, ranges: DateRange[]): Prom
           .where('converted_at', '>=', range.from)
           .where('converted_at', '<', range.to)
           .as(`converted_${index}`),
+        count()
+          .where('status', '=', 'convertido')
+          .where('created_at', '>=', range.from)
+          .where('created_at', '<', range.to)
+          .as(`cohort_${index}`),
       ]),
     )
     .executeTakeFirstOrThrow();
   return ranges.map((_, index) => ({
     created: Number(row[`created_${index}`]),
     converted: Number(row[`converted_${index}`]),
+    createdAndConverted: Number(row[`cohort_${index}`]),
   }));
 }

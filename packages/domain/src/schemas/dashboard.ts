@@ -27,7 +27,7 @@ export const dashboardSummarySchema = z.object({
   convertedLeads: z.object({ value: z.number().int(), trend: trendSchema }),
   /** convertedLeads × REVENUE_PER_CONVERSION; trend: revenue of the conversions in each window. */
   revenue: z.object({ value: z.number(), trend: trendSchema }),
-  /** Every user; `active` counts those seen in the last 24 hours. */
+  /** Every user; `active` counts those seen (presence or a session in use) in the last 24 hours. */
   teamMembers: z.object({ value: z.number().int(), active: z.number().int() }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
@@ -51,9 +51,11 @@ export const monthlyLeadsSchema = z.object({
   month: z.string(),
   /** Leads created in this month (and inside the period). */
   created: z.number().int(),
-  /** Leads converted (converted_at) in this month (and inside the period). */
+  /** Conversions that happened (converted_at) in this month (and inside the period). */
   converted: z.number().int(),
-  /** converted ÷ created × 100, one decimal, 0 when nothing was created. */
+  /** Of the leads created this month, how many are convertido now. */
+  createdAndConverted: z.number().int(),
+  /** createdAndConverted ÷ created × 100, one decimal, 0 when nothing was created (never above 100). */
   conversionRate: z.number(),
 });
 export type MonthlyLeads = z.infer<typeof monthlyLeadsSchema>;
@@ -66,7 +68,8 @@ export const analyticsReportSchema = z.object({
   totals: z.object({
     created: z.number().int(),
     converted: z.number().int(),
-    /** The period's rate: all conversions ÷ all leads created in it (the chart's average line). */
+    createdAndConverted: z.number().int(),
+    /** The period's rate: leads created in it that are convertido ÷ leads created in it (the chart's average line). */
     conversionRate: z.number(),
   }),
   /** 'Rendimiento Individual': members with at least one assigned lead created in the period. */

@@ -16,8 +16,9 @@ export function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]>
 
 /**
  * The period (domain periodRange, server local time) cut into calendar months: per month the
- * leads created and the conversions in it, its rate (converted ÷ created), the period's overall
- * rate as the average, and each member's figures for the leads created in the period.
+ * leads created and the conversions that happened in it; its rate is that month's cohort (leads
+ * created in it now convertido ÷ leads created in it), so it never passes 100%; the average is the
+ * same rate over the whole period, and each member's figures count the leads created in the period.
  */
 export async function getAnalyticsReport(
   ctx: ServiceContext,
@@ -28,16 +29,20 @@ export async function getAnalyticsReport(
   const buckets = monthBuckets(range.from, range.to);
   const [counts, performance] = await Promise.all([countLeadsInRanges(ctx.db, buckets), listPerformance(ctx.db, range)]);
   const months = buckets.map((bucket, index) => {
-    const { created, converted } = counts[index] ?? { created: 0, converted: 0 };
-    return { month: bucket.month, created, converted, conversionRate: conversionRate(converted, created) };
+    const { created, converted, createdAndConverted } = counts[index] ?? { created: 0, converted: 0, createdAndConverted: 0 };
+    return { month: bucket.month, created, converted, createdAndConverted, conversionRate: conversionRate(createdAndConverted, created) };
   });
-  const created = months.reduce((sum, month) => sum + month.created, 0);
-  const converted = months.reduce((sum, month) => sum + month.converted, 0);
+  const sum = (key: 'created' | 'converted' | 'createdAndConverted') => months.reduce((total, month) => total + month[key], 0);
   return {
     from: range.from,
     to: range.to,
     months,
-    totals: { created, converted, conversionRate: conversionRate(converted, created) },
+    totals: {
+      created: sum('created'),
+      converted: sum('converted'),
+      createdAndConverted: sum('createdAndConverted'),
+      conversionRate: conversionRate(sum('createdAndConverted'), sum('created')),
+    },
     performance,
   };
 }

@@ -69,6 +69,16 @@ describeOnEachDatabase('dashboard summary', (server) => {
     expect(after.body.teamMembers.active).toBe(before.body.teamMembers.active + 1);
   });
 
+  it('counts a member who just signed in as active', async () => {
+    const admin = await loginAs(server(), 'admin', 'admin-secreto');
+    const before = (await admin.get('/api/dashboard/summary')).body.teamMembers;
+    const username = uniqueName('nuevo');
+    await createUser(server(), { username });
+    expect((await admin.get('/api/dashboard/summary')).body.teamMembers).toEqual({ value: before.value + 1, active: before.active });
+    await loginAs(server(), username);
+    expect((await admin.get('/api/dashboard/summary')).body.teamMembers).toEqual({ value: before.value + 1, active: before.active + 1 });
+  });
+
   it('answers the same over tRPC', async () => {
     await insertLeads(server().ctx.db, [{ createdAt: daysAgo(1), status: 'convertido' }]);
     const client = await loginAs(server(), 'admin', 'admin-secreto');

@@ -2,7 +2,7 @@
 import { type LeadStatus, leadSearchText } from '@crm/domain';
 import { type DemoCategory, makeCompany } from './companies.js';
 import { DEMO_GROUPS, MANUAL_LEADS } from './groups.js';
-import { DAY_MS, type Random, addDaysCapped, daysBefore } from './random.js';
+import { DAY_MS, type Random, addDaysBefore, daysBefore } from './random.js';
 
 export interface SeedUser {
   id: number;
@@ -50,7 +50,7 @@ function history(random: Random, createdAt: Date, assignee: SeedUser | null, now
   if (!assignee) return random.chance(0.1) ? { ...none, status: 'perdido' as LeadStatus } : none;
   // Young leads are mostly still untouched; after three weeks most have been called.
   if (!random.chance(Math.min(0.92, 0.15 + ageDays / 25))) return none;
-  const contactedAt = addDaysCapped(createdAt, 0.2 + random.next() * Math.min(14, ageDays * 0.6), now);
+  const contactedAt = addDaysBefore(random, createdAt, 0.2 + random.next() * Math.min(14, ageDays * 0.6), now);
   const daysSinceContact = (now.getTime() - contactedAt.getTime()) / DAY_MS;
   const ripeness = Math.min(1, daysSinceContact / 40);
   const status = random.weighted<Exclude<LeadStatus, 'nuevo'>>({
@@ -59,7 +59,7 @@ function history(random: Random, createdAt: Date, assignee: SeedUser | null, now
     interesado: 0.25,
     contactado: 0.3 * (1.2 - ripeness),
   });
-  const convertedAt = status === 'convertido' ? addDaysCapped(contactedAt, 1 + random.next() * Math.min(45, daysSinceContact), now) : null;
+  const convertedAt = status === 'convertido' ? addDaysBefore(random, contactedAt, 1 + random.next() * Math.min(45, daysSinceContact), now) : null;
   return { status, contactedBy: assignee.id, contactedAt, convertedAt };
 }
 

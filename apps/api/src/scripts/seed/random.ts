@@ -49,9 +49,14 @@ export function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 
-/** `date` plus `days`, never later than `limit`. */
-export function addDaysCapped(date: Date, days: number, limit: Date): Date {
-  return new Date(Math.min(date.getTime() + days * DAY_MS, limit.getTime()));
+/**
+ * `date` plus `days`; when that would pass `limit`, a random moment between the two instead,
+ * so recent events spread out rather than piling up at `limit`.
+ */
+export function addDaysBefore(random: Random, date: Date, days: number, limit: Date): Date {
+  const target = date.getTime() + days * DAY_MS;
+  if (target <= limit.getTime()) return new Date(target);
+  return new Date(date.getTime() + random.next() * Math.max(0, limit.getTime() - date.getTime()));
 }
 
 /** Splits a list into chunks, so one INSERT stays well under PostgreSQL's parameter limit. */

@@ -72,7 +72,9 @@ export function PerformanceTable({ rows }: { rows: PerformanceEntry[] }) {
                       <Avatar size="sm" color="indigo" radius="xl">
                         {row.initials}
                       </Avatar>
-                      <Text size="sm">{row.name}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {row.name}
+                      </Text>
                     </Group>
                   </Table.Td>
                   <Table.Td>{formatNumber(row.assigned)}</Table.Td>

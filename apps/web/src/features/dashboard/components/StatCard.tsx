@@ -22,7 +22,7 @@ export function StatCard({ label, value, icon, color, badge }: StatCardProps) {
             {icon}
           </ThemeIcon>
         </Group>
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+        <Group justify="space-between" align="flex-end" gap="xs">
           <Text fz={28} fw={700} lh={1.1} data-testid="stat-value">
             {value}
           </Text>
