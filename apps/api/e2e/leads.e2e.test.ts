@@ -220,15 +220,28 @@ describe('admin and manager', () => {
     await context.close();
   }, BROWSER_TEST_MS);
 
-  it('finds a lead by name without caring about accents or case', async () => {
+  it('finds a lead by name without caring about accents or case, and filters by category and status', async () => {
     const token = uniqueName('acc').replace(/[^a-z0-9]/gi, '');
     await createLead({ name: `Óptica Núñez ${token}` });
-    await createLead({ name: `Ferretería Gómez ${token}` });
+    await createLead({ name: `Ferretería Gómez ${token}`, category: 'retail' });
     const { page, context } = await signedIn('team_member');
     await openLeads(page);
     await search(page, `OPTICA NUNEZ ${token}`);
     await card(page, `Óptica Núñez ${token}`).waitFor();
     await expect(page.getByTestId('lead-card').count()).resolves.toBe(1);
+
+    await search(page, token);
+    await card(page, `Ferretería Gómez ${token}`).waitFor();
+    await expect(page.getByTestId('lead-card').count()).resolves.toBe(2);
+    await page.getByRole('combobox', { name: 'Filtrar por categoría' }).click();
+    await pickOption(page, 'Retail');
+    await card(page, `Óptica Núñez ${token}`).waitFor({ state: 'detached' });
+    await expect(page.getByTestId('lead-card').count()).resolves.toBe(1);
+    await page.getByRole('combobox', { name: 'Filtrar por estado' }).click();
+    await pickOption(page, 'Convertido');
+    await page.getByText('No se encontraron leads').waitFor();
+    // A Vendedor gets the empty state without the admin's 'Agregar Primer Lead'.
+    await expect(page.getByRole('button', { name: 'Agregar Primer Lead' }).count()).resolves.toBe(0);
     await context.close();
   }, BROWSER_TEST_MS);
 });

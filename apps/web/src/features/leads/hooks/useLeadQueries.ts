@@ -46,16 +46,21 @@ export function useSalesTeamWithRoles(enabled: boolean) {
   return useQuery({ ...trpc.salesTeam.withRoles.queryOptions(), enabled });
 }
 
-/** After a write: the lists and counts (and the groups, whose lead counts change too) reload. */
+/**
+ * After a write: the lists and counts (and the groups, whose lead counts change too) reload. Data
+ * never goes stale on its own (spec §9), so the screens built on lead figures are marked stale too
+ * and refetch when next shown.
+ */
 export function useRefreshLeads() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useCallback(
     () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.leadGroups.pathKey() }),
-      ]),
+      Promise.all(
+        [trpc.leads, trpc.leadGroups, trpc.dashboard, trpc.activities, trpc.team, trpc.analytics].map((feature) =>
+          queryClient.invalidateQueries({ queryKey: feature.pathKey() }),
+        ),
+      ),
     [queryClient, trpc],
   );
 }
