@@ -1,4 +1,5 @@
 /** The Chat screen in two browsers: live messages, the menu's unread badge, the read tick, a server restart. */
+import { isUserOnline } from '@crm/db';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,7 @@ describe('chat in two browsers', () => {
     await ana.goto(`/chat?con=${beaUser.id}`);
     await ana.getByText('No hay mensajes. ¡Inicia la conversación!').waitFor();
     await ana.getByTestId('chat-presence').getByText('En línea').waitFor();
+    await expect.poll(() => isUserOnline(server.ctx.db, anaUser.id)).toBe(true);
     const box = ana.getByLabel('Mensaje');
     await box.fill('Hola Bea');
     await box.press('Shift+Enter');
@@ -56,6 +58,8 @@ describe('chat in two browsers', () => {
     await box.press('Enter');
     await ana.getByTestId('chat-message').filter({ hasText: 'segunda línea' }).waitFor();
     expect(await box.inputValue()).toBe('');
+    // Sent over the live link: no compatibility notice.
+    expect(await ana.getByText('modo compatibilidad', { exact: false }).count()).toBe(0);
 
     // Bea, elsewhere in the app, sees the badge appear without a reload.
     await expect.poll(() => chatBadge(bea).textContent(), { timeout: 10_000 }).toBe('1');
@@ -116,5 +120,29 @@ describe('chat in two browsers', () => {
     await screenshot(page, 'chat-phone-conversation');
     await page.getByRole('button', { name: 'Volver a los contactos' }).click();
     await page.getByText('Miembros del Equipo').waitFor();
+  });
+
+  it('sends through REST with the compatibility notice while the live link is down, and gives the text back when that fails', async () => {
+    await createUser(asTestServer(), { username: 'evachat', firstName: 'Eva', lastName: 'Prueba' });
+    const eva = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'evachat').executeTakeFirstOrThrow();
+    await createUser(asTestServer(), { username: 'fedechat', firstName: 'Fede', lastName: 'Prueba' });
+    const context = await newContext(browser, asTestServer());
+    const page = await context.newPage();
+    // The live link never comes up in this browser.
+    await page.routeWebSocket(/\/trpc/, (socket) => socket.close({ code: 1011 }));
+    await signIn(page, 'fedechat');
+    await page.goto(`/chat?con=${eva.id}`);
+    const box = page.getByLabel('Mensaje');
+    await box.fill('por compatibilidad');
+    await box.press('Enter');
+    await page.getByText('Tu mensaje se envió correctamente (modo compatibilidad)').waitFor();
+    await page.getByTestId('chat-message').filter({ hasText: 'por compatibilidad' }).waitFor();
+
+    await page.route('**/api/chat/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' }));
+    await box.fill('no llega');
+    await box.press('Enter');
+    await page.getByText('No se pudo enviar el mensaje. Intenta de nuevo.').waitFor();
+    expect(await box.inputValue()).toBe('no llega');
+    await context.close();
   });
 });

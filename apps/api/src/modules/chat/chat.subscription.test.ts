@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
-import { createLiveTrpc } from '../../test/live-client.js';
+import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
+import { liveHubOf } from './live-hub.js';
 
 interface FeedItem {
   type: string;
@@ -56,5 +57,27 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
     ]);
     expect(failure).not.toBe('answered');
     await again.wsClient.close();
+  });
+
+  it('ends the live feed and /ws sockets of a session that was ended, on the next beat', async () => {
+    const user = await createUser(server(), { username: uniqueName('fin') });
+    const client = await loginAs(server(), user.username);
+    const { trpc, wsClient } = createLiveTrpc(server().url, client);
+    let completed = false;
+    const feed: string[] = [];
+    trpc.chat.onEvent.subscribe(undefined, {
+      onData: (item) => feed.push(('data' in item ? item.data : item).type),
+      onComplete: () => {
+        completed = true;
+      },
+    });
+    await expect.poll(() => feed).toContain('synced');
+    const socket = await openLiveSocket(server().url, client);
+
+    await client.post('/api/logout');
+    await liveHubOf(server().ctx).endExpiredSessions();
+    await expect.poll(() => completed).toBe(true);
+    expect((await socket.closed).code).toBe(1000);
+    await wsClient.close();
   });
 });

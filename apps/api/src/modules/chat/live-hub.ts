@@ -174,13 +174,19 @@ export class LiveHub {
     try {
       const connections = [...this.byUser.values()].flatMap((set) => [...set]);
       await beatReplicaConnections(this.ctx.db, this.replicaId, connections);
-      const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
-      if (sessionIds.length === 0) return;
-      const alive = new Set(await listValidSessionIds(this.ctx.db, sessionIds));
-      for (const set of this.byUser.values()) for (const connection of set) if (!alive.has(connection.sessionId)) connection.end();
+      await this.endExpiredSessions();
     } catch (error) {
       this.ctx.log.error({ err: error }, 'live heartbeat failed');
     }
+  }
+
+  /** Ends every connection whose session is gone (logout, password change, user deleted); runs on each beat. */
+  async endExpiredSessions(): Promise<void> {
+    const connections = [...this.byUser.values()].flatMap((set) => [...set]);
+    const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
+    if (sessionIds.length === 0) return;
+    const alive = new Set(await listValidSessionIds(this.ctx.db, sessionIds));
+    for (const connection of connections) if (!alive.has(connection.sessionId)) connection.end();
   }
 }
 
