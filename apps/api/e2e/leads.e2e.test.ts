@@ -161,6 +161,9 @@ describe('admin and manager', () => {
     const file = path.join(fileDir, `leads-${token}.csv`);
     await writeFile(file, `\uFEFF${csv}\r\n`, 'utf8');
     const groupName = `Madrid ${token}`;
+    const roleName = `Comercial ${token}`;
+    const role = await adminApi.post('/api/custom-roles', { name: `comercial${token}`.toLowerCase(), displayName: roleName, description: '', color: '#16a34a' });
+    expect(role.status).toBeLessThan(300);
 
     const { page, context, consoleErrors } = await signedIn('admin');
     await openLeads(page);
@@ -169,6 +172,10 @@ describe('admin and manager', () => {
     await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
     await page.getByText('Archivo requerido').first().waitFor();
 
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.getByText('Formato de archivo no válido').first().waitFor();
+    await expect(dialog.getByTestId('import-file').count()).resolves.toBe(0);
+
     await dialog.locator('input[type="file"]').setInputFiles(file);
     await dialog.getByTestId('import-file').getByText(`leads-${token}.csv`).waitFor();
     await dialog.getByTestId('import-file').getByText(/^\d+,\d KB$/).waitFor();
@@ -176,6 +183,8 @@ describe('admin and manager', () => {
     await page.getByText('Nombre del grupo requerido').first().waitFor();
 
     await dialog.getByLabel('Nombre del grupo').fill(groupName);
+    await dialog.getByRole('combobox', { name: 'Asignar a un rol (opcional)' }).click();
+    await pickOption(page, roleName);
     await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
     await page.getByText('Importación exitosa').waitFor();
     await page.getByText(`Se importaron 2 leads en el grupo "${groupName}"`).waitFor();
@@ -188,6 +197,7 @@ describe('admin and manager', () => {
     await page.getByRole('tab', { name: /Grupos/ }).click();
     const group = page.getByTestId('group-card').filter({ hasText: groupName });
     await group.getByText('2 leads').waitFor();
+    await group.getByText(`Rol: ${roleName}`).waitFor();
     await screenshot(page, 'leads-groups');
     await group.getByRole('button', { name: 'Ver Leads' }).click();
     await page.getByText(`Mostrando leads del grupo: ${groupName}`).waitFor();
