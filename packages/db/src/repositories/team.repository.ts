@@ -1,5 +1,6 @@
 /** The Team screen's figures: each user's assigned and converted leads, and role counts. */
 import type { UserRoleCounts } from '@crm/domain';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 
 export interface LeadFigures {
@@ -28,10 +29,18 @@ export async function leadFiguresByAssignee(db: DbOrTrx): Promise<Map<number, Le
   return figures;
 }
 
-/** When each user was last seen (a request), for 'Activos Hoy'. */
+/**
+ * When each user was last seen, for 'Activos Hoy': the later of the user's stamp and their
+ * sessions' (a session is stamped on sign-in, the user only after a minute of use).
+ */
 export async function lastSeenByUser(db: DbOrTrx): Promise<Map<number, Date | null>> {
-  const rows = await db.selectFrom('users').select(['id', 'last_seen_at']).execute();
-  return new Map(rows.map((row) => [row.id, row.last_seen_at]));
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('sessions', 'sessions.user_id', 'users.id')
+    .select((eb) => ['users.id', sql<Date | null>`greatest(${eb.ref('users.last_seen_at')}, max(${eb.ref('sessions.last_seen_at')}))`.as('seen')])
+    .groupBy('users.id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.seen === null ? null : new Date(row.seen)]));
 }
 
 export async function countUsersByRole(db: DbOrTrx): Promise<UserRoleCounts> {

@@ -42,16 +42,20 @@ describeOnEachDatabase('team screen', (server) => {
       expect(byId.get(offline.id)).toBe(false);
     });
 
-    it('carries when each user was last seen', async () => {
+    it('carries when each user was last seen, a fresh sign-in included', async () => {
       const admin = await asAdmin();
-      const username = uniqueName('v');
       const never = await createUser(server(), { username: uniqueName('v') });
-      const seen = await createUser(server(), { username });
-      await server().ctx.db.updateTable('users').set({ last_seen_at: new Date() }).where('id', '=', seen.id).execute();
+      const stamped = await createUser(server(), { username: uniqueName('v') });
+      const username = uniqueName('v');
+      const justSignedIn = await createUser(server(), { username });
+      await loginAs(server(), username);
+      await server().ctx.db.updateTable('users').set({ last_seen_at: new Date() }).where('id', '=', stamped.id).execute();
       const { body } = await admin.get('/api/team');
       const find = (id: number) => body.find((member: { id: number }) => member.id === id);
+      const anHourAgo = Date.now() - 60 * 60 * 1000;
       expect(find(never.id).lastSeenAt).toBeNull();
-      expect(new Date(find(seen.id).lastSeenAt).getTime()).toBeGreaterThan(Date.now() - 60 * 60 * 1000);
+      expect(new Date(find(stamped.id).lastSeenAt).getTime()).toBeGreaterThan(anHourAgo);
+      expect(new Date(find(justSignedIn.id).lastSeenAt).getTime()).toBeGreaterThan(anHourAgo);
     });
   });
 

@@ -18,17 +18,23 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
   const actor = useCurrentUser();
   return (
     <Card p={0}>
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={960}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Miembro</Table.Th>
-              <Table.Th>Rol</Table.Th>
-              <Table.Th ta="right">Leads Asignados</Table.Th>
-              <Table.Th ta="right">Convertidos</Table.Th>
-              <Table.Th>Tasa Conversión</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th ta="right">Acciones</Table.Th>
+              <Table.Th w={130}>Rol</Table.Th>
+              <Table.Th w={90} ta="right">
+                Leads Asignados
+              </Table.Th>
+              <Table.Th w={110} ta="right">
+                Convertidos
+              </Table.Th>
+              <Table.Th w={160}>Tasa Conversión</Table.Th>
+              <Table.Th w={140}>Estado</Table.Th>
+              <Table.Th w={100} ta="right">
+                Acciones
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
