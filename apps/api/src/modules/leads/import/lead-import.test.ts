@@ -213,6 +213,23 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
     );
   });
 
+  it('refuses a file whose every row is a duplicate, leaving no empty group behind', async () => {
+    const tag = uniqueName('a').toLowerCase();
+    const csv = `name,categoryName,email\nPrimero,retail,dup.${tag}@x.es\n`;
+    expect((await admin.post('/api/leads/import', form(csv, { groupName: `Primera ${tag}` }))).status).toBe(200);
+    const again = await admin.post('/api/leads/import', form(csv, { groupName: `Segunda ${tag}` }));
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('No se importó ningún lead: todas las filas tienen errores o están duplicadas');
+    expect(again.body.issues).toEqual([{ path: [], message: 'Fila 2: duplicado, ya existe un lead con ese email' }]);
+    expect(await groupNamed(`Segunda ${tag}`)).toBeUndefined();
+  });
+
+  it('answers 400 in Spanish when the body is not a multipart form', async () => {
+    const response = await admin.post('/api/leads/import', { groupName: 'JSON' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Se esperaba un formulario multipart');
+  });
+
   it('refuses a team_member (403) and an anonymous caller (401)', async () => {
     const csv = 'name,categoryName\nA,retail\n';
     expect((await seller.post('/api/leads/import', form(csv, { groupName: 'Vendedor' }))).status).toBe(403);
