@@ -10,6 +10,8 @@ export type BusEvent =
   | { type: 'read'; messageIds: number[]; readerId: number; senderId: number }
   /** Someone's live connection opened or closed: presence may have changed. */
   | { type: 'presence'; userId: number }
+  /** The user was deleted: their live connections on every replica end now, not at the next heartbeat. */
+  | { type: 'user-removed'; userId: number }
   /** This replica may have missed events (its listener reconnected): connections catch up from the database. */
   | { type: 'resync' };
 

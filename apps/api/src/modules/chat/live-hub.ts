@@ -141,6 +141,9 @@ export class LiveHub {
       case 'resync':
         await this.resync();
         return;
+      case 'user-removed':
+        for (const connection of this.byUser.get(event.userId) ?? []) connection.end();
+        return;
     }
   }
 

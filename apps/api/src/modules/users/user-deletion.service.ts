@@ -1,4 +1,4 @@
-/** Deleting a user: CONTRACT §4's rules; their sessions go with them (ON DELETE CASCADE). */
+/** Deleting a user: CONTRACT §4's rules; their sessions go with them (ON DELETE CASCADE), then their live connections. */
 import { deleteUser as deleteUserRow, findUserById } from '@crm/db';
 import { DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
@@ -16,4 +16,6 @@ export async function deleteUser(ctx: ServiceContext, targetId: number): Promise
     // groups they touched keep existing with the reference cleared (SET NULL).
     await deleteUserRow(trx, targetId);
   });
+  // Their sessions are gone; their open sockets and subscriptions close on every replica too.
+  await ctx.bus.publish({ type: 'user-removed', userId: targetId });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { openLiveSocket } from '../../test/live-client.js';
 
 function newUserBody(overrides: Record<string, unknown> = {}) {
   const local = uniqueName('nuevo');
@@ -192,6 +193,18 @@ describeOnEachDatabase('user management', (server) => {
       expect((await phone.get('/api/users')).status).toBe(401);
       const sessions = await server().ctx.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).execute();
       expect(sessions).toEqual([]);
+    });
+
+    it("a deleted user's live connection is closed", async () => {
+      const admin = await asAdmin();
+      const username = uniqueName('v');
+      const member = await createUser(server(), { username });
+      const client = await loginAs(server(), username);
+      const live = await openLiveSocket(server().url, client);
+      expect((await admin.get('/api/team')).body.find((row: { id: number }) => row.id === member.id)?.online).toBe(true);
+      expect((await admin.delete(`/api/users/${member.id}`)).status).toBe(200);
+      await live.closed;
+      expect(live.socket.readyState).toBe(live.socket.CLOSED);
     });
 
     it('nobody deletes themself', async () => {
