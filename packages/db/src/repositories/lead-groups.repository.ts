@@ -52,11 +52,6 @@ export async function listLeadGroups(db: DbOrTrx): Promise<LeadGroup[]> {
   return rows.map(toLeadGroupDto);
 }
 
-export async function findLeadGroup(db: DbOrTrx, id: number): Promise<LeadGroup | undefined> {
-  const row = await selectGroups(db).where('lead_groups.id', '=', id).executeTakeFirst();
-  return row && toLeadGroupDto(row);
-}
-
 export async function countLeadGroups(db: DbOrTrx): Promise<number> {
   const row = await db.selectFrom('lead_groups').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
@@ -77,10 +72,6 @@ export async function insertLeadGroup(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
-}
-
-export async function updateLeadGroupDescription(db: DbOrTrx, id: number, description: string): Promise<void> {
-  await db.updateTable('lead_groups').set({ description }).where('id', '=', id).execute();
 }
 
 /** Deletes the group's leads, then the group; the caller runs both in one transaction. Undefined: no such group. */

@@ -62,8 +62,8 @@ export function toLeadDto(row: LeadRow): Lead {
 }
 
 /** `search_text like '%term%'` with the user's own % _ \ taken literally. */
-export function searchPattern(q: string): string {
-  return `%${normalizeSearchText(q).replace(/[\\%_]/g, '\\$&')}%`;
+function containsPattern(normalizedTerm: string): string {
+  return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
@@ -77,7 +77,7 @@ function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: Lea
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));
   if (filters.groupId !== undefined) conditions.push(eb('leads.group_id', '=', filters.groupId));
   const q = filters.q ? normalizeSearchText(filters.q) : '';
-  if (q) conditions.push(eb('leads.search_text', 'like', searchPattern(q)));
+  if (q) conditions.push(eb('leads.search_text', 'like', containsPattern(q)));
   return eb.and(conditions);
 }
 

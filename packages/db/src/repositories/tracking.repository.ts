@@ -41,11 +41,6 @@ export async function listTracking(db: DbOrTrx, leadIds?: readonly number[]): Pr
   return (await query.execute()).map(toTrackingDto);
 }
 
-export async function findTrackingById(db: DbOrTrx, id: number): Promise<TrackingRecord | undefined> {
-  const row = await db.selectFrom('conversation_tracking').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toTrackingDto(row);
-}
-
 export async function findTrackingByLeadId(db: DbOrTrx, leadId: number): Promise<TrackingRecord | undefined> {
   const row = await db.selectFrom('conversation_tracking').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
   return row && toTrackingDto(row);

@@ -36,7 +36,7 @@ export async function leadVCard(ctx: ServiceContext, id: number): Promise<Downlo
 
 const personName = (person: LeadListItem['assignee']) => (person ? fullName(person.firstName, person.lastName, '') : '');
 
-export const LEAD_CSV_COLUMNS: readonly CsvColumn<LeadListItem>[] = [
+const LEAD_CSV_COLUMNS: readonly CsvColumn<LeadListItem>[] = [
   { header: 'Nombre', value: (lead) => lead.name },
   { header: 'Email', value: (lead) => lead.email },
   { header: 'Teléfono', value: (lead) => lead.phone },

@@ -35,7 +35,7 @@ import type { ServiceContext } from '../../context.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
 export const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 /** What a team_member may turn into contactado: leads not yet further along than that. */
 const MARKABLE_BY_ANYONE: readonly LeadStatus[] = ['nuevo', 'perdido', 'contactado'];
