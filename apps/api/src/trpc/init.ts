@@ -4,6 +4,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { AppContext, Viewer } from '../context.js';
+import { resolveSessionId } from '../modules/auth/session.service.js';
 
 export interface TrpcContext extends AppContext {
   viewer: Viewer | undefined;
@@ -49,9 +50,12 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
-  return next({ ctx: { viewer: ctx.viewer } });
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  // An HTTP context is built per request; a WebSocket's once per connection, so there the
+  // session and user are read again on every call: a role change or deletion applies at once.
+  const viewer = ctx.viewer && !ctx.setSessionCookie ? await resolveSessionId(ctx, ctx.viewer.sessionId) : ctx.viewer;
+  if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  return next({ ctx: { viewer } });
 });
 
 /** A procedure open only to roles the domain permission table allows for `action`. */

@@ -36,7 +36,11 @@ export async function createSession(
 /** The viewer a cookie token stands for, or undefined when it is unknown or expired. */
 export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<Viewer | undefined> {
   if (!token || token.length > 100) return undefined;
-  const id = hashToken(token);
+  return resolveSessionId(ctx, hashToken(token));
+}
+
+/** The same, from the stored session id (a long-lived socket re-checks its session this way). */
+export async function resolveSessionId(ctx: AppContext, id: string): Promise<Viewer | undefined> {
   const session = await findSession(ctx.db, id);
   if (!session) return undefined;
   const now = Date.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
-import { openLiveSocket } from '../../test/live-client.js';
+import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
 
 function newUserBody(overrides: Record<string, unknown> = {}) {
   const local = uniqueName('nuevo');
@@ -168,6 +168,24 @@ describeOnEachDatabase('user management', (server) => {
       const refused = await client.post('/api/custom-roles', { name: uniqueName('r'), displayName: 'Dos' });
       expect(refused.status).toBe(403);
       expect((await client.get('/api/auth/user')).body.systemRole).toBe('team_member');
+    });
+
+    it('a demoted manager is refused on their very next call over an already open tRPC WebSocket', async () => {
+      const admin = await asAdmin();
+      const username = uniqueName('mgr');
+      const manager = await createUser(server(), { username, systemRole: 'manager' });
+      const { trpc, wsClient } = createLiveTrpc(server().url, await loginAs(server(), username));
+      try {
+        await trpc.customRoles.create.mutate({ name: uniqueName('ws_').toLowerCase(), displayName: 'Antes' });
+        expect((await admin.put(`/api/users/${manager.id}`, { role: 'team_member' })).status).toBe(200);
+        await expect(
+          trpc.customRoles.create.mutate({ name: uniqueName('ws_').toLowerCase(), displayName: 'Después' }),
+        ).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+        expect((await admin.delete(`/api/users/${manager.id}`)).status).toBe(200);
+        await expect(trpc.users.list.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+      } finally {
+        await wsClient.close();
+      }
     });
 
     it('a promoted member gains the role on their very next request', async () => {
