@@ -30,7 +30,7 @@ export interface LoadResult {
   connectMs: number;
 }
 
-const DRAIN_MS = 5000;
+const DRAIN_MS = 10_000;
 
 async function run(input: LoadInput, ready: () => Promise<void>): Promise<LoadResult> {
   const connectStart = performance.now();

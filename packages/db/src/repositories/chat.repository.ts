@@ -117,13 +117,13 @@ export async function countMessagesSentWithin(db: DbOrTrx, senderId: number, win
 }
 
 /**
- * Stores a message if the receiver exists and the sender is under the rate limit, in one
- * statement (the hot path of every send). Returns the message with the receiver's names,
+ * Stores a message if the sender's session is still valid, the receiver exists and the
+ * sender is under the rate limit, in one statement (the hot path of every send). Returns the message with the receiver's names,
  * or undefined, after which the caller tells which rule refused it.
  */
 export async function insertChatMessageWithinRate(
   db: DbOrTrx,
-  values: { senderId: number; receiverId: number; message: string; maxPerWindow: number; windowMs: number },
+  values: { senderId: number; sessionId: string; receiverId: number; message: string; maxPerWindow: number; windowMs: number },
 ): Promise<{ message: ChatMessage; receiver: { firstName: string | null; lastName: string | null; username: string } } | undefined> {
   const result = await sql<Selectable<ChatMessagesTable> & { r_first_name: string | null; r_last_name: string | null; r_username: string }>`
     with receiver as (
@@ -132,7 +132,8 @@ export async function insertChatMessageWithinRate(
     stored as (
       insert into chat_messages (sender_id, receiver_id, message)
       select ${values.senderId}, receiver.id, ${values.message} from receiver
-      where (
+      where exists (select 1 from sessions where id = ${values.sessionId} and user_id = ${values.senderId} and expires_at > now())
+      and (
         select count(*) from chat_messages
         where sender_id = ${values.senderId} and created_at > now() - make_interval(secs => ${values.windowMs / 1000})
       ) < ${values.maxPerWindow}

@@ -7,6 +7,7 @@ import {
   closeReplicaConnections,
   isUserOnline,
   listOnlineUserIds,
+  listValidSessionIds,
   openLiveConnection,
 } from './presence.repository.js';
 import { insertUser } from './users.repository.js';
@@ -60,5 +61,14 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     await beatReplicaConnections(testDb.db, 'here', [{ id: 'back', userId: carlos }]);
     expect(await isUserOnline(testDb.db, carlos)).toBe(true);
     await closeReplicaConnections(testDb.db, 'here');
+  });
+
+  it('tells which sessions are still valid', async () => {
+    await testDb.db.insertInto('sessions').values([
+      { id: 'vigente', user_id: ana, expires_at: new Date(Date.now() + 60_000) },
+      { id: 'caducada', user_id: ana, expires_at: new Date(Date.now() - 60_000) },
+    ]).execute();
+    expect(await listValidSessionIds(testDb.db, ['vigente', 'caducada', 'borrada'])).toEqual(['vigente']);
+    expect(await listValidSessionIds(testDb.db, [])).toEqual([]);
   });
 });

@@ -50,15 +50,21 @@ export async function closeLiveConnection(db: DbOrTrx, id: string): Promise<void
 }
 
 /**
- * One beat of a replica: (re)writes the rows of the connections it holds, so rows lost with
- * the unlogged table after a database crash come back, then drops everyone's stale rows.
+ * One beat of a replica: refreshes its rows in one statement; if some are missing (the
+ * unlogged table lost them in a database crash, or another replica expired them while this
+ * one stalled) it writes them all back. Then drops everyone's stale rows.
  */
 export async function beatReplicaConnections(
   db: DbOrTrx,
   replicaId: string,
   connections: readonly { id: string; userId: number }[],
 ): Promise<void> {
-  if (connections.length > 0) {
+  const refreshed = await db
+    .updateTable('live_connections')
+    .set({ heartbeat_at: sql`now()` })
+    .where('replica_id', '=', replicaId)
+    .executeTakeFirst();
+  if (Number(refreshed.numUpdatedRows) < connections.length) {
     await db
       .insertInto('live_connections')
       .values(connections.map((c) => ({ id: c.id, user_id: c.userId, replica_id: replicaId })))
@@ -79,7 +85,8 @@ export async function listValidSessionIds(db: DbOrTrx, sessionIds: readonly stri
   const rows = await db
     .selectFrom('sessions')
     .select('id')
-    .where('id', 'in', sessionIds)
+    // One array parameter rather than one per id: a replica may hold thousands of sessions.
+    .where('id', '=', sql<string>`any(${[...sessionIds]}::text[])`)
     .where('expires_at', '>', sql<Date>`now()`)
     .execute();
   return rows.map((row) => row.id);

@@ -1,12 +1,14 @@
 /** Team chat under CONTRACT §4 and §6; the same calls serve tRPC, REST and /ws. */
 import {
   countUnreadMessages,
+  type DbOrTrx,
   findUserById,
   insertChatMessageWithinRate,
   isMessageReceivedBy,
   listChatCandidates,
   listChatContacts,
   listConversation,
+  listValidSessionIds,
   lockSender,
   markMessagesRead,
   recordActivity,
@@ -18,6 +20,7 @@ import {
   type ChatMessage,
   DomainError,
   type sendMessageSchema,
+  UNAUTHORIZED_MESSAGE,
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
@@ -47,24 +50,25 @@ export async function listMessages(ctx: ServiceContext, otherId: number): Promis
 
 /**
  * Stores a message and its activity in one transaction, under the per-sender rate limit
- * (counted in the database, so every replica and protocol shares it), then announces it.
+ * (counted in the database, so every replica and protocol shares it) and only while the
+ * sender's session lasts (so a /ws socket of an ended session can send nothing), then
+ * announces it.
  */
 export async function sendMessage(ctx: ServiceContext, input: z.output<typeof sendMessageSchema>): Promise<ChatMessage> {
   const sender = ctx.viewer.user;
   if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   const message = await ctx.db.transaction().execute(async (trx) => {
-    await lockSender(trx, sender.id);
+    // PGlite has a single connection, so its transactions never overlap and need no lock.
+    if (ctx.dbKind === 'postgres') await lockSender(trx, sender.id);
     const stored = await insertChatMessageWithinRate(trx, {
       senderId: sender.id,
+      sessionId: ctx.viewer.sessionId,
       receiverId: input.receiverId,
       message: input.message,
       maxPerWindow: CHAT_LIMITS.rate.messages,
       windowMs: CHAT_LIMITS.rate.windowMs,
     });
-    if (!stored) {
-      if (!(await findUserById(trx, input.receiverId))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
-      throw new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
-    }
+    if (!stored) throw await whyNotStored(trx, ctx, input.receiverId);
     await recordActivity(trx, {
       type: 'message_sent',
       description: `${fullName(sender)} envió un mensaje a ${fullName(stored.receiver)}`,
@@ -74,6 +78,13 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   });
   await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId });
   return message;
+}
+
+/** The send was refused: say which rule, in the order a caller would want to hear it. */
+async function whyNotStored(trx: DbOrTrx, ctx: ServiceContext, receiverId: number): Promise<DomainError> {
+  if ((await listValidSessionIds(trx, [ctx.viewer.sessionId])).length === 0) return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  if (!(await findUserById(trx, receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  return new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
 }
 
 /** Marks one received message read; someone else's message is not found, whoever asks. */
