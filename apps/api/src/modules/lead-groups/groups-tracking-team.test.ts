@@ -95,7 +95,7 @@ describeOnEachDatabase('lead groups, conversation tracking and the sales team', 
   });
 
   describe('conversation tracking', () => {
-    it('creates with Guardar, updates with Actualizar and deletes, for a team_member', async () => {
+    it('lets a team_member create with Guardar and update with Actualizar; only admin and manager delete', async () => {
       const leadId = await newLead();
       const created = await seller.post('/api/conversation-tracking', {
         leadId,
@@ -135,8 +135,11 @@ describeOnEachDatabase('lead groups, conversation tracking and the sales team', 
       const lead = await seller.get(`/api/leads/${leadId}`);
       expect(lead.body.tracking).toEqual(updated.body);
 
-      expect((await seller.delete(`/api/conversation-tracking/${created.body.id}`)).status).toBe(200);
-      expect((await seller.delete(`/api/conversation-tracking/${created.body.id}`)).status).toBe(404);
+      expect((await seller.delete(`/api/conversation-tracking/${created.body.id}`)).status).toBe(403);
+      expect((await anonymous.delete(`/api/conversation-tracking/${created.body.id}`)).status).toBe(401);
+      expect((await manager.delete(`/api/conversation-tracking/${created.body.id}`)).body).toEqual({ id: created.body.id });
+      expect((await admin.delete(`/api/conversation-tracking/${created.body.id}`)).status).toBe(404);
+      expect((await seller.get(`/api/leads/${leadId}`)).body.tracking).toBeNull();
     });
 
     it('validates the form in Spanish', async () => {

@@ -32,7 +32,7 @@ export const trackingRestRoutes = [
   authedRoute({
     method: 'DELETE',
     url: '/api/conversation-tracking/:id',
-    permission: 'lead.read',
+    permission: 'lead.manage',
     handler: ({ ctx, params }) => deleteTrackingRecord(ctx, parseInput(idSchema, params.id)),
   }),
 ];

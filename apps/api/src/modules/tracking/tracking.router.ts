@@ -1,7 +1,8 @@
 /**
- * tRPC `tracking` (every role, CONTRACT §4): list({ leadIds? }) → TrackingRecord[];
+ * tRPC `tracking`: list({ leadIds? }) → TrackingRecord[] (every role, like create and update, CONTRACT §4);
  * create(TrackingFormInput) → TrackingRecord (409 when the lead already has one);
- * update({ id, data: UpdateTrackingInput }) → TrackingRecord; delete({ id }) → { id }.
+ * update({ id, data: UpdateTrackingInput }) → TrackingRecord; delete({ id }) → { id } (admin, manager:
+ * CONTRACT §4 gives everyone create and update only, and removing a record is editing the lead).
  */
 import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
 import { z } from 'zod';
@@ -18,5 +19,5 @@ export const trackingRouter = router({
   update: read
     .input(z.object({ id: idSchema, data: updateTrackingSchema }))
     .mutation(({ ctx, input }) => updateTrackingRecord(ctx, input.id, input.data)),
-  delete: read.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
+  delete: procedureFor('lead.manage').input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
 });

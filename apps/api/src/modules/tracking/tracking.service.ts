@@ -1,4 +1,4 @@
-/** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role may write (CONTRACT §4). */
+/** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role creates and updates (CONTRACT §4). */
 import {
   deleteTracking,
   findLeadRow,
@@ -8,7 +8,7 @@ import {
   uniqueViolationOf,
   updateTracking,
 } from '@crm/db';
-import { DomainError, type TrackingForm, type TrackingRecord, type updateTrackingSchema } from '@crm/domain';
+import { DomainError, FORBIDDEN_MESSAGE, type TrackingForm, type TrackingRecord, type updateTrackingSchema, can } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { LEAD_NOT_FOUND } from '../leads/leads.service.js';
@@ -44,6 +44,7 @@ export async function updateTrackingRecord(
 }
 
 export async function deleteTrackingRecord(ctx: ServiceContext, id: number): Promise<{ id: number }> {
+  if (!can(ctx.viewer.user, 'lead.manage')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   if (!(await deleteTracking(ctx.db, id))) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
   return { id };
 }
