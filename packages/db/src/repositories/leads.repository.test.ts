@@ -74,8 +74,19 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
   it('reads back only cursors it wrote', () => {
     const cursor = { createdAt: '2026-11-22 08:00:00.123456+00', id: 7 };
     expect(decodeLeadCursor(encodeLeadCursor(cursor))).toEqual(cursor);
-    for (const bad of ['', 'xyz', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["ayer",1]').toString('base64url')]) {
-      expect(decodeLeadCursor(bad)).toBeUndefined();
+    const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const bad = [
+      '',
+      'xyz',
+      encoded([1, 2]),
+      encoded(['ayer', 1]),
+      encoded(['2026-02-31 10:00:00+00', 1]),
+      encoded(['2026-11-22 25:00:00+00', 1]),
+      encoded(['2026-11-22 10:00:00+00', 2_147_483_648]),
+      encoded(['2026-11-22 10:00:00+00', 1.5]),
+    ];
+    for (const text of bad) {
+      expect(decodeLeadCursor(text)).toBeUndefined();
     }
   });
 });

@@ -137,16 +137,27 @@ export function encodeLeadCursor(cursor: LeadCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 }
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+const MAX_INTEGER_ID = 2_147_483_647;
 
-/** undefined for anything that is not a cursor this module wrote. */
+/** A timestamp PostgreSQL will accept: well-formed and a real calendar instant (no 31 February). */
+function isTimestampText(text: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+}
+
+/** undefined for anything that is not a cursor this module wrote, so a tampered one is a 400, never a 500. */
 export function decodeLeadCursor(text: string): LeadCursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== 'string' || !TIMESTAMP_TEXT.test(createdAt)) return undefined;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+    if (typeof createdAt !== 'string' || !isTimestampText(createdAt)) return undefined;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_INTEGER_ID) return undefined;
     return { createdAt, id };
   } catch {
     return undefined;
