@@ -1,5 +1,5 @@
 /** Test helpers for the live protocols: a /ws socket that collects frames, and a tRPC WebSocket client, both with a session cookie. */
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { createTRPCClient, createWSClient, type TRPCClient, type TRPCWebSocketClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import type { AppRouter } from '../trpc/root.js';
@@ -15,6 +15,7 @@ function wsUrl(baseUrl: string, path: string): string {
 
 export interface WsFrame {
   type: string;
+  // Frames are read loosely in tests; each assertion states the shape it expects.
   [key: string]: any;
 }
 
@@ -82,15 +83,25 @@ export class RefusedUpgrade extends Error {
   }
 }
 
+/** A `ws` WebSocket that sends the session cookie, as a browser would on the upgrade. */
+function webSocketWithCookie(cookie: string) {
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie } });
+    }
+  };
+}
+
+export interface LiveTrpc {
+  trpc: TRPCClient<AppRouter>;
+  wsClient: TRPCWebSocketClient;
+}
+
 /** A tRPC client over the WebSocket, as the web app uses it, with a fast retry for tests. */
-export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50) {
+export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50): LiveTrpc {
   const wsClient = createWSClient({
     url: wsUrl(baseUrl, '/trpc'),
-    WebSocket: class extends WebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols, { headers: { cookie: cookieHeader(client) } });
-      }
-    } as unknown as typeof globalThis.WebSocket,
+    WebSocket: webSocketWithCookie(cookieHeader(client)) as unknown as typeof globalThis.WebSocket,
     retryDelayMs: () => retryDelayMs,
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });

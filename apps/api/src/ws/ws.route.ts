@@ -18,7 +18,9 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
     // Listeners first: frames that arrive while we register with the hub must not be dropped.
     let work = Promise.resolve();
     socket.on('message', (data, isBinary) => {
-      work = work.then(() => handleFrame(ctx, socket, request, data.toString(), isBinary));
+      work = work
+        .then(() => handleFrame(ctx, socket, request, data.toString(), isBinary))
+        .catch((error: unknown) => request.log.error({ err: error }, 'chat frame not handled'));
     });
     const ready = viewerOf(ctx, request).then(async (viewer) => {
       if (!viewer) {
@@ -34,6 +36,11 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
         },
         end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
       });
+    }).catch((error: unknown) => {
+      // Not registered (the database is unreachable): the client retries after its delay.
+      request.log.error({ err: error }, 'live connection not registered');
+      socket.close(1011, 'Error interno del servidor');
+      return undefined;
     });
     socket.on('close', () => {
       void ready.then((close) => close?.()).catch((error: unknown) => request.log.error({ err: error }, 'live connection not closed'));

@@ -1,6 +1,5 @@
 /** tRPC: the Chat screen's reads and writes, and its live feed. */
 import { idSchema, sendMessageSchema } from '@crm/domain';
-import { listOnlineUserIds } from '@crm/db';
 import { z } from 'zod';
 import { procedureFor, router } from '../../trpc/init.js';
 import { chatFeed } from './chat.subscription.js';
@@ -10,6 +9,7 @@ import {
   listMessages,
   markConversationRead,
   markRead,
+  onlineUserIds,
   sendMessage,
   unreadTotal,
 } from './chat.service.js';
@@ -20,7 +20,7 @@ export const chatRouter = router({
   contacts: chatProcedure.query(({ ctx }) => listContacts(ctx)),
   availableUsers: chatProcedure.query(({ ctx }) => listAvailableUsers(ctx)),
   unreadTotal: chatProcedure.query(({ ctx }) => unreadTotal(ctx)),
-  onlineUserIds: chatProcedure.query(({ ctx }) => listOnlineUserIds(ctx.db)),
+  onlineUserIds: chatProcedure.query(({ ctx }) => onlineUserIds(ctx)),
   messages: chatProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
   send: chatProcedure.input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
   markRead: chatProcedure.input(z.object({ messageId: idSchema })).mutation(({ ctx, input }) => markRead(ctx, input.messageId)),

@@ -8,6 +8,7 @@ import {
   listChatCandidates,
   listChatContacts,
   listConversation,
+  listOnlineUserIds,
   listValidSessionIds,
   lockSender,
   markMessagesRead,
@@ -36,6 +37,11 @@ export function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
 
 export function listAvailableUsers(ctx: ServiceContext): Promise<ChatContact[]> {
   return listChatCandidates(ctx.db, ctx.viewer.user.id);
+}
+
+/** Who has a live connection open on any replica: the conversation header's 'En línea'. */
+export function onlineUserIds(ctx: ServiceContext): Promise<number[]> {
+  return listOnlineUserIds(ctx.db);
 }
 
 export function unreadTotal(ctx: ServiceContext): Promise<number> {

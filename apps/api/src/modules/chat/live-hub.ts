@@ -62,14 +62,22 @@ export class LiveHub {
     const set = this.byUser.get(connection.userId) ?? new Set();
     set.add(registered);
     this.byUser.set(connection.userId, set);
-    await openLiveConnection(this.ctx.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
+    const forget = () => {
+      set.delete(registered);
+      if (set.size === 0 && this.byUser.get(connection.userId) === set) this.byUser.delete(connection.userId);
+    };
+    try {
+      await openLiveConnection(this.ctx.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
+    } catch (error) {
+      forget();
+      throw error;
+    }
     await this.announcePresence(connection.userId);
     let closed = false;
     return async () => {
       if (closed) return;
       closed = true;
-      set.delete(registered);
-      if (set.size === 0 && this.byUser.get(connection.userId) === set) this.byUser.delete(connection.userId);
+      forget();
       await closeLiveConnection(this.ctx.db, registered.id).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence row not removed'));
       await this.announcePresence(connection.userId);
     };
