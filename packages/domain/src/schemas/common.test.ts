@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   clearableText,
   emailSchema,
+  NUL_CHARACTER_MESSAGE,
   idSchema,
   isoDateSchema,
   nullableIdSchema,
@@ -80,5 +81,15 @@ describe('zod fallback messages', () => {
   it('are Spanish where a schema gives no text of its own', () => {
     const message = z.object({ name: z.string() }).safeParse({ name: 42 }).error?.issues[0]?.message ?? '';
     expect(message).toMatch(/^Entrada inválida/);
+  });
+});
+
+describe('texts with a NUL character', () => {
+  it('are refused in Spanish by every text helper, since PostgreSQL cannot store them', () => {
+    for (const schema of [requiredText('Requerido'), optionalText(), clearableText()]) {
+      const result = schema.safeParse('a\u0000b');
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(NUL_CHARACTER_MESSAGE);
+    }
   });
 });

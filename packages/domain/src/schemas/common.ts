@@ -21,12 +21,17 @@ export const idSchema = z.coerce
   // Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
   .max(2_147_483_647, { message: 'Identificador inválido' });
 
+/** PostgreSQL text cannot hold U+0000: refused here, instead of failing in the database as a 500. */
+export const NUL_CHARACTER_MESSAGE = 'El texto contiene caracteres no válidos';
+export const hasNoNulCharacter = (value: string): boolean => !value.includes('\u0000');
+
 export function requiredText(message: string, max: number = LIMITS.name) {
   return z
     .string({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `Máximo ${max} caracteres` });
+    .max(max, { message: `Máximo ${max} caracteres` })
+    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
 }
 
 export function optionalText(max: number = LIMITS.longText) {
@@ -34,6 +39,7 @@ export function optionalText(max: number = LIMITS.longText) {
     .string()
     .trim()
     .max(max, { message: `Máximo ${max} caracteres` })
+    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE })
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
@@ -65,6 +71,7 @@ export function clearableText(max: number = LIMITS.longText) {
     .string()
     .trim()
     .max(max, { message: `Máximo ${max} caracteres` })
+    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE })
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { trackingRecordSchema } from './tracking.js';
-import { LIMITS, clearableText, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText } from './common.js';
+import { LIMITS, NUL_CHARACTER_MESSAGE, clearableText, hasNoNulCharacter, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
@@ -126,7 +126,13 @@ export const leadListQuerySchema = z.object({
   status: optionalQuery(leadStatusSchema),
   category: optionalQuery(leadCategorySchema),
   groupId: optionalQuery(idSchema),
-  q: optionalQuery(z.string().trim().max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })),
+  q: optionalQuery(
+    z
+      .string()
+      .trim()
+      .max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })
+      .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE }),
+  ),
   /**
    * 'leads' (Leads Activos): leads not yet contacted, and only ungrouped ones unless groupId is set;
    * an explicit status filter replaces the 'not contacted' rule. 'contacted' (Contactados): leads

@@ -82,6 +82,7 @@ describeOnEachDatabase('leads API', (server) => {
         [{ name: 'x'.repeat(201) }, 'Máximo 200 caracteres'],
         [{ email: `${'a'.repeat(250)}@x.es` }, 'Email inválido'],
         [{ description: 'x'.repeat(5001) }, 'Máximo 5000 caracteres'],
+        [{ name: 'Clínica\u0000Sol' }, 'El texto contiene caracteres no válidos'],
       ];
       for (const [overrides, message] of cases) {
         const response = await c.admin.post('/api/leads', validLead(overrides));
@@ -133,6 +134,7 @@ describeOnEachDatabase('leads API', (server) => {
       expect(typeof page.body.nextCursor).toBe('string');
       expect((await c.seller.get('/api/leads?limit=501')).body.message).toBe('Máximo 500 por página');
       expect((await c.seller.get('/api/leads?status=raro')).body.message).toBe('Estado inválido');
+      expect((await c.seller.get('/api/leads?q=a%00b')).body.message).toBe('El texto contiene caracteres no válidos');
       const badCursor = await c.seller.get('/api/leads?cursor=basura');
       expect(badCursor.status).toBe(400);
       expect(badCursor.body.message).toBe('Cursor de paginación inválido');

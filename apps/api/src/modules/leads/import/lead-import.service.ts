@@ -78,7 +78,8 @@ function rowProblem(cells: Cells): string | undefined {
 function cellsOf(record: readonly string[], mapping: Partial<Record<ImportColumn, number>>): Cells {
   const cells: Cells = {};
   for (const [column, index] of Object.entries(mapping) as [ImportColumn, number][]) {
-    const value = record[index]?.trim();
+    // A UTF-16 file may carry U+0000, which PostgreSQL text cannot store: it is dropped.
+    const value = record[index]?.replace(/\u0000/g, '').trim();
     if (value) cells[column] = value;
   }
   return cells;
