@@ -125,7 +125,7 @@ export function AvatarCard() {
         <Title order={2} size="h4" style={{ alignSelf: 'flex-start' }}>
           Foto de Perfil
         </Title>
-        <UserAvatar user={user} size={112} data-testid="profile-avatar" />
+        <UserAvatar user={user} size={112} radius={1000} data-testid="profile-avatar" />
         <Text fw={600}>{fullName(user.firstName, user.lastName)}</Text>
         <Text size="sm" c="dimmed">
           {systemRoleLabel(user.systemRole)}

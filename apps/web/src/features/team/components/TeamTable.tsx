@@ -1,6 +1,6 @@
 /** The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions. */
 import { type TeamMember, can, conversionBarWidth, fullName } from '@crm/domain';
-import { ActionIcon, Badge, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -18,21 +18,21 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
   const actor = useCurrentUser();
   return (
     <Card p={0}>
-      <Table.ScrollContainer minWidth={960}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.ScrollContainer minWidth={880}>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Miembro</Table.Th>
-              <Table.Th w={130}>Rol</Table.Th>
-              <Table.Th w={90} ta="right">
+              <Table.Th>Rol</Table.Th>
+              <Table.Th ta="right">
                 Leads Asignados
               </Table.Th>
-              <Table.Th w={110} ta="right">
+              <Table.Th ta="right">
                 Convertidos
               </Table.Th>
-              <Table.Th w={160}>Tasa Conversión</Table.Th>
-              <Table.Th w={140}>Estado</Table.Th>
-              <Table.Th w={100} ta="right">
+              <Table.Th>Tasa Conversión</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th ta="right">
                 Acciones
               </Table.Th>
             </Table.Tr>
@@ -45,31 +45,36 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar user={member} size="md" />
-                      <Stack gap={0}>
-                        <Text fw={600} size="sm">
+                      <Stack gap={0} maw={180} miw={0}>
+                        <Text fw={600} size="sm" truncate title={name}>
                           {name}
                         </Text>
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="dimmed" truncate>
                           {member.email ?? `@${member.username}`}
                         </Text>
                       </Stack>
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <SystemRoleBadge role={member.systemRole} />
+                    {/* A fixed box: a badge alone lets the column shrink until its label is cut. */}
+                    <Box w={110}>
+                      <SystemRoleBadge role={member.systemRole} compact />
+                    </Box>
                   </Table.Td>
                   <Table.Td ta="right">{member.assigned.toLocaleString('es-ES')}</Table.Td>
                   <Table.Td ta="right">{member.converted.toLocaleString('es-ES')}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Progress value={conversionBarWidth(member.conversionRate)} w={80} size="sm" aria-hidden />
+                      <Progress value={conversionBarWidth(member.conversionRate)} w={60} size="sm" aria-hidden />
                       <Text size="sm">{rateFormat.format(member.conversionRate)}%</Text>
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={member.online ? 'green' : 'gray'} variant="dot">
-                      {member.online ? 'En línea' : 'Desconectado'}
-                    </Badge>
+                    <Box w={115}>
+                      <Badge color={member.online ? 'green' : 'gray'} variant="dot" size="sm" tt="none">
+                        {member.online ? 'En línea' : 'Desconectado'}
+                      </Badge>
+                    </Box>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">

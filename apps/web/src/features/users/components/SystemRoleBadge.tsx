@@ -4,9 +4,10 @@ import { Badge } from '@mantine/core';
 
 const COLORS: Record<SystemRole, string> = { admin: 'red', manager: 'blue', team_member: 'teal' };
 
-export function SystemRoleBadge({ role }: { role: SystemRole }) {
+/** `compact`: smaller and in normal case, for dense tables. */
+export function SystemRoleBadge({ role, compact = false }: { role: SystemRole; compact?: boolean }) {
   return (
-    <Badge color={COLORS[role]} variant="light">
+    <Badge color={COLORS[role]} variant="light" size={compact ? 'sm' : 'md'} tt={compact ? 'none' : undefined}>
       {systemRoleLabel(role)}
     </Badge>
   );
