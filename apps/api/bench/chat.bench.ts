@@ -7,6 +7,7 @@
  * --only=pglite,postgres,replicas --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
  * The servers run in this process; the clients run in a worker thread (the machine's other core).
  */
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DbKind } from '@crm/db';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
@@ -32,6 +33,7 @@ const MODES = option('only', 'pglite,postgres,replicas').split(',');
 process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const TARGET_P99_MS = { 1: 50, 2: 100 } as const;
+const LOAD_AT_START = os.loadavg()[0]?.toFixed(1);
 
 /** Runs the load in a worker; `whenRegistered` resolves once the servers hold every connection. */
 function runLoad(input: LoadInput, whenRegistered: () => Promise<void> = async () => {}): Promise<LoadResult> {
@@ -134,7 +136,9 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 
 function print(rows: Row[]): void {
   const base = rows.find((row) => row.replicas === 0);
-  console.log(`\nChat: ${CLIENTS} clientes /ws, ${RATE} mensajes/s entre pares al azar durante ${SECONDS} s\n`);
+  console.log(`\nChat: ${CLIENTS} clientes /ws, ${RATE} mensajes/s entre pares al azar durante ${SECONDS} s`);
+  // Latency on a shared machine depends on what else runs: the load average says how busy it was.
+  console.log(`Máquina: ${os.cpus().length} CPU, carga media al empezar ${LOAD_AT_START}, al terminar ${os.loadavg()[0]?.toFixed(1)}\n`);
   console.log(
     ['escenario'.padEnd(24), 'enviados', 'entregados', 'perdidos', 'duplicados', 'errores', 'p50'.padStart(9), 'p95'.padStart(9), 'p99'.padStart(9), 'p99/base', 'objetivo'].join('  '),
   );

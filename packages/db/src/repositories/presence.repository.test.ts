@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, listTestDatabases, type TestDatabase } from '../testing.js';
 import {
-  beatReplicaConnections,
   closeLiveConnection,
   closeReplicaConnections,
+  deleteStaleLiveConnections,
   isUserOnline,
   listOnlineUserIds,
   listValidSessionIds,
   openLiveConnection,
+  refreshLiveConnections,
 } from './presence.repository.js';
 import { insertUser } from './users.repository.js';
 
@@ -50,7 +51,9 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     await sql`update live_connections set heartbeat_at = now() - interval '10 minutes'`.execute(testDb.db);
     expect(await isUserOnline(testDb.db, carlos)).toBe(false);
 
-    await beatReplicaConnections(testDb.db, 'here', [{ id: 'alive', userId: bea }]);
+    await refreshLiveConnections(testDb.db, 'here', [{ id: 'alive', userId: bea }]);
+    expect(await isUserOnline(testDb.db, bea)).toBe(true);
+    await deleteStaleLiveConnections(testDb.db);
     expect(await listOnlineUserIds(testDb.db)).toEqual([bea]);
     const rows = await testDb.db.selectFrom('live_connections').select('id').execute();
     expect(rows.map((row) => row.id)).toEqual(['alive']);
@@ -58,7 +61,7 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
 
   it('writes back the rows of live connections that vanished (the table is unlogged)', async () => {
     await testDb.db.deleteFrom('live_connections').execute();
-    await beatReplicaConnections(testDb.db, 'here', [{ id: 'back', userId: carlos }]);
+    await refreshLiveConnections(testDb.db, 'here', [{ id: 'back', userId: carlos }]);
     expect(await isUserOnline(testDb.db, carlos)).toBe(true);
     await closeReplicaConnections(testDb.db, 'here');
   });

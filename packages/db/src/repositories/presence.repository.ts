@@ -50,19 +50,21 @@ export async function closeLiveConnection(db: DbOrTrx, id: string): Promise<void
 }
 
 /**
- * One beat of a replica: refreshes its rows in one statement; if some are missing (the
+ * Part of a replica's beat: refreshes these connections' rows; any that are missing (the
  * unlogged table lost them in a database crash, or another replica expired them while this
- * one stalled) it writes them all back. Then drops everyone's stale rows.
+ * one stalled) are written back. Replicas call it in small batches so no statement holds
+ * the embedded database's single connection for long.
  */
-export async function beatReplicaConnections(
+export async function refreshLiveConnections(
   db: DbOrTrx,
   replicaId: string,
   connections: readonly { id: string; userId: number }[],
 ): Promise<void> {
+  if (connections.length === 0) return;
   const refreshed = await db
     .updateTable('live_connections')
     .set({ heartbeat_at: sql`now()` })
-    .where('replica_id', '=', replicaId)
+    .where('id', '=', sql<string>`any(${connections.map((c) => c.id)}::text[])`)
     .executeTakeFirst();
   if (Number(refreshed.numUpdatedRows) < connections.length) {
     await db
@@ -71,6 +73,10 @@ export async function beatReplicaConnections(
       .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()` }))
       .execute();
   }
+}
+
+/** Rows of replicas that stopped beating (crashed, killed) stop counting and go. */
+export async function deleteStaleLiveConnections(db: DbOrTrx): Promise<void> {
   await db.deleteFrom('live_connections').where('heartbeat_at', '<=', freshSince()).execute();
 }
 

@@ -6,14 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  beatReplicaConnections,
   closeLiveConnection,
   closeReplicaConnections,
+  deleteStaleLiveConnections,
   findChatMessagesByIds,
   listMessagesOfUserAfter,
   listValidSessionIds,
   openLiveConnection,
   PRESENCE_HEARTBEAT_MS,
+  refreshLiveConnections,
 } from '@crm/db';
 import type { ChatMessage } from '@crm/domain';
 import type { AppContext } from '../../context.js';
@@ -41,6 +42,7 @@ interface Registered extends LiveConnection {
 }
 
 const RESYNC_BATCH = 500;
+const BEAT_BATCH = 100;
 
 export class LiveHub {
   readonly replicaId = randomUUID();
@@ -180,11 +182,15 @@ export class LiveHub {
     }
   }
 
-  /** Keeps this replica's presence rows fresh and ends connections whose session was ended. */
+  /**
+   * Keeps this replica's presence rows fresh and ends connections whose session was ended.
+   * Done in batches: on the embedded database one long statement would stall every message.
+   */
   private async beat(): Promise<void> {
     try {
       const connections = [...this.byUser.values()].flatMap((set) => [...set]);
-      await beatReplicaConnections(this.ctx.db, this.replicaId, connections);
+      for (const batch of chunks(connections, BEAT_BATCH)) await refreshLiveConnections(this.ctx.db, this.replicaId, batch);
+      await deleteStaleLiveConnections(this.ctx.db);
       await this.endExpiredSessions();
     } catch (error) {
       this.ctx.log.error({ err: error }, 'live heartbeat failed');
@@ -194,11 +200,18 @@ export class LiveHub {
   /** Ends every connection whose session is gone (logout, password change, user deleted); runs on each beat. */
   async endExpiredSessions(): Promise<void> {
     const connections = [...this.byUser.values()].flatMap((set) => [...set]);
-    const sessionIds = [...new Set(connections.map((c) => c.sessionId))];
-    if (sessionIds.length === 0) return;
-    const alive = new Set(await listValidSessionIds(this.ctx.db, sessionIds));
+    const alive = new Set<string>();
+    for (const batch of chunks([...new Set(connections.map((c) => c.sessionId))], BEAT_BATCH)) {
+      for (const id of await listValidSessionIds(this.ctx.db, batch)) alive.add(id);
+    }
     for (const connection of connections) if (!alive.has(connection.sessionId)) connection.end();
   }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
 }
 
 const hubs = new WeakMap<AppContext['bus'], LiveHub>();
