@@ -1,91 +1,91 @@
 /** The first start on an empty database creates the admin (CONTRACT §1), once, never with a fixed password. */
 import { countUsers } from '@crm/db';
-import { createTestDatabase, listTestDatabases } from '@crm/db/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../env.js';
-import { startServer } from '../server.js';
+import { type RunningServer, startServer } from '../server.js';
 import { ApiClient } from '../test/harness.js';
 
 const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
 
-function testEnv(extra: Record<string, string> = {}) {
-  return loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...extra });
-}
-
-/** Starts a server on a fresh database and returns what it printed on stdout. */
-async function startCapturing(database: Awaited<ReturnType<typeof createTestDatabase>>, extra: Record<string, string> = {}) {
-  const printed: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
-    printed.push(parts.join(' '));
-  });
-  try {
-    const server = await startServer(testEnv(extra), database);
-    return { server, printed: printed.join('\n') };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
 for (const kind of listTestDatabases()) {
   describe(`first admin [${kind}]`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
+    // One database per kind (creating one is the slow part); every test empties it first.
+    let database: TestDatabase | undefined;
+    const running: RunningServer[] = [];
+    const db = () => {
+      if (!database) throw new Error('database not created');
+      return database;
+    };
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+    }, 120_000);
+    afterAll(async () => {
+      await database?.drop();
+    });
+    beforeEach(async () => {
+      await db().db.deleteFrom('users').execute();
+    });
     afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+      for (const server of running.splice(0)) await server.close();
     });
 
-    async function freshDatabase() {
-      const database = await createTestDatabase(kind);
-      cleanups.push(() => database.drop());
-      return database;
+    /** Starts a server on the test database and returns what it printed on stdout. */
+    async function start(extra: Record<string, string> = {}) {
+      const printed: string[] = [];
+      const spy = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
+        printed.push(parts.join(' '));
+      });
+      try {
+        const env = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...extra });
+        const server = await startServer(env, db());
+        running.push(server);
+        return { server, printed: printed.join('\n') };
+      } finally {
+        spy.mockRestore();
+      }
     }
 
     it('creates the admin from ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_EMAIL and prints no password', async () => {
-      const database = await freshDatabase();
-      const { server, printed } = await startCapturing(database, {
+      const { server, printed } = await start({
         ADMIN_USERNAME: 'jefa',
         ADMIN_PASSWORD: 'clave-de-arranque',
         ADMIN_EMAIL: 'jefa@ejemplo.es',
       });
-      cleanups.push(() => server.close());
       expect(printed).not.toContain('clave-de-arranque');
       const response = await new ApiClient(server.url).post('/api/login', { username: 'jefa@ejemplo.es', password: 'clave-de-arranque' });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ username: 'jefa', systemRole: 'admin', email: 'jefa@ejemplo.es' });
     });
 
-    it('without ADMIN_PASSWORD creates `admin` with a random password printed once', async () => {
-      const passwords: string[] = [];
-      for (let start = 0; start < 2; start += 1) {
-        const database = await freshDatabase();
-        const { server, printed } = await startCapturing(database, { ADMIN_PASSWORD: '' });
-        cleanups.push(() => server.close());
-        const match = PRINTED.exec(printed);
-        expect(match, printed).not.toBeNull();
-        const [, username, password] = match ?? [];
-        expect(username).toBe('admin');
-        expect(password?.length).toBeGreaterThanOrEqual(12);
-        passwords.push(password ?? '');
+    it('without ADMIN_PASSWORD creates `admin` with a random password printed once; a second start creates nothing', async () => {
+      const first = await start({ ADMIN_PASSWORD: '' });
+      const match = PRINTED.exec(first.printed);
+      expect(match, first.printed).not.toBeNull();
+      const [, username, password] = match ?? [];
+      expect(username).toBe('admin');
+      expect(password?.length).toBeGreaterThanOrEqual(12);
+      const client = new ApiClient(first.server.url);
+      expect((await client.post('/api/login', { username: 'admin', password })).status).toBe(200);
+      expect((await client.get('/api/auth/user')).body.systemRole).toBe('admin');
+      await first.server.close();
 
-        const client = new ApiClient(server.url);
-        expect((await client.post('/api/login', { username: 'admin', password })).status).toBe(200);
-        expect((await client.get('/api/auth/user')).body.systemRole).toBe('admin');
-      }
-      // Two empty databases, two different passwords: nothing fixed to guess.
-      expect(passwords[0]).not.toBe(passwords[1]);
+      const second = await start({ ADMIN_PASSWORD: '' });
+      expect(await countUsers(db().db)).toBe(1);
+      expect(second.printed).not.toMatch(PRINTED);
+      expect((await new ApiClient(second.server.url).post('/api/login', { username: 'admin', password })).status).toBe(200);
     });
 
-    it('a second start on the same database creates no other user and prints nothing', async () => {
-      const database = await freshDatabase();
-      const first = await startCapturing(database, { ADMIN_PASSWORD: '' });
+    it('two starts on an emptied database print two different passwords: nothing fixed to guess', async () => {
+      const first = await start({ ADMIN_PASSWORD: '' });
       await first.server.close();
-      expect(await countUsers(database.db)).toBe(1);
-
-      const second = await startCapturing(database, { ADMIN_PASSWORD: '' });
-      cleanups.push(() => second.server.close());
-      expect(await countUsers(database.db)).toBe(1);
-      expect(second.printed).not.toMatch(PRINTED);
-      const password = PRINTED.exec(first.printed)?.[2];
-      expect((await new ApiClient(second.server.url).post('/api/login', { username: 'admin', password })).status).toBe(200);
+      await db().db.deleteFrom('users').execute();
+      const second = await start({ ADMIN_PASSWORD: '' });
+      const passwords = [first.printed, second.printed].map((text) => PRINTED.exec(text)?.[2]);
+      expect(passwords[0]).toBeDefined();
+      expect(passwords[1]).toBeDefined();
+      expect(passwords[0]).not.toBe(passwords[1]);
     });
   });
 }
