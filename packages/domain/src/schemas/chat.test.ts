@@ -98,3 +98,11 @@ describe('chatPreview', () => {
     expect(chatPreview({ message: 'hola', senderId: 2 }, 1)).toBe('hola');
   });
 });
+
+describe('chat text with a NUL character', () => {
+  it('is refused with the Spanish message instead of reaching the database', () => {
+    const result = sendMessageSchema.safeParse({ receiverId: 2, message: 'hola\u0000' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('El texto contiene caracteres no válidos');
+  });
+});

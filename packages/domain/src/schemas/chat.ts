@@ -1,7 +1,7 @@
 /** Chat messages, contacts, the send input, the /ws frames and the chat limits (spec §2, CONTRACT §6). */
 import { z } from 'zod';
+import { NUL_CHARACTER_MESSAGE, hasNoNulCharacter, idSchema } from './common.js';
 import { systemRoleSchema } from './user.js';
-import { idSchema } from './common.js';
 
 export const CHAT_LIMITS = {
   maxMessageLength: 4000,
@@ -54,7 +54,8 @@ export const chatTextSchema = z
   .string({ message: CHAT_MESSAGES.empty })
   .trim()
   .min(1, { message: CHAT_MESSAGES.empty })
-  .max(CHAT_LIMITS.maxMessageLength, { message: CHAT_MESSAGES.tooLong });
+  .max(CHAT_LIMITS.maxMessageLength, { message: CHAT_MESSAGES.tooLong })
+  .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
 
 export const sendMessageSchema = z.object({
   receiverId: idSchema,
