@@ -32,9 +32,14 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
     forceCloseConnections: 'idle',
+    trustProxy: ctx.env.TRUST_PROXY,
   });
   const appCtx: AppContext = { ...ctx, log: app.log };
 
+  // Echo the request id so a user's error report can be matched with the log line.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   installErrorHandler(app);
   installGracefulClose(app);
   installJsonParser(app);

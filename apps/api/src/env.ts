@@ -11,6 +11,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   /** Comma-separated origins allowed besides the request's own host. */
   PUBLIC_ORIGIN: z.string().optional(),
+  /** Behind a TLS proxy: trust its X-Forwarded-* (client IP for throttling, https for Secure cookies). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; unset means apps/web/dist beside this package. */
   WEB_DIST: z.string().optional(),

@@ -87,5 +87,12 @@ for (const kind of listTestDatabases()) {
       expect(passwords[1]).toBeDefined();
       expect(passwords[0]).not.toBe(passwords[1]);
     });
+
+    it('two replicas starting together on an empty database make exactly one admin, and both start', async () => {
+      const [first, second] = await Promise.all([start({ ADMIN_PASSWORD: 'clave-uno' }), start({ ADMIN_PASSWORD: 'clave-dos' })]);
+      expect(first.server.url).toBeTruthy();
+      expect(second.server.url).toBeTruthy();
+      await expect(countUsers(db().db)).resolves.toBe(1);
+    });
   });
 }

@@ -1,21 +1,32 @@
 /** On a start that finds no user, creates the first admin (CONTRACT §1); never a fixed password. */
 import { randomBytes } from 'node:crypto';
 import { countUsers, insertUser } from '@crm/db';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/auth/password.js';
+
+/** Any constant works: it only has to be the same for every replica. */
+const FIRST_ADMIN_LOCK = 727_001;
 
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ username: string; password?: string } | null> {
   if ((await countUsers(ctx.db)) > 0) return null;
   const username = ctx.env.ADMIN_USERNAME ?? 'admin';
   const generated = ctx.env.ADMIN_PASSWORD === undefined;
   const password = ctx.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-  await insertUser(ctx.db, {
-    username,
-    email: ctx.env.ADMIN_EMAIL ?? null,
-    password_hash: await hashPassword(password),
-    first_name: 'Administrador',
-    last_name: 'Principal',
-    system_role: 'admin',
+  const passwordHash = await hashPassword(password);
+  // Replicas starting together on an empty database: the lock lets exactly one create the admin.
+  const created = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`.execute(trx);
+    if ((await countUsers(trx)) > 0) return false;
+    await insertUser(trx, {
+      username,
+      email: ctx.env.ADMIN_EMAIL ?? null,
+      password_hash: passwordHash,
+      first_name: 'Administrador',
+      last_name: 'Principal',
+      system_role: 'admin',
+    });
+    return true;
   });
-  return { username, password: generated ? password : undefined };
+  return created ? { username, password: generated ? password : undefined } : null;
 }
