@@ -2,10 +2,15 @@
  * The event bus every transport publishes to and every live connection listens on.
  * Events carry ids only; listeners fetch what they deliver, so no payload limit bites.
  */
+import type { ChatMessage } from '@crm/domain';
 
 export type BusEvent =
-  /** A chat message was stored; its sender's and receiver's connections fetch and deliver it. */
-  | { type: 'message'; messageId: number; senderId: number; receiverId: number }
+  /**
+   * A chat message was stored; its sender's and receiver's connections deliver it. The
+   * in-process bus may hand over the stored message itself; across replicas only the ids
+   * travel and each replica fetches it.
+   */
+  | { type: 'message'; messageId: number; senderId: number; receiverId: number; message?: ChatMessage }
   /** `readerId` read these messages of `senderId`'s. */
   | { type: 'read'; messageIds: number[]; readerId: number; senderId: number }
   /** Someone's live connection opened or closed: presence may have changed. */

@@ -86,6 +86,11 @@ export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOpt
 }
 
 function splitForNotify(event: BusEvent): BusEvent[] {
+  if (event.type === 'message') {
+    // Ids only: every replica fetches the message itself.
+    const { message: _stored, ...ids } = event;
+    return [ids];
+  }
   if (event.type !== 'read' || event.messageIds.length <= MAX_IDS_PER_NOTIFY) return [event];
   const parts: BusEvent[] = [];
   for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {

@@ -82,7 +82,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
     });
     return stored.message;
   });
-  await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId });
+  await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId, message });
   return message;
 }
 

@@ -85,12 +85,6 @@ export class LiveHub {
     };
   }
 
-  get connectionCount(): number {
-    let count = 0;
-    for (const set of this.byUser.values()) count += set.size;
-    return count;
-  }
-
   async close(): Promise<void> {
     this.unsubscribe();
     clearInterval(this.heartbeat);
@@ -102,7 +96,7 @@ export class LiveHub {
     await this.ctx.bus.publish({ type: 'presence', userId }).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence not published'));
   }
 
-  /** Events are handled in order; messages that arrive together are fetched in one query. */
+  /** Events are handled in order; messages that arrive together without their content are fetched in one query. */
   private enqueue(event: BusEvent): void {
     this.pending.push(event);
     this.kick();
@@ -118,12 +112,15 @@ export class LiveHub {
   private async drain(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.pending.length);
-      const wanted = batch.flatMap((event) =>
-        event.type === 'message' && (this.byUser.has(event.senderId) || this.byUser.has(event.receiverId)) ? [event.messageId] : [],
-      );
-      let messages = new Map<number, ChatMessage>();
+      const messages = new Map<number, ChatMessage>();
+      const wanted: number[] = [];
+      for (const event of batch) {
+        if (event.type !== 'message' || !(this.byUser.has(event.senderId) || this.byUser.has(event.receiverId))) continue;
+        if (event.message) messages.set(event.messageId, event.message);
+        else wanted.push(event.messageId);
+      }
       try {
-        messages = new Map((await findChatMessagesByIds(this.ctx.db, wanted)).map((message) => [message.id, message]));
+        for (const message of await findChatMessagesByIds(this.ctx.db, wanted)) messages.set(message.id, message);
       } catch (error) {
         this.ctx.log.error({ err: error }, 'chat messages not fetched for delivery');
       }

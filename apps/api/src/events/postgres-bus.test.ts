@@ -1,0 +1,56 @@
+import { createListenClient } from '@crm/db';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent, EventBus } from './event-bus.js';
+import { createPostgresBus } from './postgres-bus.js';
+
+const quietLog = { error: () => undefined, warn: () => undefined };
+
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () => {
+  let database: TestDatabase;
+  let publisher: EventBus;
+  let listener: EventBus;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const url = database.url ?? '';
+    publisher = await createPostgresBus({ db: database.db, databaseUrl: url, log: quietLog });
+    listener = await createPostgresBus({ db: database.db, databaseUrl: url, log: quietLog });
+  });
+
+  afterAll(async () => {
+    await publisher?.close();
+    await listener?.close();
+    await database?.drop();
+  });
+
+  it('sends ids only: a stored message never travels in the NOTIFY payload', async () => {
+    const raw = createListenClient(database.url ?? '');
+    await raw.connect();
+    await raw.query('listen crm_events');
+    const payloads: string[] = [];
+    raw.on('notification', (n) => payloads.push(n.payload ?? ''));
+    const received: BusEvent[] = [];
+    const stop = listener.subscribe((event) => received.push(event));
+
+    const message = { id: 7, senderId: 1, receiverId: 2, message: 'x'.repeat(4000), createdAt: new Date(), isRead: false };
+    await publisher.publish({ type: 'message', messageId: 7, senderId: 1, receiverId: 2, message });
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toEqual({ type: 'message', messageId: 7, senderId: 1, receiverId: 2 });
+    await expect.poll(() => payloads.length).toBe(1);
+    expect(payloads[0]?.length).toBeLessThan(200);
+    stop();
+    await raw.end();
+  });
+
+  it('splits a large read receipt so each NOTIFY stays under the payload limit, and loses no id', async () => {
+    const received: BusEvent[] = [];
+    const stop = listener.subscribe((event) => received.push(event));
+    const messageIds = Array.from({ length: 1800 }, (_, i) => 1_000_000 + i);
+    await publisher.publish({ type: 'read', messageIds, readerId: 2, senderId: 1 });
+    await expect.poll(() => received.flatMap((e) => (e.type === 'read' ? e.messageIds : [])).length).toBe(1800);
+    expect(received.length).toBeGreaterThan(1);
+    expect(received.flatMap((e) => (e.type === 'read' ? e.messageIds : []))).toEqual(messageIds);
+    stop();
+  });
+});
