@@ -1,7 +1,7 @@
 /** The confirmation before deleting a group, saying how many leads go with it (CONTRACT §5). */
 import type { LeadGroup } from '@crm/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -26,26 +26,17 @@ export function DeleteGroupDialog({ group, opened, onClose }: { group: LeadGroup
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Eliminar grupo" centered>
-      {group ? (
-        <Stack>
-          <Text>
-            ¿Eliminar el grupo <strong>{group.name}</strong>?{' '}
-            {group.leadCount === 0
-              ? 'El grupo no tiene leads.'
-              : `Se eliminarán también ${leadsPhrase(group.leadCount)}.`}{' '}
-            Esta acción no se puede deshacer.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: group.id })}>
-              Eliminar grupo
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <ConfirmDeleteDialog
+      opened={opened && group !== null}
+      title="Eliminar grupo"
+      confirmLabel="Eliminar grupo"
+      pending={remove.isPending}
+      onConfirm={() => group && remove.mutate({ id: group.id })}
+      onClose={onClose}
+    >
+      ¿Eliminar el grupo <strong>{group?.name}</strong>?{' '}
+      {group?.leadCount ? `Se eliminarán también ${leadsPhrase(group.leadCount)}.` : 'El grupo no tiene leads.'} Esta
+      acción no se puede deshacer.
+    </ConfirmDeleteDialog>
   );
 }

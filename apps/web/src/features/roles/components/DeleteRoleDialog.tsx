@@ -1,7 +1,7 @@
 /** Confirms deleting a role: its assignments go and groups tied to it lose the link. */
 import type { CustomRole } from '@crm/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -21,23 +21,15 @@ export function DeleteRoleDialog({ role, onClose }: { role: CustomRole | null; o
     }),
   );
   return (
-    <Modal opened={role !== null} onClose={onClose} title="Eliminar rol" centered>
-      {role ? (
-        <Stack>
-          <Text>
-            ¿Eliminar el rol <strong>{role.displayName}</strong>? Se quitará a todos los usuarios que lo tienen y los
-            grupos asignados a él quedarán sin rol.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: role.id })}>
-              Eliminar
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <ConfirmDeleteDialog
+      opened={role !== null}
+      title="Eliminar rol"
+      pending={remove.isPending}
+      onConfirm={() => role && remove.mutate({ id: role.id })}
+      onClose={onClose}
+    >
+      ¿Eliminar el rol <strong>{role?.displayName}</strong>? Se quitará a todos los usuarios que lo tienen y los grupos
+      asignados a él quedarán sin rol.
+    </ConfirmDeleteDialog>
   );
 }
