@@ -43,7 +43,7 @@ export function TeamSummaryCards({ members }: { members: TeamMember[] }) {
       <SummaryCard
         label="Mejor Performance"
         value={(best?.converted ?? 0).toLocaleString('es-ES')}
-        hint={best ? `${fullName(best.firstName, best.lastName, best.username)} · convertidos` : 'Sin conversiones aún'}
+        hint={best ? fullName(best.firstName, best.lastName, best.username) : 'Sin conversiones aún'}
         icon={<IconTrophy size={24} />}
         color="yellow"
       />
