@@ -5,7 +5,8 @@
  * both), against a bare `ws` relay on this machine as the baseline.
  * Options (or CHAT_BENCH_* env): --seconds=30 --clients=1000 --rate=100
  * --only=pglite,postgres,replicas --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
- * The servers run in this process; the clients run in a worker thread (the machine's other core).
+ * One server runs in this process; with two replicas the second is a separate process
+ * (src/main.ts) on the same database. The clients run in a worker thread.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -16,6 +17,7 @@ import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { createSession, SESSION_COOKIE } from '../src/modules/auth/session.service.js';
 import { type RunningServer, startServer } from '../src/server.js';
+import { type ReplicaProcess, startReplicaProcess } from '../src/test/replica-process.js';
 import { startBareRelay } from './support/bare-relay.js';
 import type { LoadClient, LoadInput, LoadResult } from './support/chat-load.js';
 
@@ -103,21 +105,25 @@ async function seedUsers(server: RunningServer, count: number): Promise<LoadClie
 async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
   const database: TestDatabase = await createTestDatabase(kind);
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
-  // On PostgreSQL each replica opens its own pool from the URL, as a deployed process does.
-  const start = () => (kind === 'postgres' ? startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : startServer(loadEnv(env), database));
-  const servers = [await start()];
-  if (replicas === 2) servers.push(await start());
+  // On PostgreSQL the server opens its own pool from the URL, as a deployed process does.
+  const server = kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
+  let replica: ReplicaProcess | undefined;
   try {
-    const first = servers[0] as RunningServer;
-    const clients = (await seedUsers(first, CLIENTS)).map((client, index) => ({
+    // The second replica is another process: events reach it through LISTEN/NOTIFY only.
+    if (replicas === 2) replica = await startReplicaProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
+    const urls = [server.url, ...(replica ? [replica.url] : [])];
+    const clients = (await seedUsers(server, CLIENTS)).map((client, index) => ({
       ...client,
-      url: `${(servers[index % servers.length] as RunningServer).url.replace(/^http/, 'ws')}/ws`,
+      url: `${(urls[index % urls.length] as string).replace(/^http/, 'ws')}/ws`,
     }));
-    const result = await runLoad({ clients, perSecond: RATE, seconds: SECONDS, protocol: 'crm' }, () => allRegistered(first, CLIENTS));
+    const result = await runLoad({ clients, perSecond: RATE, seconds: SECONDS, protocol: 'crm' }, () => allRegistered(server, CLIENTS));
+    if (replica && (result.lost > 0 || result.errors > 0) && replica.output()) console.error(`La réplica hija dijo:\n${replica.output()}`);
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     return summarise(`${label}, ${replicas} réplica${replicas === 2 ? 's' : ''}`, replicas, result);
   } finally {
-    for (const server of servers.reverse()) await server.close();
+    // Every connection to the database is closed before it is dropped.
+    await replica?.stop();
+    await server.close();
     await database.drop();
   }
 }
@@ -160,6 +166,9 @@ function print(rows: Row[]): void {
         ok,
       ].join('  '),
     );
+  }
+  if (rows.some((row) => row.replicas === 2)) {
+    console.log('\n2 réplicas: dos procesos (este y un hijo con src/main.ts) sobre la misma base de datos; clientes repartidos entre ambos.');
   }
   console.log(`\nConexión de ${CLIENTS} clientes: ${rows.map((row) => `${row.name} ${(row.result.connectMs / 1000).toFixed(1)} s`).join(' · ')}`);
 }

@@ -126,3 +126,25 @@ describe.runIf(listTestDatabases().includes('postgres'))('createTestDatabase on 
     expect(rowCount).toBe(0);
   });
 });
+
+describe.runIf(listTestDatabases().includes('postgres'))('createDb on postgres, closing', () => {
+  it('closes every pooled connection before close() resolves, so a forced drop right after finds none', async () => {
+    const testDb = await createTestDatabase('postgres');
+    const handle = await createDb({ databaseUrl: testDb.url });
+    let opened = 0;
+    let ended = 0;
+    handle.pool?.on('connect', (client) => {
+      opened += 1;
+      client.once('end', () => {
+        ended += 1;
+      });
+    });
+    // Several connections at once, all idle when the pool is closed.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.02)`.execute(handle.db)));
+    expect(opened).toBe(4);
+
+    await handle.close();
+    expect(ended).toBe(opened);
+    await testDb.drop();
+  });
+});

@@ -83,8 +83,44 @@ function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
   pool.on('error', (error) => {
     console.error('Conexión inactiva de PostgreSQL perdida:', error.message);
   });
+  const allDisconnected = trackDisconnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: once(() => db.destroy()), pool, url: databaseUrl };
+  const close = async () => {
+    await db.destroy();
+    await allDisconnected();
+  };
+  return { db, kind: 'postgres', close: once(close), pool, url: databaseUrl };
+}
+
+/** Long enough for a goodbye on a busy machine; a connection that never says it closed must not hang shutdown. */
+const DISCONNECT_WAIT_MS = 5_000;
+
+/**
+ * pg-pool's end() resolves once its idle connections are asked to close, not once they have.
+ * A database dropped right after (a test's `drop … with (force)`) would terminate those
+ * backends and their error would reach the pool's error handler. Waiting for each 'remove'
+ * (emitted when a connection has really ended) makes close() mean closed.
+ */
+function trackDisconnections(pool: pg.Pool): () => Promise<void> {
+  let open = 0;
+  let whenNoneOpen: (() => void) | undefined;
+  pool.on('connect', () => {
+    open += 1;
+  });
+  pool.on('remove', () => {
+    open -= 1;
+    if (open === 0) whenNoneOpen?.();
+  });
+  return () =>
+    open === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, DISCONNECT_WAIT_MS);
+          whenNoneOpen = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

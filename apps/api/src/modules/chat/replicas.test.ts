@@ -1,95 +1,195 @@
-import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import { CHAT_LIMITS, type SystemRole } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../env.js';
-import { type RunningServer, startServer } from '../../server.js';
-import { ADMIN_PASSWORD, createUser, loginAs, type TestServer, uniqueName } from '../../test/harness.js';
-import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
+import { SESSION_ENDED_REASON } from '../../ws/ws.route.js';
+import { ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
+import { createLiveTrpc, type LiveTrpc, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
+import { type ReplicaProcess, startReplicaProcess } from '../../test/replica-process.js';
+import { trpcClientFor } from '../../test/trpc-client.js';
 
 const postgresUrl = process.env['TEST_DATABASE_URL'];
 
-/** Two API processes' worth of servers on one PostgreSQL database: events cross through LISTEN/NOTIFY only. */
-describe.skipIf(!postgresUrl)('chat across two replicas [postgres]', () => {
-  let database: TestDatabase;
-  let first: RunningServer;
-  let second: RunningServer;
+interface FeedItem {
+  type: string;
+  message?: { id: number; message: string };
+  messageIds?: number[];
+  readerId?: number;
+  userId?: number;
+}
+
+/** The web app's live feed on one replica, collecting what it receives. */
+function subscribeFeed(live: LiveTrpc) {
+  const items: FeedItem[] = [];
+  let completed = false;
+  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+    onData: (item) => items.push(('data' in item ? item.data : item) as FeedItem),
+    onComplete: () => {
+      completed = true;
+    },
+  });
+  return { items, completed: () => completed, unsubscribe: () => subscription.unsubscribe() };
+}
+
+/** The same browser (same cookies) talking to another replica: sessions live in the shared database. */
+function sameBrowserOn(client: ApiClient, url: string): ApiClient {
+  const other = new ApiClient(url);
+  for (const [key, value] of client.cookies) other.cookies.set(key, value);
+  return other;
+}
+
+/**
+ * Two API processes on one PostgreSQL database: this test process hosts one replica, a
+ * child process runs the other. Nothing is shared between them but the database, so
+ * events can only cross through LISTEN/NOTIFY and state only through tables.
+ */
+describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', () => {
+  let local: TestServer;
+  let child: ReplicaProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent' };
-    first = await startServer(loadEnv(env), database);
-    // The second replica opens its own pool from the URL, as a separate process would.
-    second = await startServer(loadEnv({ ...env, DATABASE_URL: database.url }));
+    local = await startTestServer('postgres');
+    child = await startReplicaProcess({ databaseUrl: local.database.url ?? '' });
   });
 
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
+    await child?.stop();
+    await local?.close();
   });
 
-  const asTestServer = (server: RunningServer) => ({ ...server, database }) as TestServer;
+  /** A user signed in on one replica (the child's login writes its session to the shared database). */
+  const person = async (prefix: string, on: 'local' | 'child', systemRole: SystemRole = 'team_member') => {
+    const user = await createUser(local, { username: uniqueName(prefix), systemRole });
+    const client = await loginAs(on === 'local' ? local : { ...local, url: child.url }, user.username);
+    return { user, client };
+  };
 
-  it('carries messages and read receipts between clients on different replicas, over /ws and tRPC', async () => {
-    const ana = await createUser(asTestServer(first), { username: uniqueName('ana') });
-    const bea = await createUser(asTestServer(first), { username: uniqueName('bea') });
-    const anaClient = await loginAs(asTestServer(first), ana.username);
-    const beaClient = await loginAs(asTestServer(second), bea.username);
-    const anaSocket = await openLiveSocket(first.url, anaClient);
-    const beaSocket = await openLiveSocket(second.url, beaClient);
-    const beaTrpc = createLiveTrpc(second.url, beaClient);
-    const beaFeed: { type: string; message?: { message: string } }[] = [];
-    const subscription = beaTrpc.trpc.chat.onEvent.subscribe(undefined, {
-      onData: (item) => beaFeed.push(('data' in item ? item.data : item) as (typeof beaFeed)[number]),
-    });
-    await expect.poll(() => beaFeed.some((i) => i.type === 'synced')).toBe(true);
+  it('carries messages and read receipts both ways, over /ws and the tRPC subscription', async () => {
+    const ana = await person('ana', 'local');
+    const bea = await person('bea', 'child');
+    const anaSocket = await openLiveSocket(local.url, ana.client);
+    const beaSocket = await openLiveSocket(child.url, bea.client);
+    const anaLive = createLiveTrpc(local.url, ana.client);
+    const beaLive = createLiveTrpc(child.url, bea.client);
+    const anaFeed = subscribeFeed(anaLive);
+    const beaFeed = subscribeFeed(beaLive);
+    await expect.poll(() => anaFeed.items.some((i) => i.type === 'synced') && beaFeed.items.some((i) => i.type === 'synced')).toBe(true);
 
-    anaSocket.send({ type: 'chat', receiverId: bea.id, content: 'de la réplica 1' });
-    const delivered = await beaSocket.next((f) => f.type === 'chat' && f.message.message === 'de la réplica 1');
-    await expect.poll(() => beaFeed.some((i) => i.message?.message === 'de la réplica 1')).toBe(true);
-    await anaSocket.next((f) => f.type === 'chat' && f.message.id === delivered.message.id);
+    // Local → child over /ws; the sender's own socket gets the stored message too.
+    anaSocket.send({ type: 'chat', receiverId: bea.user.id, content: 'de la réplica local' });
+    const first = await beaSocket.next((f) => f.type === 'chat' && f.message.message === 'de la réplica local');
+    await anaSocket.next((f) => f.type === 'chat' && f.message.id === first.message.id);
+    await expect.poll(() => beaFeed.items.some((i) => i.message?.id === first.message.id)).toBe(true);
 
-    await beaTrpc.trpc.chat.markConversationRead.mutate({ userId: ana.id });
-    const receipt = await anaSocket.next((f) => f.type === 'read');
-    expect(receipt).toEqual({ type: 'read', messageIds: [delivered.message.id], readerId: bea.id });
+    // Read on the child (tRPC) → receipt on the local replica, on both protocols.
+    await beaLive.trpc.chat.markConversationRead.mutate({ userId: ana.user.id });
+    expect(await anaSocket.next((f) => f.type === 'read' && f.readerId === bea.user.id)).toEqual({ type: 'read', messageIds: [first.message.id], readerId: bea.user.id });
+    await expect.poll(() => anaFeed.items.find((i) => i.type === 'read' && i.readerId === bea.user.id)).toEqual({ type: 'read', messageIds: [first.message.id], readerId: bea.user.id });
 
-    // The other way round, through REST on the second replica.
-    const reply = await beaClient.post('/api/chat/messages', { receiverId: ana.id, message: 'de la réplica 2' });
-    expect((await anaSocket.next((f) => f.type === 'chat' && f.message.message === 'de la réplica 2')).message.id).toBe(reply.body.id);
+    // Child → local over /ws.
+    beaSocket.send({ type: 'chat', receiverId: ana.user.id, content: 'de la réplica hija' });
+    const second = await anaSocket.next((f) => f.type === 'chat' && f.message.message === 'de la réplica hija');
+    await beaSocket.next((f) => f.type === 'chat' && f.message.id === second.message.id);
+    await expect.poll(() => anaFeed.items.some((i) => i.message?.id === second.message.id)).toBe(true);
 
-    subscription.unsubscribe();
-    await beaTrpc.wsClient.close();
-    await Promise.all([anaSocket.close(), beaSocket.close()]);
+    // Read on the local replica (REST) → receipt on the child, on both protocols.
+    expect((await ana.client.post(`/api/chat/messages/${second.message.id}/read`)).status).toBeLessThan(300);
+    expect(await beaSocket.next((f) => f.type === 'read' && f.readerId === ana.user.id)).toEqual({ type: 'read', messageIds: [second.message.id], readerId: ana.user.id });
+    await expect.poll(() => beaFeed.items.find((i) => i.type === 'read' && i.readerId === ana.user.id)).toEqual({ type: 'read', messageIds: [second.message.id], readerId: ana.user.id });
+
+    // REST send on the child reaches the local socket, once.
+    const reply = await bea.client.post('/api/chat/messages', { receiverId: ana.user.id, message: 'por REST en la hija' });
+    expect(reply.status).toBe(201);
+    expect((await anaSocket.next((f) => f.type === 'chat' && f.message.message === 'por REST en la hija')).message.id).toBe(reply.body.id);
+    await expect.poll(() => anaFeed.items.filter((i) => i.message?.id === reply.body.id)).toHaveLength(1);
+    for (const socket of [anaSocket, beaSocket]) {
+      const ids = socket.frames.filter((f) => f.type === 'chat').map((f) => f.message.id as number);
+      expect(ids).toEqual([...new Set(ids)]);
+    }
+
+    anaFeed.unsubscribe();
+    beaFeed.unsubscribe();
+    await Promise.all([anaLive.wsClient.close(), beaLive.wsClient.close(), anaSocket.close(), beaSocket.close()]);
   });
 
-  it('sees presence from either replica', async () => {
-    const carlos = await createUser(asTestServer(first), { username: uniqueName('carlos') });
-    const client = await loginAs(asTestServer(first), carlos.username);
-    const viewer = await loginAs(asTestServer(second), carlos.username);
-    const socket = await openLiveSocket(first.url, client);
-    const online = await createLiveTrpc(second.url, viewer);
-    await expect.poll(() => online.trpc.chat.onlineUserIds.query()).toContain(carlos.id);
+  it('counts a client connected only to the child process as online, and announces it live', async () => {
+    const carlos = await person('carlos', 'child');
+    const viewer = await person('vera', 'local');
+    const viewerTrpc = trpcClientFor(viewer.client);
+    const viewerLive = createLiveTrpc(local.url, viewer.client);
+    const viewerFeed = subscribeFeed(viewerLive);
+    await expect.poll(() => viewerFeed.items.some((i) => i.type === 'synced')).toBe(true);
+    expect(await viewerTrpc.chat.onlineUserIds.query()).not.toContain(carlos.user.id);
+
+    const socket = await openLiveSocket(child.url, carlos.client);
+    await expect.poll(() => viewerTrpc.chat.onlineUserIds.query()).toContain(carlos.user.id);
+    await expect.poll(() => viewerFeed.items.some((i) => i.type === 'presence' && i.userId === carlos.user.id)).toBe(true);
+
     await socket.close();
-    await expect.poll(() => online.trpc.chat.onlineUserIds.query()).not.toContain(carlos.id);
-    await online.wsClient.close();
+    await expect.poll(() => viewerTrpc.chat.onlineUserIds.query()).not.toContain(carlos.user.id);
+    viewerFeed.unsubscribe();
+    await viewerLive.wsClient.close();
+  });
+
+  it.each([
+    { loggedOutOn: 'the local replica', refusedOn: 'the child process' },
+    { loggedOutOn: 'the child process', refusedOn: 'the local replica' },
+  ] as const)('refuses on $refusedOn a session logged out on $loggedOutOn', async ({ loggedOutOn }) => {
+    const user = await createUser(local, { username: uniqueName('salida') });
+    const onLocal = await loginAs(local, user.username);
+    const onChild = sameBrowserOn(onLocal, child.url);
+    const [leaving, other, otherUrl] = loggedOutOn === 'the local replica' ? [onLocal, onChild, child.url] : [onChild, onLocal, local.url];
+    const peer = await createUser(local, { username: uniqueName('par') });
+    expect((await other.get('/api/auth/user')).status).toBe(200);
+    const openSocket = await openLiveSocket(otherUrl, other);
+
+    expect((await leaving.post('/api/logout')).status).toBeLessThan(300);
+
+    expect((await other.get('/api/auth/user')).status).toBe(401);
+    const refused = await openLiveSocket(otherUrl, other).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(RefusedUpgrade);
+    expect((refused as RefusedUpgrade).status).toBe(401);
+    // The socket opened before the logout ends at its next frame, which is not sent.
+    openSocket.send({ type: 'chat', receiverId: peer.id, content: 'después de salir' });
+    expect(await openSocket.closed).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
+    const stored = await local.database.db.selectFrom('chat_messages').select('id').where('sender_id', '=', user.id).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('closes on the child process the socket and feed of a user deleted on the local replica', async () => {
+    const admin = await person('admin', 'local', 'admin');
+    const doomed = await person('baja', 'child');
+    const socket = await openLiveSocket(child.url, doomed.client);
+    const live = createLiveTrpc(child.url, doomed.client);
+    const feed = subscribeFeed(live);
+    await expect.poll(() => feed.items.some((i) => i.type === 'synced')).toBe(true);
+
+    expect((await admin.client.delete(`/api/users/${doomed.user.id}`)).status).toBeLessThan(300);
+
+    // No frame is sent and no heartbeat is awaited: the bus event alone closes them.
+    expect(await socket.closed).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
+    await expect.poll(() => feed.completed()).toBe(true);
+    await live.wsClient.close();
   });
 
   it('reconnects a dropped listener and catches its connections up on what they missed', async () => {
-    const dani = await createUser(asTestServer(first), { username: uniqueName('dani') });
-    const eva = await createUser(asTestServer(first), { username: uniqueName('eva') });
-    const daniClient = await loginAs(asTestServer(first), dani.username);
-    const evaSocket = await openLiveSocket(second.url, await loginAs(asTestServer(second), eva.username));
-    await daniClient.post('/api/chat/messages', { receiverId: eva.id, message: 'antes del corte' });
+    const dani = await person('dani', 'local');
+    const eva = await person('eva', 'child');
+    const evaSocket = await openLiveSocket(child.url, eva.client);
+    await dani.client.post('/api/chat/messages', { receiverId: eva.user.id, message: 'antes del corte' });
     await evaSocket.next((f) => f.type === 'chat' && f.message.message === 'antes del corte');
 
+    // Both replicas' LISTEN connections go; NOTIFYs sent before they come back reach no one.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(
-      database.db,
+      local.database.db,
     );
-    const during = await daniClient.post('/api/chat/messages', { receiverId: eva.id, message: 'durante el corte' });
+    const during = await dani.client.post('/api/chat/messages', { receiverId: eva.user.id, message: 'durante el corte' });
     expect(during.status).toBe(201);
     const caughtUp = await evaSocket.next((f) => f.type === 'chat' && f.message.message === 'durante el corte');
     expect(caughtUp.message.id).toBe(during.body.id);
-    await daniClient.post('/api/chat/messages', { receiverId: eva.id, message: 'después del corte' });
+    await dani.client.post('/api/chat/messages', { receiverId: eva.user.id, message: 'después del corte' });
     await evaSocket.next((f) => f.type === 'chat' && f.message.message === 'después del corte');
     expect(evaSocket.frames.filter((f) => f.type === 'chat' && f.message.message === 'durante el corte')).toHaveLength(1);
     await evaSocket.close();
