@@ -5,11 +5,18 @@ import {
   countLeads,
   decodeLeadCursor,
   encodeLeadCursor,
-  findExistingLeadKeys,
+  type BulkLeadRow,
+  insertFreshLeads,
   insertLead,
-  insertLeadBatch,
   listLeads,
+  mergePendingSearchEntries,
+  prepareBulkLeadImport,
 } from './leads.repository.js';
+
+function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
+  const row = { email: null, phone: null, category: 'otros', description: null, address: null, domain: null, group_id: null, created_by: null, ...values };
+  return { ...row, email_key: leadEmailKey(row.email), phone_key: leadPhoneKey(row.phone) };
+}
 
 describe.each(listTestDatabases())('leads repository on %s', (kind) => {
   let database: TestDatabase;
@@ -34,19 +41,43 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     }
   });
 
-  it('bulk-inserts with the search text and finds existing keys', async () => {
-    await insertLeadBatch(database.db, [
-      { name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud', description: null, address: null, domain: null, group_id: null, created_by: null },
-      { name: 'Bufete "Sol"', email: null, phone: null, category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es', group_id: null, created_by: null },
-    ]);
+  it('bulk-inserts with the search text, leaving out the rows whose email or phone a lead has', async () => {
+    expect(await insertFreshLeads(database.db, [
+      bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
+      bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
+      bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
+    ])).toEqual([]);
     const rows = await database.db.selectFrom('leads').select(['name', 'search_text']).where('name', 'in', ['Óptica Núñez', 'Bufete "Sol"']).orderBy('id').execute();
     expect(rows).toEqual([
       { name: 'Óptica Núñez', search_text: 'optica nunez ventas@optica.es' },
       { name: 'Bufete "Sol"', search_text: 'bufete "sol"' },
     ]);
-    const existing = await findExistingLeadKeys(database.db, ['ventas@optica.es', 'nadie@x.es'], ['955111222', '000000000']);
-    expect([...existing.emails]).toEqual(['ventas@optica.es']);
-    expect([...existing.phones]).toEqual(['955111222']);
+
+    const matches = await insertFreshLeads(database.db, [
+      bulkRow({ name: 'Mismo email', email: ' ventas@OPTICA.es', phone: '600 000 001' }),
+      bulkRow({ name: 'Mismo teléfono', email: 'otra@optica.es', phone: '955-111-222' }),
+      bulkRow({ name: 'Nuevo de verdad', email: 'nuevo@optica.es', phone: '600 000 002' }),
+      bulkRow({ name: 'Los dos', email: 'DOS@clinica.es', phone: '612000999' }),
+    ]);
+    expect(matches).toEqual([
+      { index: 0, matched: 'email' },
+      { index: 1, matched: 'phone' },
+      { index: 3, matched: 'email' },
+    ]);
+    const names = ['Mismo email', 'Mismo teléfono', 'Nuevo de verdad', 'Los dos'];
+    const inserted = await database.db.selectFrom('leads').select('name').where('name', 'in', names).execute();
+    expect(inserted.map((row) => row.name)).toEqual(['Nuevo de verdad']);
+  });
+
+  it('finds leads imported with a deferred search index merge at once, and after the merge', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await prepareBulkLeadImport(trx, { deferSearchIndexMerge: true });
+      await insertFreshLeads(trx, [bulkRow({ name: 'Pendiente Íñiguez', email: 'lista@pendiente.es' })]);
+    });
+    expect(await countLeads(database.db, { q: 'iniguez' })).toBe(1);
+    expect(await countLeads(database.db, { q: 'LISTA@pendiente' })).toBe(1);
+    await mergePendingSearchEntries(database.db);
+    expect(await countLeads(database.db, { q: 'iniguez' })).toBe(1);
   });
 
   it('takes % and _ in a search literally', async () => {

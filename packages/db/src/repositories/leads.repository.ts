@@ -222,7 +222,7 @@ export async function insertLead(db: DbOrTrx, values: NewLeadRow): Promise<numbe
   return id;
 }
 
-/** The columns a bulk insert fills; the rest take their defaults. */
+/** The columns a bulk insert fills (the rest take their defaults) and the row's dedup keys (leadEmailKey / leadPhoneKey). */
 export interface BulkLeadRow {
   name: string;
   email: string | null;
@@ -233,21 +233,48 @@ export interface BulkLeadRow {
   domain: string | null;
   group_id: number | null;
   created_by: number | null;
+  email_key: string | null;
+  phone_key: string | null;
+}
+
+/** Why insertFreshLeads left a row out: a lead with its email or (else) its phone exists already. */
+export interface ExistingLeadMatch {
+  /** Index of the row in the array given. */
+  index: number;
+  matched: 'email' | 'phone';
 }
 
 /**
- * One INSERT … SELECT FROM unnest(arrays): ten parameters whatever the batch size, so PostgreSQL
- * parses and plans one short statement instead of a VALUES list with thousands of parameters.
+ * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out:
+ * one INSERT … SELECT FROM unnest(arrays), twelve parameters whatever the batch size, so each
+ * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
+ * keys among themselves (the statement does not see its own inserts). Inside an import,
+ * prepareBulkLeadImport makes the two lookups per row index probes whatever the statistics say.
  */
-export async function insertLeadBatch(db: DbOrTrx, rows: readonly BulkLeadRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertFreshLeads(db: DbOrTrx, rows: readonly BulkLeadRow[]): Promise<ExistingLeadMatch[]> {
+  if (rows.length === 0) return [];
   const column = <K extends keyof BulkLeadRow>(key: K) => rows.map((row) => row[key]);
-  await sql`insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
-    select * from unnest(
-      ${column('name')}::text[], ${column('email')}::text[], ${column('phone')}::text[], ${column('category')}::text[],
-      ${column('description')}::text[], ${column('address')}::text[], ${column('domain')}::text[],
-      ${column('group_id')}::int[], ${column('created_by')}::int[], ${rows.map((row) => leadSearchText(row.name, row.email))}::text[]
-    )`.execute(db);
+  const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' }>`
+    with batch as materialized (
+      select input.*,
+        case
+          when exists (select 1 from leads where leads.email_key = input.email_key) then 'email'
+          when exists (select 1 from leads where leads.phone_key = input.phone_key) then 'phone'
+        end as matched
+      from unnest(
+        ${column('name')}::text[], ${column('email')}::text[], ${column('phone')}::text[], ${column('category')}::text[],
+        ${column('description')}::text[], ${column('address')}::text[], ${column('domain')}::text[],
+        ${column('group_id')}::int[], ${column('created_by')}::int[], ${rows.map((row) => leadSearchText(row.name, row.email))}::text[],
+        ${column('email_key')}::text[], ${column('phone_key')}::text[]
+      ) with ordinality as input(name, email, phone, category, description, address, domain, group_id, created_by, search_text,
+        email_key, phone_key, position)
+    ), inserted as (
+      insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
+      select name, email, phone, category, description, address, domain, group_id, created_by, search_text
+      from batch where matched is null
+    )
+    select position::int, matched from batch where matched is not null`.execute(db);
+  return matches.map((match) => ({ index: match.position - 1, matched: match.matched }));
 }
 
 /** Applies `changes`, keeping search_text in step with name and email. */
@@ -265,29 +292,21 @@ export async function updateLeadRow(
     .execute();
 }
 
-/** Which of these email / phone keys some lead already has. */
-export async function findExistingLeadKeys(
-  db: DbOrTrx,
-  emailKeys: readonly string[],
-  phoneKeys: readonly string[],
-): Promise<{ emails: Set<string>; phones: Set<string> }> {
-  const emails = new Set<string>();
-  const phones = new Set<string>();
-  if (emailKeys.length > 0) {
-    const rows = await db
-      .selectFrom('leads')
-      .select('email_key')
-      .where('email_key', '=', sql<string>`any(${sql.val([...emailKeys])}::text[])`)
-      .execute();
-    for (const row of rows) if (row.email_key) emails.add(row.email_key);
-  }
-  if (phoneKeys.length > 0) {
-    const rows = await db
-      .selectFrom('leads')
-      .select('phone_key')
-      .where('phone_key', '=', sql<string>`any(${sql.val([...phoneKeys])}::text[])`)
-      .execute();
-    for (const row of rows) if (row.phone_key) phones.add(row.phone_key);
-  }
-  return { emails, phones };
+/**
+ * Settings for one bulk import transaction (SET LOCAL: they end with it).
+ * - The import only reads leads through their dedup key indexes; without this, a leads table with
+ *   no statistics yet (a new install, or the rows this import just added) makes the planner read
+ *   the whole table into a hash for every batch.
+ * - deferSearchIndexMerge: the trigram index takes the new rows into its pending list (WAL-logged
+ *   and searched like the rest of the index) instead of merging each batch into its trees; 64 MB
+ *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges it afterwards.
+ */
+export async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMerge: boolean }): Promise<void> {
+  await sql`select set_config('enable_seqscan', 'off', true)`.execute(db);
+  if (options.deferSearchIndexMerge) await sql`select set_config('gin_pending_list_limit', '64MB', true)`.execute(db);
+}
+
+/** Merges the trigram index's pending list into the index, so searches read the index alone again. */
+export async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
+  await sql`select gin_clean_pending_list('leads_search_text_trgm_idx'::regclass)`.execute(db);
 }

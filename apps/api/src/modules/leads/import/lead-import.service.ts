@@ -7,9 +7,10 @@ import {
   type DbOrTrx,
   type BulkLeadRow,
   customRoleExists,
-  findExistingLeadKeys,
-  insertLeadBatch,
+  insertFreshLeads,
   insertLeadGroup,
+  mergePendingSearchEntries,
+  prepareBulkLeadImport,
   recordActivity,
 } from '@crm/db';
 import {
@@ -32,7 +33,7 @@ import { actorName } from '../leads.service.js';
 import { type ImportColumn, detectDelimiter, mapHeader, readRecords } from './import-csv.js';
 import type { ImportUpload } from './import-upload.js';
 
-/** Rows per INSERT (one statement of ten array parameters, whatever the size). */
+/** Rows per INSERT (one statement of twelve array parameters, whatever the size). */
 const BATCH_SIZE = 2000;
 /** The answer lists this many row errors, then how many more there were. */
 const MAX_ERROR_LINES = 100;
@@ -51,8 +52,6 @@ interface RowError {
 interface Candidate {
   row: number;
   lead: BulkLeadRow;
-  emailKey: string | null;
-  phoneKey: string | null;
 }
 
 type Cells = Partial<Record<ImportColumn, string>>;
@@ -125,8 +124,6 @@ class ImportRun {
     if (phoneKey) this.seenPhones.add(phoneKey);
     this.batch.push({
       row,
-      emailKey,
-      phoneKey,
       lead: {
         name: cells.name ?? '',
         email: cells.email ?? null,
@@ -137,6 +134,8 @@ class ImportRun {
         domain: cells.domain ?? null,
         group_id: this.groupId,
         created_by: this.createdBy,
+        email_key: emailKey,
+        phone_key: phoneKey,
       },
     });
     if (this.batch.length >= BATCH_SIZE) await this.startWrite();
@@ -177,26 +176,15 @@ class ImportRun {
     this.errors.push({ row, message });
   }
 
-  /** Drops the batch's leads the database already has, inserts the rest. */
+  /** Inserts the batch's leads the database does not have yet; the others become row errors. */
   private async write(batch: readonly Candidate[]): Promise<void> {
     if (batch.length === 0) return;
-    const existing = await findExistingLeadKeys(
-      this.trx,
-      batch.flatMap((candidate) => (candidate.emailKey ? [candidate.emailKey] : [])),
-      batch.flatMap((candidate) => (candidate.phoneKey ? [candidate.phoneKey] : [])),
-    );
-    const fresh: BulkLeadRow[] = [];
-    for (const candidate of batch) {
-      if (candidate.emailKey && existing.emails.has(candidate.emailKey)) {
-        this.skip(candidate.row, 'duplicado, ya existe un lead con ese email');
-      } else if (candidate.phoneKey && existing.phones.has(candidate.phoneKey)) {
-        this.skip(candidate.row, 'duplicado, ya existe un lead con ese teléfono');
-      } else {
-        fresh.push(candidate.lead);
-      }
+    const leftOut = await insertFreshLeads(this.trx, batch.map((candidate) => candidate.lead));
+    for (const { index, matched } of leftOut) {
+      const row = batch[index]?.row ?? 0;
+      this.skip(row, matched === 'email' ? 'duplicado, ya existe un lead con ese email' : 'duplicado, ya existe un lead con ese teléfono');
     }
-    await insertLeadBatch(this.trx, fresh);
-    this.imported += fresh.length;
+    this.imported += batch.length - leftOut.length;
   }
 
   errorLines(): string[] {
@@ -205,6 +193,17 @@ class ImportRun {
     if (sorted.length > MAX_ERROR_LINES) lines.push(`… y ${sorted.length - MAX_ERROR_LINES} errores más`);
     return lines;
   }
+}
+
+/**
+ * The imported rows wait in the search index's pending list (searched too, but read in full by
+ * every search); merging it right after the answer keeps searches quick without making the
+ * importer wait. If it fails, autovacuum merges it later.
+ */
+function mergeSearchIndexInBackground(ctx: ServiceContext): void {
+  mergePendingSearchEntries(ctx.db).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads');
+  });
 }
 
 /**
@@ -218,8 +217,10 @@ export async function importLeads(ctx: ServiceContext, upload: ImportUpload, for
   }
   const delimiter = await detectDelimiter(upload.filePath, upload.encoding);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
+      // PGlite (one process, no autovacuum) would never merge a large pending list: it merges as it goes.
+      await prepareBulkLeadImport(trx, { deferSearchIndexMerge: ctx.dbKind === 'postgres' });
       const groupId = await insertLeadGroup(trx, {
         name: form.groupName,
         description: `Importado de ${upload.fileName || 'un archivo'}`.slice(0, LIMITS.longText),
@@ -266,6 +267,8 @@ export async function importLeads(ctx: ServiceContext, upload: ImportUpload, for
         errors,
       };
     });
+    if (ctx.dbKind === 'postgres') mergeSearchIndexInBackground(ctx);
+    return result;
   } catch (error) {
     throw csvProblem(error) ?? error;
   }
