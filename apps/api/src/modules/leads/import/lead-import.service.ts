@@ -35,6 +35,8 @@ import type { ImportUpload } from './import-upload.js';
 
 /** Rows per INSERT (one statement of twelve array parameters, whatever the size). */
 const BATCH_SIZE = 2000;
+/** Batches written (or queued on the connection) while the next is parsed. */
+const MAX_WRITES_IN_FLIGHT = 2;
 /** The answer lists this many row errors, then how many more there were. */
 const MAX_ERROR_LINES = 100;
 /** Serialises imports, so two files with the same lead cannot both insert it. */
@@ -101,8 +103,12 @@ class ImportRun {
   private readonly seenEmails = new Set<string>();
   private readonly seenPhones = new Set<string>();
   private batch: Candidate[] = [];
-  /** The batch being written while the next one is parsed; at most one at a time. */
-  private inFlight: Promise<void> = Promise.resolve();
+  /**
+   * Batches handed to the database while the next ones are parsed, oldest first. Two, so the
+   * connection has the next statement queued the moment one ends, instead of waiting for the
+   * parser to give the event loop back.
+   */
+  private readonly inFlight: Promise<void>[] = [];
   /** A file has a handful of distinct category names: map each once. */
   private readonly categories = new Map<string, LeadCategory>();
 
@@ -150,26 +156,26 @@ class ImportRun {
     return category;
   }
 
-  /** Waits for the previous batch, then starts writing this one and returns, so parsing goes on meanwhile. */
+  /** Starts writing this batch and returns, so parsing goes on meanwhile; first waits for the oldest write when two are under way. */
   private async startWrite(): Promise<void> {
     const batch = this.batch;
     this.batch = [];
-    await this.inFlight;
+    if (this.inFlight.length >= MAX_WRITES_IN_FLIGHT) await this.inFlight.shift();
     const write = this.write(batch);
-    // Handled here so a failure waits for `finish` or the next batch instead of crashing the process.
+    // Handled here so a failure waits for `finish` or a later batch instead of crashing the process.
     write.catch(() => undefined);
-    this.inFlight = write;
+    this.inFlight.push(write);
   }
 
-  /** Writes what is left and waits for every write. */
+  /** Writes what is left and waits for every write, in order, so the first failure is the one reported. */
   async finish(): Promise<void> {
     await this.startWrite();
-    await this.inFlight;
+    for (let write = this.inFlight.shift(); write; write = this.inFlight.shift()) await write;
   }
 
-  /** After a failure: lets the write in flight end before the transaction rolls back. */
+  /** After a failure: lets the writes under way end before the transaction rolls back. */
   async settle(): Promise<void> {
-    await this.inFlight.catch(() => undefined);
+    await Promise.all(this.inFlight.splice(0).map((write) => write.catch(() => undefined)));
   }
 
   private skip(row: number, message: string): void {
