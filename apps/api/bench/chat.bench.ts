@@ -17,7 +17,7 @@ import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { createSession, SESSION_COOKIE } from '../src/modules/auth/session.service.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { type ReplicaProcess, startReplicaProcess } from '../src/test/replica-process.js';
+import { type ApiProcess, startApiProcess } from '../src/test/api-process.js';
 import { startBareRelay } from './support/bare-relay.js';
 import type { LoadClient, LoadInput, LoadResult } from './support/chat-load.js';
 
@@ -107,10 +107,10 @@ async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
   // On PostgreSQL the server opens its own pool from the URL, as a deployed process does.
   const server = kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
-  let replica: ReplicaProcess | undefined;
+  let replica: ApiProcess | undefined;
   try {
     // The second replica is another process: events reach it through LISTEN/NOTIFY only.
-    if (replicas === 2) replica = await startReplicaProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
+    if (replicas === 2) replica = await startApiProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
     const urls = [server.url, ...(replica ? [replica.url] : [])];
     const clients = (await seedUsers(server, CLIENTS)).map((client, index) => ({
       ...client,

@@ -1,60 +1,18 @@
-/** Starts the real server (src/main.ts) in a child process, so its memory can be sampled apart from the benchmark's. */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** The benchmarks' server: the real API in a child process, so its memory is sampled apart from the benchmark's. */
+import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' };
 
-export interface ServerProcess {
-  url: string;
-  pid: number;
-  /** Resident memory of the server process now, in bytes (Linux /proc). */
-  rss(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-export async function startServerProcess(env: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
+export function startServerProcess(database: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<ApiProcess> {
+  return startApiProcess({
+    databaseUrl: database.DATABASE_URL,
     env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      ...(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}),
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /CRM listo en (\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}) antes de arrancar:\n${output}`)));
-  });
-  const pid = child.pid ?? 0;
-  return {
-    url,
-    pid,
-    rss: async () => {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return kb * 1024;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Signs in as the bench admin and returns the cookie header to send. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_REASON } from '../../ws/ws.route.js';
 import { ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, type LiveTrpc, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
-import { type ReplicaProcess, startReplicaProcess } from '../../test/replica-process.js';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
 const postgresUrl = process.env['TEST_DATABASE_URL'];
@@ -44,11 +44,11 @@ function sameBrowserOn(client: ApiClient, url: string): ApiClient {
  */
 describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', () => {
   let local: TestServer;
-  let child: ReplicaProcess;
+  let child: ApiProcess;
 
   beforeAll(async () => {
     local = await startTestServer('postgres');
-    child = await startReplicaProcess({ databaseUrl: local.database.url ?? '' });
+    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 /**
- * A second API replica as a real separate process (src/main.ts through tsx, so it always
- * matches the source) on a given PostgreSQL database, for tests and benchmarks of replicas.
+ * The API as a real separate process (src/main.ts through tsx, so it always matches the
+ * source): a second replica in the replica tests, the measured server in the benchmarks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,26 +13,30 @@ const STOP_GRACE_MS = 5_000;
 /** Enough of the child's output to explain a failure, without growing for the whole run. */
 const OUTPUT_TAIL_CHARS = 20_000;
 
-export interface ReplicaProcess {
+export interface ApiProcess {
   url: string;
   pid: number;
   /** The tail of what the child printed (stdout and stderr), for failure messages. */
   output(): string;
+  /** Resident memory of the process now, in bytes (Linux /proc). */
+  rss(): Promise<number>;
   /** SIGTERM (a graceful close), then SIGKILL if it has not exited after a grace period. */
   stop(): Promise<void>;
 }
 
-export interface ReplicaProcessOptions {
-  databaseUrl: string;
-  /** Extra environment for the child (e.g. ADMIN_PASSWORD, LOG_LEVEL). */
+export interface ApiProcessOptions {
+  /** PostgreSQL to use; without it the child opens PGlite in `env.DATA_DIR`. */
+  databaseUrl?: string;
+  /** Extra environment for the child (e.g. DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL). */
   env?: Record<string, string>;
 }
 
-export async function startReplicaProcess({ databaseUrl, env = {} }: ReplicaProcessOptions): Promise<ReplicaProcess> {
+export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptions): Promise<ApiProcess> {
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   // `node --import tsx` rather than the tsx CLI: one process, so the signals we send reach the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...process.env, DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env, ...database, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -58,7 +63,12 @@ export async function startReplicaProcess({ databaseUrl, env = {} }: ReplicaProc
   try {
     const url = await waitForUrl(child, () => stdout, (text) => (stdout = keepTail(stdout + text)), output);
     await waitForHealth(url, child, output);
-    return { url, pid: child.pid ?? 0, output, stop };
+    const pid = child.pid ?? 0;
+    const rss = async () => {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    };
+    return { url, pid, output, rss, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -68,10 +78,10 @@ export async function startReplicaProcess({ databaseUrl, env = {} }: ReplicaProc
 /** main.ts prints `CRM listo en <url>` once listening; an exit or a timeout before that is a failed start. */
 function waitForUrl(child: ChildProcess, stdout: () => string, append: (text: string) => void, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`la réplica no arrancó en ${READY_TIMEOUT_MS / 1000} s\n${output()}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`el proceso de la API no arrancó en ${READY_TIMEOUT_MS / 1000} s\n${output()}`)), READY_TIMEOUT_MS);
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
-      reject(new Error(`la réplica terminó (código ${code ?? signal}) antes de escuchar\n${output()}`));
+      reject(new Error(`el proceso de la API terminó (código ${code ?? signal}) antes de escuchar\n${output()}`));
     };
     child.once('exit', onExit);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -91,7 +101,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`la réplica terminó (código ${child.exitCode})\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`el proceso de la API terminó (código ${child.exitCode})\n${output()}`);
     try {
       const response = await fetch(new URL('/api/health', url));
       if (response.ok) return;
@@ -101,5 +111,5 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`la réplica no respondió en /api/health (${last})\n${output()}`);
+  throw new Error(`el proceso de la API no respondió en /api/health (${last})\n${output()}`);
 }
