@@ -61,7 +61,10 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
 }
 
-/** A fetch client that keeps cookies like a browser and speaks JSON. */
+/**
+ * A fetch client that keeps cookies like a browser and speaks JSON. Answers default to `any`
+ * on purpose: tests read loosely and each assertion states the shape it expects.
+ */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
