@@ -22,6 +22,7 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
           callCtx = serviceCtx;
         }
         const body = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
+        if (route.successStatus) reply.code(route.successStatus);
         const result = await route.handler({
           ctx: callCtx,
           body,

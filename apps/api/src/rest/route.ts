@@ -34,6 +34,8 @@ export interface RestRoute {
   body?: z.ZodType;
   /** Uploads declare their own limit; JSON bodies are capped at 1 MB. */
   bodyLimit?: number;
+  /** 201 for creates; 200 otherwise (204 when the handler returns nothing). */
+  successStatus?: 200 | 201;
   handler: (call: PublicCall<unknown> & { ctx: AppContext | ServiceContext }) => Promise<unknown>;
 }
 
@@ -41,6 +43,7 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(definit
   method: HttpMethod;
   url: string;
   body?: S;
+  successStatus?: 200 | 201;
   handler: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {
   return { ...definition, access: 'public', handler: definition.handler as RestRoute['handler'] };
@@ -52,6 +55,7 @@ export function authedRoute<S extends z.ZodType | undefined = undefined>(definit
   permission?: Action;
   body?: S;
   bodyLimit?: number;
+  successStatus?: 200 | 201;
   handler: (call: AuthedCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {
   return { ...definition, access: 'authed', handler: definition.handler as RestRoute['handler'] };

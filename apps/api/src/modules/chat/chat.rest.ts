@@ -23,10 +23,8 @@ export const chatRestRoutes = [
     url: '/api/chat/messages',
     permission: 'chat.use',
     body: sendMessageSchema,
-    handler: async ({ ctx, body, reply }) => {
-      reply.code(201);
-      return sendMessage(ctx, body);
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => sendMessage(ctx, body),
   }),
   authedRoute({
     method: 'POST',

@@ -23,11 +23,8 @@ export const customRolesRestRoutes = [
     url: '/api/custom-roles',
     permission: 'customRole.manage',
     body: createCustomRoleSchema,
-    handler: async ({ ctx, body, reply }) => {
-      const role = await createCustomRole(ctx, body);
-      reply.code(201);
-      return role;
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => createCustomRole(ctx, body),
   }),
   authedRoute({
     method: 'PUT',

@@ -68,11 +68,8 @@ export const leadsRestRoutes = [
     url: '/api/leads',
     permission: 'lead.manage',
     body: createLeadSchema,
-    handler: async ({ ctx, body, reply }) => {
-      const lead = await createLead(ctx, body);
-      reply.code(201);
-      return lead;
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => createLead(ctx, body),
   }),
   authedRoute({
     method: 'PUT',

@@ -14,10 +14,7 @@ export const teamRestRoutes = [
     method: 'POST',
     url: '/api/team/members',
     body: addMemberSchema,
-    handler: async ({ ctx, body, reply }) => {
-      const user = await addTeamMember(ctx, body);
-      reply.code(201);
-      return user;
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => addTeamMember(ctx, body),
   }),
 ];

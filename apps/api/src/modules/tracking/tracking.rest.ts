@@ -16,11 +16,8 @@ export const trackingRestRoutes = [
     url: '/api/conversation-tracking',
     permission: 'lead.read',
     body: trackingFormSchema,
-    handler: async ({ ctx, body, reply }) => {
-      const record = await createTracking(ctx, body);
-      reply.code(201);
-      return record;
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => createTracking(ctx, body),
   }),
   authedRoute({
     method: 'PUT',

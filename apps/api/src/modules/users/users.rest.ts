@@ -30,11 +30,8 @@ export const usersRestRoutes = [
     method: 'POST',
     url: '/api/users',
     body: createUserSchema,
-    handler: async ({ ctx, body, reply }) => {
-      const user = await createUserFromForm(ctx, body);
-      reply.code(201);
-      return user;
-    },
+    successStatus: 201,
+    handler: ({ ctx, body }) => createUserFromForm(ctx, body),
   }),
   authedRoute({
     method: 'PUT',
