@@ -20,19 +20,13 @@ import { type RunningServer, startServer } from '../src/server.js';
 import { type ApiProcess, startApiProcess } from '../src/test/api-process.js';
 import { startBareRelay } from './support/bare-relay.js';
 import type { LoadClient, LoadInput, LoadResult } from './support/chat-load.js';
+import { benchOptions as options } from './support/options.js';
 
-const options = Object.fromEntries(
-  process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => {
-    const [key, value = ''] = arg.slice(2).split('=');
-    return [key, value];
-  }),
-);
 const option = (name: string, fallback: string) => options[name] || process.env[`CHAT_BENCH_${name.toUpperCase()}`] || fallback;
 const SECONDS = Number(option('seconds', '30'));
 const CLIENTS = Number(option('clients', '1000'));
 const RATE = Number(option('rate', '100'));
 const MODES = option('only', 'pglite,postgres,replicas').split(',');
-process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const TARGET_P99_MS = { 1: 50, 2: 100 } as const;
 const LOAD_AT_START = os.loadavg()[0]?.toFixed(1);

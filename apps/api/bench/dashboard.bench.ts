@@ -10,20 +10,13 @@ import { sql } from 'kysely';
 import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { startServer } from '../src/server.js';
+import { benchOptions as options } from './support/options.js';
 
-const options = Object.fromEntries(
-  process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => {
-    const [key, value = ''] = arg.slice(2).split('=');
-    return [key, value];
-  }),
-);
 const LEADS = Number(options['leads'] ?? 100_000);
 const MEMBERS = Number(options['members'] ?? 200);
 const RUNS = Number(options['runs'] ?? 100);
 const WARMUP = 10;
 const ADMIN_PASSWORD = 'bench-admin-1';
-// createTestDatabase reads the admin URL of the server to create a scratch database on.
-process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const CALLS: { name: string; path: string }[] = [
   { name: 'GET /api/dashboard/summary', path: '/api/dashboard/summary' },

@@ -14,18 +14,9 @@ import { createTestDatabase } from '@crm/db/testing';
 import { IMPORT_LIMITS } from '@crm/domain';
 import { COPY_COLUMNS, writeBusinessCsv, writeCopyCsv } from './support/business-csv.js';
 import { loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
+import { benchKinds } from './support/options.js';
 
-const options = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => {
-      const [key, value = ''] = arg.slice(2).split('=');
-      return [key, value];
-    }),
-);
-process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
-const KINDS: DbKind[] = options['only'] ? [options['only'] as DbKind] : ['postgres', 'pglite'];
+const KINDS = benchKinds;
 const TARGET_SECONDS = 3;
 
 const run = promisify(execFile);

@@ -8,18 +8,9 @@ import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
+import { benchKinds, benchOptions as options } from './support/options.js';
 
-const options = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => {
-      const [key, value = ''] = arg.slice(2).split('=');
-      return [key, value];
-    }),
-);
-process.env['TEST_DATABASE_URL'] ??= options['pg'] || 'postgres://postgres@127.0.0.1:5432/postgres';
-const KINDS: DbKind[] = options['only'] ? [options['only'] as DbKind] : ['postgres', 'pglite'];
+const KINDS = benchKinds;
 const LEADS = Number(options['leads'] ?? 100_000);
 const RUNS = Number(options['runs'] ?? 100);
 const WARMUP = 10;
