@@ -3,7 +3,8 @@
  * driven by playwright-core. A missing Chromium or web build fails the run, never skips it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbKind } from '@crm/db';
@@ -11,7 +12,15 @@ import type { SystemRole } from '@crm/domain';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { loadEnv } from '../src/env.js';
 import { webDistDir } from '../src/http/web-app.js';
-import { createUser, DEFAULT_PASSWORD, startTestServer, type TestServer } from '../src/test/harness.js';
+import {
+  type ApiClient,
+  createUser,
+  DEFAULT_PASSWORD,
+  loginAs,
+  startTestServer,
+  type TestServer,
+  uniqueName,
+} from '../src/test/harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
@@ -77,4 +86,38 @@ export async function pageSignedInAs(
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  /** An admin signed in over the API, for setting up data quickly (when asked for). */
+  adminApi?: ApiClient;
+  /** A scratch folder for files the test uploads (when asked for); removed on close. */
+  fileDir?: string;
+  close(): Promise<void>;
+}
+
+/** What most browser test files start with: a server, Chromium, and optionally an API admin and a folder. */
+export async function startBrowserSuite(options: { adminApi?: boolean; filesPrefix?: string } = {}): Promise<BrowserSuite> {
+  const server = await startBrowserServer();
+  const browser = await launchBrowser();
+  let adminApi: ApiClient | undefined;
+  if (options.adminApi) {
+    const username = uniqueName('apiadmin');
+    await createUser(server, { username, systemRole: 'admin' });
+    adminApi = await loginAs(server, username);
+  }
+  const fileDir = options.filesPrefix ? await mkdtemp(path.join(tmpdir(), options.filesPrefix)) : undefined;
+  return {
+    server,
+    browser,
+    adminApi,
+    fileDir,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      if (fileDir) await rm(fileDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,19 +6,20 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { createRandom } from '../src/scripts/seed/random.js';
 import { seedDemo } from '../src/scripts/seed/seed.js';
 import { ApiClient, ADMIN_PASSWORD, DEFAULT_PASSWORD, type TestServer } from '../src/test/harness.js';
-import { LAPTOP, PHONE, launchBrowser, newContext, pageSignedInAs, screenshot, signIn, startBrowserServer } from './browser.js';
+import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
 
+let suite: BrowserSuite | undefined;
+
 beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
+  suite = await startBrowserSuite();
+  ({ server, browser } = suite);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await suite?.close();
 });
 
 function card(page: Page, label: string) {

@@ -1,12 +1,11 @@
 /** The Leads screen in a real browser: add, assign, edit, import, groups, contacted, tracking, roles, phone width. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SystemRole } from '@crm/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
-import { PHONE, launchBrowser, newContext, pageSignedInAs, screenshot, signIn, startBrowserServer } from './browser.js';
+import { type ApiClient, type TestServer, createUser, uniqueName } from '../src/test/harness.js';
+import { PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 /** A whole user journey through several dialogs; each wait inside fails sooner (10 s). */
 const BROWSER_TEST_MS = 90_000;
@@ -16,19 +15,17 @@ let browser: Browser;
 let adminApi: ApiClient;
 let fileDir: string;
 
+let suite: BrowserSuite | undefined;
+
 beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
-  const username = uniqueName('apiadmin');
-  await createUser(server, { username, systemRole: 'admin' });
-  adminApi = await loginAs(server, username);
-  fileDir = await mkdtemp(path.join(tmpdir(), 'crm-leads-e2e-'));
+  suite = await startBrowserSuite({ adminApi: true, filesPrefix: 'crm-leads-e2e-' });
+  ({ server, browser } = suite);
+  adminApi = suite.adminApi as ApiClient;
+  fileDir = suite.fileDir as string;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (fileDir) await rm(fileDir, { recursive: true, force: true });
+  await suite?.close();
 });
 
 /** A lead created over the API, so a test starts from a known card. */

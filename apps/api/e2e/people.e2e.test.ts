@@ -1,31 +1,28 @@
 /** People screens in a real browser: user management, custom roles, the team screen and the profile photo. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
-import { PHONE, launchBrowser, pageSignedInAs as signedInPage, screenshot, startBrowserServer } from './browser.js';
+import { type ApiClient, type TestServer, createUser, uniqueName } from '../src/test/harness.js';
+import { PHONE, pageSignedInAs as signedInPage, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
 let adminApi: ApiClient;
 let fileDir: string;
 
+let suite: BrowserSuite | undefined;
+
 beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
-  const username = uniqueName('apiadmin');
-  await createUser(server, { username, systemRole: 'admin' });
-  adminApi = await loginAs(server, username);
-  fileDir = await mkdtemp(path.join(tmpdir(), 'crm-people-e2e-'));
+  suite = await startBrowserSuite({ adminApi: true, filesPrefix: 'crm-people-e2e-' });
+  ({ server, browser } = suite);
+  adminApi = suite.adminApi as ApiClient;
+  fileDir = suite.fileDir as string;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (fileDir) await rm(fileDir, { recursive: true, force: true });
+  await suite?.close();
 });
 
 /** A browser test's own limit: generous, since CI machines run other suites alongside. */

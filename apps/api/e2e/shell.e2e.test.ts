@@ -2,19 +2,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type TestServer } from '../src/test/harness.js';
-import { LAPTOP, PHONE, launchBrowser, newContext, pageSignedInAs, screenshot, signIn, startBrowserServer } from './browser.js';
+import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
 
+let suite: BrowserSuite | undefined;
+
 beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
+  suite = await startBrowserSuite();
+  ({ server, browser } = suite);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await suite?.close();
 });
 
 describe('login screen', () => {
