@@ -1,9 +1,10 @@
 /** The Grupos tab: every lead group as a card, or the spec's empty state. */
 import { type LeadGroup, can } from '@crm/domain';
-import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFolders } from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
+import { IconFolders } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { PageLoader } from '../../../components/PageLoader';
+import { LoadError } from '../../../components/LoadError';
 import { useDialogSubject } from '../hooks/useDialogSubject';
 import { useLeadGroups } from '../hooks/useLeadQueries';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
@@ -16,18 +17,7 @@ export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => 
   const deleting = useDialogSubject<LeadGroup>();
 
   if (groups.isPending) return <PageLoader label="Cargando grupos..." />;
-  if (groups.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} title="No se pudieron cargar los grupos">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Comprueba tu conexión e inténtalo de nuevo.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void groups.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (groups.isError) return <LoadError title="No se pudieron cargar los grupos" onRetry={() => void groups.refetch()} />;
   if (groups.data.length === 0) {
     return (
       <EmptyState

@@ -3,11 +3,11 @@
  * of the list scrolls into view (or with 'Cargar más'), so 100,000 leads never reach the browser at once.
  */
 import type { LeadListItem } from '@crm/domain';
-import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
+import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
 import { LeadCard } from './LeadCard';
 
@@ -30,18 +30,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProp
   }, [endVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
-  if (pages.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} title="No se pudieron cargar los leads">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Comprueba tu conexión e inténtalo de nuevo.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void pages.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (pages.isError) return <LoadError title="No se pudieron cargar los leads" onRetry={() => void pages.refetch()} />;
 
   const leads = pages.data.pages.flatMap((page) => page.items);
   if (leads.length === 0) return <>{empty}</>;
