@@ -100,7 +100,8 @@ async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
   const database: TestDatabase = await createTestDatabase(kind);
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
   // On PostgreSQL the server opens its own pool from the URL, as a deployed process does.
-  const server = kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
+  const server =
+    kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
   let replica: ApiProcess | undefined;
   try {
     // The second replica is another process: events reach it through LISTEN/NOTIFY only.
@@ -140,11 +141,28 @@ function print(rows: Row[]): void {
   // Latency on a shared machine depends on what else runs: the load average says how busy it was.
   console.log(`Máquina: ${os.cpus().length} CPU, carga media al empezar ${LOAD_AT_START}, al terminar ${os.loadavg()[0]?.toFixed(1)}\n`);
   console.log(
-    ['escenario'.padEnd(24), 'enviados', 'entregados', 'perdidos', 'duplicados', 'errores', 'p50'.padStart(9), 'p95'.padStart(9), 'p99'.padStart(9), 'p99/base', 'objetivo'].join('  '),
+    [
+      'escenario'.padEnd(24),
+      'enviados',
+      'entregados',
+      'perdidos',
+      'duplicados',
+      'errores',
+      'p50'.padStart(9),
+      'p95'.padStart(9),
+      'p99'.padStart(9),
+      'p99/base',
+      'objetivo',
+    ].join('  '),
   );
   for (const row of rows) {
     const target = row.replicas === 0 ? undefined : TARGET_P99_MS[row.replicas];
-    const ok = target === undefined ? '' : row.p99 <= target && row.result.lost === 0 && row.result.duplicated === 0 ? `✓ (p99 ≤ ${target} ms)` : `✗ (p99 ≤ ${target} ms)`;
+    const ok =
+      target === undefined
+        ? ''
+        : row.p99 <= target && row.result.lost === 0 && row.result.duplicated === 0
+          ? `✓ (p99 ≤ ${target} ms)`
+          : `✗ (p99 ≤ ${target} ms)`;
     console.log(
       [
         row.name.padEnd(24),
@@ -162,9 +180,13 @@ function print(rows: Row[]): void {
     );
   }
   if (rows.some((row) => row.replicas === 2)) {
-    console.log('\n2 réplicas: dos procesos (este y un hijo con src/main.ts) sobre la misma base de datos; clientes repartidos entre ambos.');
+    console.log(
+      '\n2 réplicas: dos procesos (este y un hijo con src/main.ts) sobre la misma base de datos; clientes repartidos entre ambos.',
+    );
   }
-  console.log(`\nConexión de ${CLIENTS} clientes: ${rows.map((row) => `${row.name} ${(row.result.connectMs / 1000).toFixed(1)} s`).join(' · ')}`);
+  console.log(
+    `\nConexión de ${CLIENTS} clientes: ${rows.map((row) => `${row.name} ${(row.result.connectMs / 1000).toFixed(1)} s`).join(' · ')}`,
+  );
 }
 
 const rows: Row[] = [await benchRelay()];

@@ -25,7 +25,10 @@ const CALLS: { name: string; path: string }[] = [
   { name: 'GET /api/activities/recent', path: '/api/activities/recent' },
   { name: 'GET /api/analytics/report (month)', path: '/api/analytics/report?period=month' },
   { name: 'GET /api/analytics/report (year)', path: '/api/analytics/report?period=year' },
-  { name: 'tRPC analytics.report (quarter)', path: `/trpc/analytics.report?input=${encodeURIComponent(JSON.stringify({ json: { period: 'quarter' } }))}` },
+  {
+    name: 'tRPC analytics.report (quarter)',
+    path: `/trpc/analytics.report?input=${encodeURIComponent(JSON.stringify({ json: { period: 'quarter' } }))}`,
+  },
 ];
 
 async function fill(db: Awaited<ReturnType<typeof createTestDatabase>>['db']): Promise<void> {
@@ -51,7 +54,9 @@ async function fill(db: Awaited<ReturnType<typeof createTestDatabase>>['db']): P
       else (select min(id) from users) + 1 + floor(c.u * ${MEMBERS})::int end as assigned) a`.execute(db);
   await sql`update leads set converted_at = least(converted_at, now()), contacted_at = least(contacted_at, now())`.execute(db);
   await sql`insert into activities (type, description, created_at)
-    select 'lead_created', 'Vendedor creó el lead Empresa ' || g, now() - g * interval '1 minute' from generate_series(1, 2000) g`.execute(db);
+    select 'lead_created', 'Vendedor creó el lead Empresa ' || g, now() - g * interval '1 minute' from generate_series(1, 2000) g`.execute(
+    db,
+  );
   // What autovacuum does on a live database: statistics, and the visibility map index-only scans rely on.
   await sql`vacuum analyze leads`.execute(db);
   await sql`vacuum analyze users`.execute(db);
@@ -90,7 +95,9 @@ async function benchOn(kind: DbKind): Promise<void> {
         if (i >= WARMUP) times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      console.log(`${call.name.padEnd(38)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)}`);
+      console.log(
+        `${call.name.padEnd(38)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)}`,
+      );
     }
   } finally {
     await server.close();

@@ -35,7 +35,10 @@ async function psqlCopySeconds(copyCsvPath: string): Promise<number> {
   }
 }
 
-async function importOn(kind: DbKind, csvPath: string): Promise<{ seconds: number; imported: number; skipped: number; peakRss: number; idleRss: number }> {
+async function importOn(
+  kind: DbKind,
+  csvPath: string,
+): Promise<{ seconds: number; imported: number; skipped: number; peakRss: number; idleRss: number }> {
   const database = await createTestDatabase(kind, { onDisk: true });
   await database.close();
   const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
@@ -73,7 +76,9 @@ async function main(): Promise<void> {
     const copyCsvPath = path.join(dir, 'copy.csv');
     await writeCopyCsv(copyCsvPath, rows, 1);
     const copySeconds = await psqlCopySeconds(copyCsvPath);
-    console.log(`psql \\copy de las mismas filas en leads (con todos sus índices): ${copySeconds.toFixed(2)} s, ${Math.round(rows / copySeconds).toLocaleString('es-ES')} filas/s`);
+    console.log(
+      `psql \\copy de las mismas filas en leads (con todos sus índices): ${copySeconds.toFixed(2)} s, ${Math.round(rows / copySeconds).toLocaleString('es-ES')} filas/s`,
+    );
     for (const kind of KINDS) {
       const result = await importOn(kind, csvPath);
       const verdict = kind === 'postgres' ? (result.seconds <= TARGET_SECONDS ? ' ✓ objetivo ≤ 3 s' : ' ✗ objetivo ≤ 3 s') : '';

@@ -26,7 +26,9 @@ async function fill(db: Db): Promise<void> {
   await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
     select 'vendedor' || g, 'vendedor' || g || '@bench.es', 'x', 'Vendedor', 'Número ' || g, 'team_member'
     from generate_series(1, 20) g`.execute(db);
-  await sql`insert into lead_groups (name, created_at) select 'Importación ' || g, now() - g * interval '3 days' from generate_series(1, 40) g`.execute(db);
+  await sql`insert into lead_groups (name, created_at) select 'Importación ' || g, now() - g * interval '3 days' from generate_series(1, 40) g`.execute(
+    db,
+  );
   await sql`select setseed(0.7)`.execute(db);
   await sql`
     with words as (
@@ -121,7 +123,9 @@ async function benchOn(kind: DbKind): Promise<void> {
       console.log(`  ${name.padEnd(38)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`);
     }
     if (kind === 'postgres') {
-      console.log(`  peor p95 de las llamadas de leads: ${worst.toFixed(1)} ms ${worst <= TARGET_P95_MS ? '✓' : '✗'} objetivo ≤ ${TARGET_P95_MS} ms`);
+      console.log(
+        `  peor p95 de las llamadas de leads: ${worst.toFixed(1)} ms ${worst <= TARGET_P95_MS ? '✓' : '✗'} objetivo ≤ ${TARGET_P95_MS} ms`,
+      );
     }
   } finally {
     await server.stop();

@@ -101,11 +101,16 @@ describe('chat in two browsers', () => {
     await ana.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
     expect(await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).count()).toBe(1);
     // Once live again, Ana's own sends go over the socket again.
-    await expect.poll(async () => {
-      await ana.getByLabel('Mensaje').fill('de nuevo en vivo');
-      await ana.getByLabel('Mensaje').press('Enter');
-      return bea.getByTestId('chat-message').filter({ hasText: 'de nuevo en vivo' }).count();
-    }, { timeout: 15_000, interval: 3000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await ana.getByLabel('Mensaje').fill('de nuevo en vivo');
+          await ana.getByLabel('Mensaje').press('Enter');
+          return bea.getByTestId('chat-message').filter({ hasText: 'de nuevo en vivo' }).count();
+        },
+        { timeout: 15_000, interval: 3000 },
+      )
+      .toBeGreaterThan(0);
     await screenshot(bea, 'chat-after-restart');
   });
 
@@ -138,7 +143,9 @@ describe('chat in two browsers', () => {
     await page.getByText('Tu mensaje se envió correctamente (modo compatibilidad)').waitFor();
     await page.getByTestId('chat-message').filter({ hasText: 'por compatibilidad' }).waitFor();
 
-    await page.route('**/api/chat/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' }));
+    await page.route('**/api/chat/messages', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"caído"}' }),
+    );
     await box.fill('no llega');
     await box.press('Enter');
     await page.getByText('No se pudo enviar el mensaje. Intenta de nuevo.').waitFor();

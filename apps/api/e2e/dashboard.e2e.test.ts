@@ -30,7 +30,20 @@ async function cardValue(page: Page, label: string): Promise<string> {
   return (await card(page, label).getByTestId('stat-value').textContent()) ?? '';
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 describe('dashboard and analytics with no data', () => {
   it('shows zero cards without trend badges and both empty panels', async () => {
@@ -43,7 +56,9 @@ describe('dashboard and analytics with no data', () => {
     expect(await cardValue(page, 'Leads Convertidos')).toBe('0');
     expect(await cardValue(page, 'Ingresos del Mes')).toBe('$0');
     expect(await page.getByTestId('trend-badge').count()).toBe(0);
-    await card(page, 'Miembros del Equipo').getByText(/^\d+ activos$/).waitFor();
+    await card(page, 'Miembros del Equipo')
+      .getByText(/^\d+ activos$/)
+      .waitFor();
     await screenshot(page, 'dashboard-empty-laptop');
 
     await page.goto('/analytics');
@@ -114,7 +129,10 @@ describe('dashboard and analytics on the demo data', () => {
 
     const rows = page.getByTestId('activity-row');
     expect(await rows.count()).toBe(10);
-    await rows.first().getByText(/^(Ahora mismo|Hace \d+ (minuto|hora|día)s?|\d{2}\/\d{2}\/\d{4})$/).waitFor();
+    await rows
+      .first()
+      .getByText(/^(Ahora mismo|Hace \d+ (minuto|hora|día)s?|\d{2}\/\d{2}\/\d{4})$/)
+      .waitFor();
 
     const sellers = page.getByTestId('seller-row');
     expect(await sellers.count()).toBe(5);
@@ -169,7 +187,10 @@ describe('dashboard and analytics on the demo data', () => {
     const names = [...year.performance.map((entry: { name: string }) => entry.name)].sort((a, b) => a.localeCompare(b, 'es'));
     await rows.first().getByText(names[0]).waitFor();
     await page.getByRole('button', { name: 'Vendedor' }).click();
-    await rows.first().getByText(names[names.length - 1]).waitFor();
+    await rows
+      .first()
+      .getByText(names[names.length - 1])
+      .waitFor();
 
     // Personalizado: from the 1st of this month to today, picked on the calendar.
     await page.getByRole('combobox', { name: 'Período' }).click();

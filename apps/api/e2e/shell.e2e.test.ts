@@ -61,9 +61,24 @@ describe('login screen', () => {
 describe('sidebar per role', () => {
   const everyone = ['Resumen', 'Leads', 'Chat', 'Perfil'];
   const cases = [
-    { role: 'admin', label: 'Administrador', visible: [...everyone, 'Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'], hidden: [] },
-    { role: 'manager', label: 'Manager', visible: [...everyone, 'Gestión de Usuarios', 'Roles Personalizados'], hidden: ['Equipo', 'Análisis'] },
-    { role: 'team_member', label: 'Vendedor', visible: everyone, hidden: ['Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'] },
+    {
+      role: 'admin',
+      label: 'Administrador',
+      visible: [...everyone, 'Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'],
+      hidden: [],
+    },
+    {
+      role: 'manager',
+      label: 'Manager',
+      visible: [...everyone, 'Gestión de Usuarios', 'Roles Personalizados'],
+      hidden: ['Equipo', 'Análisis'],
+    },
+    {
+      role: 'team_member',
+      label: 'Vendedor',
+      visible: everyone,
+      hidden: ['Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'],
+    },
   ] as const;
 
   for (const { role, label, visible, hidden } of cases) {

@@ -24,9 +24,7 @@ export const MAX_WS_FRAME_BYTES = 64 * 1024;
 export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: FastifyInstance; appCtx: AppContext }> {
   const app = Fastify({
     logger:
-      ctx.env.LOG_LEVEL === 'silent'
-        ? false
-        : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+      ctx.env.LOG_LEVEL === 'silent' ? false : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

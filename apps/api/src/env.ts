@@ -25,9 +25,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & { publicOrigins: string[] };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]),
-  );
+  const blankToUndefined = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]));
   const parsed = envSchema.parse(blankToUndefined);
   const publicOrigins = (parsed.PUBLIC_ORIGIN ?? '')
     .split(',')

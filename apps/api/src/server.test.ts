@@ -47,9 +47,7 @@ for (const kind of listTestDatabases()) {
       // The server opens (and so must close) its own database, as in production.
       const database = kind === 'postgres' ? await createTestDatabase(kind) : undefined;
       const location = database ? { DATABASE_URL: database.url ?? '' } : { DATA_DIR: IN_MEMORY_DATA_DIR };
-      const server = await startServer(
-        loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...location }),
-      );
+      const server = await startServer(loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...location }));
       try {
         const requestArrived = new Promise((resolve) => server.app.server.once('request', resolve));
         const slow = startSlowLogin(server.url, JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }));

@@ -1,12 +1,6 @@
 /** The one error type services throw; each transport maps its code to a status once. */
 export type DomainErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS';
 
 export interface DomainIssue {
   path: (string | number)[];

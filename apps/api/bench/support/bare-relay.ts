@@ -13,7 +13,14 @@ export async function startBareRelay(): Promise<{ url: string; close(): Promise<
     socket.on('close', () => set.delete(socket));
     socket.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { to: number; content: string };
-      const message = { id: nextId++, senderId: userId, receiverId: frame.to, message: frame.content, createdAt: new Date(), isRead: false };
+      const message = {
+        id: nextId++,
+        senderId: userId,
+        receiverId: frame.to,
+        message: frame.content,
+        createdAt: new Date(),
+        isRead: false,
+      };
       const out = JSON.stringify({ type: 'chat', message });
       for (const target of [...(byUser.get(frame.to) ?? []), ...set]) target.send(out);
     });

@@ -3,21 +3,135 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { leadSearchText, mapCategoryName } from '@crm/domain';
 
-const PREFIXES = ['Clínica', 'Bufete', 'Inmobiliaria', 'Academia', 'Asesoría', 'Tienda', 'Restaurante', 'Farmacia',
-  'Consultora', 'Talleres', 'Distribuciones', 'Construcciones', 'Óptica', 'Gestoría', 'Panadería', 'Ferretería',
-  'Hotel', 'Transportes', 'Software', 'Laboratorio', 'Centro Médico', 'Colegio', 'Despacho', 'Floristería'];
-const SURNAMES = ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez',
-  'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
-  'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Castro',
-  'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez', 'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Peña', 'Ibáñez'];
+const PREFIXES = [
+  'Clínica',
+  'Bufete',
+  'Inmobiliaria',
+  'Academia',
+  'Asesoría',
+  'Tienda',
+  'Restaurante',
+  'Farmacia',
+  'Consultora',
+  'Talleres',
+  'Distribuciones',
+  'Construcciones',
+  'Óptica',
+  'Gestoría',
+  'Panadería',
+  'Ferretería',
+  'Hotel',
+  'Transportes',
+  'Software',
+  'Laboratorio',
+  'Centro Médico',
+  'Colegio',
+  'Despacho',
+  'Floristería',
+];
+const SURNAMES = [
+  'García',
+  'Fernández',
+  'González',
+  'Rodríguez',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Martín',
+  'Jiménez',
+  'Ruiz',
+  'Hernández',
+  'Díaz',
+  'Moreno',
+  'Muñoz',
+  'Álvarez',
+  'Romero',
+  'Alonso',
+  'Gutiérrez',
+  'Navarro',
+  'Torres',
+  'Domínguez',
+  'Vázquez',
+  'Ramos',
+  'Gil',
+  'Ramírez',
+  'Serrano',
+  'Blanco',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Rubio',
+  'Marín',
+  'Sanz',
+  'Núñez',
+  'Iglesias',
+  'Medina',
+  'Garrido',
+  'Cortés',
+  'Peña',
+  'Ibáñez',
+];
 const SUFFIXES = ['S.L.', 'S.A.', 'e Hijos', 'y Asociados', '', 'Hermanos', 'Grupo', 'S.L.U.'];
-const CATEGORIES = ['Legal', 'abogado', 'Medical centre', 'clínica dental', 'dentist', 'Real estate', 'inmobiliaria',
-  'Tecnología', 'software', 'Educación', 'academia de idiomas', 'Finanzas', 'gestoría', 'Retail', 'tienda de ropa',
-  'Restaurante', 'Hostelería', 'Transporte', 'Construcción', 'IT services', 'farmacia', 'seguros'];
-const CITIES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Bilbao',
-  'Alicante', 'Córdoba', 'Valladolid', 'Vigo', 'Gijón', 'Granada', 'A Coruña', 'Vitoria', 'Santander', 'Pamplona'];
-const STREETS = ['Calle Mayor', 'Avenida de la Constitución', 'Calle del Sol', 'Avenida de Andalucía', 'Paseo de Colón',
-  'Gran Vía', 'Plaza de la Paz', 'Calle Real', 'Calle San Fernando', 'Calle de Cervantes', 'Ronda de Toledo'];
+const CATEGORIES = [
+  'Legal',
+  'abogado',
+  'Medical centre',
+  'clínica dental',
+  'dentist',
+  'Real estate',
+  'inmobiliaria',
+  'Tecnología',
+  'software',
+  'Educación',
+  'academia de idiomas',
+  'Finanzas',
+  'gestoría',
+  'Retail',
+  'tienda de ropa',
+  'Restaurante',
+  'Hostelería',
+  'Transporte',
+  'Construcción',
+  'IT services',
+  'farmacia',
+  'seguros',
+];
+const CITIES = [
+  'Madrid',
+  'Barcelona',
+  'Valencia',
+  'Sevilla',
+  'Zaragoza',
+  'Málaga',
+  'Murcia',
+  'Palma',
+  'Bilbao',
+  'Alicante',
+  'Córdoba',
+  'Valladolid',
+  'Vigo',
+  'Gijón',
+  'Granada',
+  'A Coruña',
+  'Vitoria',
+  'Santander',
+  'Pamplona',
+];
+const STREETS = [
+  'Calle Mayor',
+  'Avenida de la Constitución',
+  'Calle del Sol',
+  'Avenida de Andalucía',
+  'Paseo de Colón',
+  'Gran Vía',
+  'Plaza de la Paz',
+  'Calle Real',
+  'Calle San Fernando',
+  'Calle de Cervantes',
+  'Ronda de Toledo',
+];
 const DESCRIPTIONS = [
   'Interesados en renovar su sistema de gestión',
   'Contacto en feria sectorial, pidió presupuesto',
@@ -37,7 +151,11 @@ function csvCell(value: string): string {
 }
 
 function slug(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 export const CSV_HEADER = 'name,categoryName,email,phone,address,domain,description';
@@ -84,8 +202,17 @@ export async function writeCopyCsv(filePath: string, rows: number, groupId: numb
   for (let index = 0; index < rows; index += 1) {
     const row = businessFields(index);
     if (!row.name) continue;
-    const cells = [row.name, row.email, row.phone, mapCategoryName(row.categoryName), row.description || '',
-      row.address, row.domain, String(groupId), leadSearchText(row.name, row.email)];
+    const cells = [
+      row.name,
+      row.email,
+      row.phone,
+      mapCategoryName(row.categoryName),
+      row.description || '',
+      row.address,
+      row.domain,
+      String(groupId),
+      leadSearchText(row.name, row.email),
+    ];
     if (!out.write(`${cells.map(csvCell).join(',')}\n`)) await once(out, 'drain');
   }
   out.end();

@@ -6,12 +6,7 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
-export function writeSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string | null,
-  expiresAt?: Date,
-): void {
+export function writeSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string | null, expiresAt?: Date): void {
   const options = {
     path: '/',
     httpOnly: true,

@@ -16,4 +16,20 @@ import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import type { RestRoute } from './route.js';
 
-export const restRoutes: RestRoute[] = [...healthRestRoutes, ...authRestRoutes, ...usersRestRoutes, ...customRolesRestRoutes, ...teamRestRoutes, ...avatarsRestRoutes, ...dashboardRestRoutes, ...activitiesRestRoutes, ...analyticsRestRoutes, ...leadsRestRoutes, ...leadImportRestRoutes, ...leadGroupsRestRoutes, ...trackingRestRoutes, ...salesTeamRestRoutes, ...chatRestRoutes];
+export const restRoutes: RestRoute[] = [
+  ...healthRestRoutes,
+  ...authRestRoutes,
+  ...usersRestRoutes,
+  ...customRolesRestRoutes,
+  ...teamRestRoutes,
+  ...avatarsRestRoutes,
+  ...dashboardRestRoutes,
+  ...activitiesRestRoutes,
+  ...analyticsRestRoutes,
+  ...leadsRestRoutes,
+  ...leadImportRestRoutes,
+  ...leadGroupsRestRoutes,
+  ...trackingRestRoutes,
+  ...salesTeamRestRoutes,
+  ...chatRestRoutes,
+];

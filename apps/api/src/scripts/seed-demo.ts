@@ -19,7 +19,9 @@ try {
   await migrateToLatest(database.db);
   if (await hasData(database.db)) {
     if (!args.force) {
-      console.error('La base de datos ya tiene datos. No se ha cambiado nada.\nUsa "pnpm seed:demo -- --force" para vaciarla y cargar los datos de demostración.');
+      console.error(
+        'La base de datos ya tiene datos. No se ha cambiado nada.\nUsa "pnpm seed:demo -- --force" para vaciarla y cargar los datos de demostración.',
+      );
       process.exitCode = 1;
     } else {
       console.warn('--force: vaciando la base de datos antes de cargar la demostración.');

@@ -61,7 +61,12 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
   };
 
   try {
-    const url = await waitForUrl(child, () => stdout, (text) => (stdout = keepTail(stdout + text)), output);
+    const url = await waitForUrl(
+      child,
+      () => stdout,
+      (text) => (stdout = keepTail(stdout + text)),
+      output,
+    );
     await waitForHealth(url, child, output);
     const pid = child.pid ?? 0;
     const rss = async () => {
@@ -78,7 +83,10 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
 /** main.ts prints `CRM listo en <url>` once listening; an exit or a timeout before that is a failed start. */
 function waitForUrl(child: ChildProcess, stdout: () => string, append: (text: string) => void, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`el proceso de la API no arrancó en ${READY_TIMEOUT_MS / 1000} s\n${output()}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`el proceso de la API no arrancó en ${READY_TIMEOUT_MS / 1000} s\n${output()}`)),
+      READY_TIMEOUT_MS,
+    );
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       reject(new Error(`el proceso de la API terminó (código ${code ?? signal}) antes de escuchar\n${output()}`));

@@ -123,9 +123,7 @@ export async function createUser(
   server: TestServer,
   fields: { username: string; systemRole?: SystemRole; password?: string; firstName?: string; lastName?: string; email?: string },
 ): Promise<User> {
-  const passwordHash = fields.password
-    ? await hashPassword(fields.password)
-    : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+  const passwordHash = fields.password ? await hashPassword(fields.password) : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
   return insertUser(server.ctx.db, {
     username: fields.username,
     email: fields.email ?? `${fields.username}@example.com`,

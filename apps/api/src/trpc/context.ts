@@ -18,9 +18,7 @@ export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstanc
       viewer,
       clientIp: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
-      setSessionCookie: isHttp
-        ? (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt)
-        : undefined,
+      setSessionCookie: isHttp ? (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt) : undefined,
     };
   };
 }

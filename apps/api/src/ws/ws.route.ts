@@ -22,26 +22,28 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
         .then(() => handleFrame(ctx, socket, request, data.toString(), isBinary))
         .catch((error: unknown) => request.log.error({ err: error }, 'chat frame not handled'));
     });
-    const ready = viewerOf(ctx, request).then(async (viewer) => {
-      if (!viewer) {
-        socket.close(1008, 'Unauthorized');
+    const ready = viewerOf(ctx, request)
+      .then(async (viewer) => {
+        if (!viewer) {
+          socket.close(1008, 'Unauthorized');
+          return undefined;
+        }
+        return liveHubOf(ctx).open({
+          userId: viewer.user.id,
+          sessionId: viewer.sessionId,
+          wantsPresence: false,
+          deliver: (event) => {
+            if (event.type !== 'presence') sendFrame(socket, event);
+          },
+          end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
+        });
+      })
+      .catch((error: unknown) => {
+        // Not registered (the database is unreachable): the client retries after its delay.
+        request.log.error({ err: error }, 'live connection not registered');
+        socket.close(1011, 'Error interno del servidor');
         return undefined;
-      }
-      return liveHubOf(ctx).open({
-        userId: viewer.user.id,
-        sessionId: viewer.sessionId,
-        wantsPresence: false,
-        deliver: (event) => {
-          if (event.type !== 'presence') sendFrame(socket, event);
-        },
-        end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
       });
-    }).catch((error: unknown) => {
-      // Not registered (the database is unreachable): the client retries after its delay.
-      request.log.error({ err: error }, 'live connection not registered');
-      socket.close(1011, 'Error interno del servidor');
-      return undefined;
-    });
     socket.on('close', () => {
       void ready.then((close) => close?.()).catch((error: unknown) => request.log.error({ err: error }, 'live connection not closed'));
     });

@@ -20,9 +20,7 @@ export function RoleGate({ screen, children }: { screen: Screen; children: React
             Acceso Restringido
           </Title>
           <Text ta="center" c="dimmed">
-            {adminOnly
-              ? 'Solo los administradores pueden acceder a esta sección.'
-              : 'No tienes permisos para acceder a esta sección.'}
+            {adminOnly ? 'Solo los administradores pueden acceder a esta sección.' : 'No tienes permisos para acceder a esta sección.'}
           </Text>
           <Text size="sm">
             Tu rol actual: <strong>{systemRoleLabel(user.systemRole)}</strong>

@@ -71,13 +71,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </Group>
         </Box>
         <Tooltip label="Cerrar sesión">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Cerrar sesión"
-            loading={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
+          <ActionIcon variant="subtle" color="gray" aria-label="Cerrar sesión" loading={logout.isPending} onClick={() => logout.mutate()}>
             <IconLogout size={18} />
           </ActionIcon>
         </Tooltip>

@@ -45,13 +45,7 @@ function ChatScreen() {
   }
 
   const list = (
-    <ContactList
-      contacts={contacts.data}
-      viewerId={viewer.id}
-      selectedId={selectedId}
-      onSelect={select}
-      onNewChat={dialog.open}
-    />
+    <ContactList contacts={contacts.data} viewerId={viewer.id} selectedId={selectedId} onSelect={select} onNewChat={dialog.open} />
   );
   const conversation = selected ? (
     <Conversation key={selected.id} contact={selected} viewerId={viewer.id} onBack={isPhone ? () => select(undefined) : undefined} />
@@ -66,7 +60,11 @@ function ChatScreen() {
   return (
     <>
       {isPhone ? (
-        selected ? conversation : list
+        selected ? (
+          conversation
+        ) : (
+          list
+        )
       ) : (
         <Grid>
           <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>{list}</Grid.Col>

@@ -13,7 +13,12 @@ import { RoleFormDialog } from '../features/roles/components/RoleFormDialog';
 import { UsersRolesList } from '../features/roles/components/UsersRolesList';
 import { useTRPC } from '../lib/trpc';
 
-function RolesGrid({ roles, isError, onEdit, onDelete }: {
+function RolesGrid({
+  roles,
+  isError,
+  onEdit,
+  onDelete,
+}: {
   roles: CustomRole[] | undefined;
   isError: boolean;
   onEdit: (role: CustomRole) => void;

@@ -26,8 +26,16 @@ describe('PGliteDialect', () => {
   beforeEach(async () => {
     await db.schema.dropTable('items').ifExists().execute();
     await db.schema.dropTable('counter').ifExists().execute();
-    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('label', 'text', (c) => c.notNull()).execute();
-    await db.schema.createTable('counter').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('value', 'integer', (c) => c.notNull()).execute();
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('counter')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('value', 'integer', (c) => c.notNull())
+      .execute();
     await db.insertInto('counter').values({ id: 1, value: 0 }).execute();
   });
 
@@ -81,7 +89,11 @@ describe('PGliteDialect', () => {
         events.push(`${name}:start`);
         const { value } = await trx.selectFrom('counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
         await pause(20);
-        await trx.updateTable('counter').set({ value: value + 1 }).where('id', '=', 1).execute();
+        await trx
+          .updateTable('counter')
+          .set({ value: value + 1 })
+          .where('id', '=', 1)
+          .execute();
         events.push(`${name}:end`);
       });
 
@@ -100,7 +112,10 @@ describe('PGliteDialect', () => {
       }),
     ).rejects.toThrow(/duplicate key/);
 
-    const { count } = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(0);
   });
 

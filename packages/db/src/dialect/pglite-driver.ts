@@ -92,11 +92,7 @@ export class PGliteDriver implements Driver {
     await connection.executeQuery(compileQuery(savepointCommand('savepoint', name), createQueryId()));
   }
 
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('rollback to', name), createQueryId()));
   }
 

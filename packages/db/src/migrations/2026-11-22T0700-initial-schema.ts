@@ -14,7 +14,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('first_name', 'text')
     .addColumn('last_name', 'text')
     .addColumn('system_role', 'text', (c) =>
-      c.notNull().defaultTo('team_member').check(sql`system_role in ('admin', 'manager', 'team_member')`),
+      c
+        .notNull()
+        .defaultTo('team_member')
+        .check(sql`system_role in ('admin', 'manager', 'team_member')`),
     )
     .addColumn('team_name', 'text')
     .addColumn('phone', 'text')
@@ -54,11 +57,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('login_attempts_username_idx')
-    .on('login_attempts')
-    .columns(['username_key', 'created_at'])
-    .execute();
+  await db.schema.createIndex('login_attempts_username_idx').on('login_attempts').columns(['username_key', 'created_at']).execute();
   await db.schema.createIndex('login_attempts_ip_idx').on('login_attempts').columns(['ip', 'created_at']).execute();
 
   await db.schema
@@ -131,8 +130,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('lead_id', 'integer', (c) => c.notNull().unique().references('leads.id').onDelete('cascade'))
     .addColumn('progress_level', 'text', (c) => c.notNull().defaultTo('sin_respuesta'))
-    .addColumn('messages_from_lead', 'integer', (c) => c.notNull().defaultTo(0).check(sql`messages_from_lead >= 0`))
-    .addColumn('messages_to_lead', 'integer', (c) => c.notNull().defaultTo(0).check(sql`messages_to_lead >= 0`))
+    .addColumn('messages_from_lead', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`messages_from_lead >= 0`),
+    )
+    .addColumn('messages_to_lead', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`messages_to_lead >= 0`),
+    )
     .addColumn('has_responded', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('last_contact_date', 'date', (c) => c.notNull())
     .addColumn('notes', 'text')
@@ -151,16 +160,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('read_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('chat_messages_pair_idx')
-    .on('chat_messages')
-    .columns(['sender_id', 'receiver_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('chat_messages_receiver_unread_idx')
-    .on('chat_messages')
-    .columns(['receiver_id', 'is_read'])
-    .execute();
+  await db.schema.createIndex('chat_messages_pair_idx').on('chat_messages').columns(['sender_id', 'receiver_id', 'id']).execute();
+  await db.schema.createIndex('chat_messages_receiver_unread_idx').on('chat_messages').columns(['receiver_id', 'is_read']).execute();
 
   await db.schema
     .createTable('activities')

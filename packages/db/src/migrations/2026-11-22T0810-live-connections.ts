@@ -16,11 +16,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('live_connections_user_idx').on('live_connections').columns(['user_id', 'heartbeat_at']).execute();
   await db.schema.createIndex('live_connections_replica_idx').on('live_connections').column('replica_id').execute();
   // The chat rate limit counts a sender's recent messages on every send.
-  await db.schema
-    .createIndex('chat_messages_sender_created_idx')
-    .on('chat_messages')
-    .columns(['sender_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('chat_messages_sender_created_idx').on('chat_messages').columns(['sender_id', 'created_at']).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

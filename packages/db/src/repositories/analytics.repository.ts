@@ -8,15 +8,7 @@
  * - per range (a report's months): leads created, conversions (converted_at), and leads created
  *   in it that are convertido now (the cohort the month's conversion rate is computed on).
  */
-import {
-  CONTACTED_STATUSES,
-  conversionRate,
-  fullName,
-  initials,
-  type PerformanceEntry,
-  revenueFor,
-  TREND_WINDOW_DAYS,
-} from '@crm/domain';
+import { CONTACTED_STATUSES, conversionRate, fullName, initials, type PerformanceEntry, revenueFor, TREND_WINDOW_DAYS } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +51,10 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
       leads().where('created_at', '>=', previousStart).where('created_at', '<', windowStart).as('created_previous'),
       converted().where('converted_at', '>=', windowStart).where('converted_at', '<', now).as('converted_window'),
       converted().where('converted_at', '>=', previousStart).where('converted_at', '<', windowStart).as('converted_previous'),
-      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).as('members'),
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .as('members'),
       // Seen: the presence stamp, or a session used (or opened: sign-in does not stamp users) in the window.
       db
         .selectFrom('users')
@@ -102,7 +97,10 @@ export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<P
     .select((eb) => [
       'assigned_to',
       eb.fn.countAll<number>().as('assigned'),
-      eb.fn.countAll<number>().filterWhere('status', 'in', [...CONTACTED_STATUSES]).as('contacted'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere('status', 'in', [...CONTACTED_STATUSES])
+        .as('contacted'),
       eb.fn.countAll<number>().filterWhere('status', '=', 'convertido').as('converted'),
     ])
     .where('assigned_to', 'is not', null)
@@ -131,9 +129,7 @@ export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<P
       conversionRate: conversionRate(converted, assigned),
     };
   });
-  return entries.sort(
-    (a, b) => b.converted - a.converted || b.conversionRate - a.conversionRate || a.name.localeCompare(b.name, 'es'),
-  );
+  return entries.sort((a, b) => b.converted - a.converted || b.conversionRate - a.conversionRate || a.name.localeCompare(b.name, 'es'));
 }
 
 export interface BucketCount {

@@ -86,12 +86,7 @@ export async function markMessagesRead(
 
 /** Whether `userId` is the receiver of message `id` (read or not). */
 export async function isMessageReceivedBy(db: DbOrTrx, id: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .select('id')
-    .where('id', '=', id)
-    .where('receiver_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('chat_messages').select('id').where('id', '=', id).where('receiver_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -75,11 +75,7 @@ export async function assignCustomRole(db: DbOrTrx, userId: number, roleId: numb
 }
 
 export async function removeCustomRole(db: DbOrTrx, userId: number, roleId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('user_custom_roles')
-    .where('user_id', '=', userId)
-    .where('role_id', '=', roleId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('user_custom_roles').where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

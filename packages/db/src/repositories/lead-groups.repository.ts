@@ -53,7 +53,10 @@ export async function listLeadGroups(db: DbOrTrx): Promise<LeadGroup[]> {
 }
 
 export async function countLeadGroups(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('lead_groups').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('lead_groups')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

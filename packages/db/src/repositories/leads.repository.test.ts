@@ -14,7 +14,17 @@ import {
 } from './leads.repository.js';
 
 function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
-  const row = { email: null, phone: null, category: 'otros', description: null, address: null, domain: null, group_id: null, created_by: null, ...values };
+  const row = {
+    email: null,
+    phone: null,
+    category: 'otros',
+    description: null,
+    address: null,
+    domain: null,
+    group_id: null,
+    created_by: null,
+    ...values,
+  };
   return { ...row, email_key: leadEmailKey(row.email), phone_key: leadPhoneKey(row.phone) };
 }
 
@@ -42,12 +52,19 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
   });
 
   it('bulk-inserts with the search text, leaving out the rows whose email or phone a lead has', async () => {
-    expect(await insertFreshLeads(database.db, [
-      bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
-      bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
-      bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
-    ])).toEqual([]);
-    const rows = await database.db.selectFrom('leads').select(['name', 'search_text']).where('name', 'in', ['Óptica Núñez', 'Bufete "Sol"']).orderBy('id').execute();
+    expect(
+      await insertFreshLeads(database.db, [
+        bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
+        bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
+        bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
+      ]),
+    ).toEqual([]);
+    const rows = await database.db
+      .selectFrom('leads')
+      .select(['name', 'search_text'])
+      .where('name', 'in', ['Óptica Núñez', 'Bufete "Sol"'])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { name: 'Óptica Núñez', search_text: 'optica nunez ventas@optica.es' },
       { name: 'Bufete "Sol"', search_text: 'bufete "sol"' },
@@ -90,7 +107,9 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
   it('pages leads created in the same instant without gaps, microseconds included', async () => {
     await database.db
       .insertInto('leads')
-      .values(Array.from({ length: 5 }, (_, index) => ({ name: `Mismo instante ${index}`, category: 'otros', search_text: 'mismo instante' })))
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({ name: `Mismo instante ${index}`, category: 'otros', search_text: 'mismo instante' })),
+      )
       .execute();
     const seen: string[] = [];
     let cursor = undefined;

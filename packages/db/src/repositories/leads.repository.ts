@@ -115,8 +115,7 @@ function toListItem(row: ListRow): LeadListItem {
   return {
     ...toLeadDto(row),
     assignee: row.assigned_to === null ? null : person(row.assigned_to, row.assignee_first_name, row.assignee_last_name),
-    contactedByUser:
-      row.contacted_by === null ? null : person(row.contacted_by, row.contacter_first_name, row.contacter_last_name),
+    contactedByUser: row.contacted_by === null ? null : person(row.contacted_by, row.contacter_first_name, row.contacter_last_name),
     tracking:
       row.tracking_id === null
         ? null
@@ -146,8 +145,14 @@ function isTimestampText(text: string): boolean {
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-    && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
 }
 
 /** undefined for anything that is not a cursor this module wrote, so a tampered one is a 400, never a 500. */

@@ -5,11 +5,7 @@ export async function recordFailedLogin(db: DbOrTrx, usernameKey: string, ip: st
   await db.insertInto('login_attempts').values({ username_key: usernameKey, ip }).execute();
 }
 
-export async function countFailedLogins(
-  db: DbOrTrx,
-  since: Date,
-  by: { usernameKey: string } | { ip: string },
-): Promise<number> {
+export async function countFailedLogins(db: DbOrTrx, since: Date, by: { usernameKey: string } | { ip: string }): Promise<number> {
   let query = db
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('count'))

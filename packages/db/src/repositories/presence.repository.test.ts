@@ -23,7 +23,11 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     testDb = await createTestDatabase(kind);
     const make = (username: string) =>
       insertUser(testDb.db, { username, email: `${username}@example.com`, password_hash: 'x', first_name: username, last_name: 'P' });
-    [ana, bea, carlos] = await Promise.all([make('ana'), make('bea'), make('carlos')]).then((users) => users.map((u) => u.id)) as [number, number, number];
+    [ana, bea, carlos] = (await Promise.all([make('ana'), make('bea'), make('carlos')]).then((users) => users.map((u) => u.id))) as [
+      number,
+      number,
+      number,
+    ];
   }, 60_000);
 
   afterAll(async () => {
@@ -67,10 +71,13 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
   });
 
   it('tells which sessions are still valid', async () => {
-    await testDb.db.insertInto('sessions').values([
-      { id: 'vigente', user_id: ana, expires_at: new Date(Date.now() + 60_000) },
-      { id: 'caducada', user_id: ana, expires_at: new Date(Date.now() - 60_000) },
-    ]).execute();
+    await testDb.db
+      .insertInto('sessions')
+      .values([
+        { id: 'vigente', user_id: ana, expires_at: new Date(Date.now() + 60_000) },
+        { id: 'caducada', user_id: ana, expires_at: new Date(Date.now() - 60_000) },
+      ])
+      .execute();
     expect(await listValidSessionIds(testDb.db, ['vigente', 'caducada', 'borrada'])).toEqual(['vigente']);
     expect(await listValidSessionIds(testDb.db, [])).toEqual([]);
   });

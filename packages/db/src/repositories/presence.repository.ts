@@ -35,10 +35,7 @@ export async function isUserOnline(db: DbOrTrx, userId: number): Promise<boolean
   return row !== undefined;
 }
 
-export async function openLiveConnection(
-  db: DbOrTrx,
-  connection: { id: string; userId: number; replicaId: string },
-): Promise<void> {
+export async function openLiveConnection(db: DbOrTrx, connection: { id: string; userId: number; replicaId: string }): Promise<void> {
   await db
     .insertInto('live_connections')
     .values({ id: connection.id, user_id: connection.userId, replica_id: connection.replicaId })

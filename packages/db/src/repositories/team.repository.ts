@@ -37,7 +37,10 @@ export async function lastSeenByUser(db: DbOrTrx): Promise<Map<number, Date | nu
   const rows = await db
     .selectFrom('users')
     .leftJoin('sessions', 'sessions.user_id', 'users.id')
-    .select((eb) => ['users.id', sql<Date | null>`greatest(${eb.ref('users.last_seen_at')}, max(${eb.ref('sessions.last_seen_at')}))`.as('seen')])
+    .select((eb) => [
+      'users.id',
+      sql<Date | null>`greatest(${eb.ref('users.last_seen_at')}, max(${eb.ref('sessions.last_seen_at')}))`.as('seen'),
+    ])
     .groupBy('users.id')
     .execute();
   return new Map(rows.map((row) => [row.id, row.seen === null ? null : new Date(row.seen)]));

@@ -46,12 +46,7 @@ export async function findTrackingByLeadId(db: DbOrTrx, leadId: number): Promise
   return row && toTrackingDto(row);
 }
 
-export async function insertTracking(
-  db: DbOrTrx,
-  leadId: number,
-  fields: TrackingFields,
-  createdBy: number,
-): Promise<TrackingRecord> {
+export async function insertTracking(db: DbOrTrx, leadId: number, fields: TrackingFields, createdBy: number): Promise<TrackingRecord> {
   const row = await db
     .insertInto('conversation_tracking')
     .values({ lead_id: leadId, created_by: createdBy, ...toColumns(fields) })

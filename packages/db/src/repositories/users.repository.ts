@@ -47,9 +47,7 @@ export async function findUserCredentialsByLogin(db: DbOrTrx, login: string) {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
-    .where((eb) =>
-      eb.or([eb(sql<string>`lower(username)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]),
-    )
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]))
     .executeTakeFirst();
 }
 
@@ -64,7 +62,10 @@ export async function listUsers(db: DbOrTrx): Promise<User[]> {
 }
 
 export async function countUsers(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -88,7 +89,10 @@ export async function usernamesLike(db: DbOrTrx, base: string): Promise<string[]
 }
 
 export async function emailTaken(db: DbOrTrx, email: string, exceptUserId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase());
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
   if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -100,11 +104,7 @@ export async function insertUser(db: DbOrTrx, values: Insertable<UsersTable>): P
   return user;
 }
 
-export async function updateUser(
-  db: DbOrTrx,
-  id: number,
-  values: Updateable<UsersTable>,
-): Promise<User | undefined> {
+export async function updateUser(db: DbOrTrx, id: number, values: Updateable<UsersTable>): Promise<User | undefined> {
   const result = await db
     .updateTable('users')
     .set({ ...values, updated_at: new Date() })

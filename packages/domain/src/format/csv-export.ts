@@ -18,7 +18,7 @@ function cellText(value: unknown): string {
   // Real numbers (including negatives) are data, not formulas: only text is defused.
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   // JSON.stringify gives undefined for functions and symbols despite its declared type.
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) as string | undefined) ?? '';
+  const text = typeof value === 'string' ? value : ((JSON.stringify(value) as string | undefined) ?? '');
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarDaysBetween,
-  formatDate,
-  formatDateTime,
-  formatDayMonth,
-  formatTime,
-  isIsoDate,
-  toDate,
-  toIsoDate,
-} from './dates.js';
+import { calendarDaysBetween, formatDate, formatDateTime, formatDayMonth, formatTime, isIsoDate, toDate, toIsoDate } from './dates.js';
 
 const date = new Date(2024, 0, 5, 9, 7); // 5 Jan 2024 09:07 local
 

@@ -17,11 +17,7 @@ export function initials(firstName: string | null | undefined, lastName: string 
 }
 
 /** 'Nombre Apellidos', or the fallback ('Usuario' in the sidebar) when both are blank. */
-export function fullName(
-  firstName: string | null | undefined,
-  lastName: string | null | undefined,
-  fallback = 'Usuario',
-): string {
+export function fullName(firstName: string | null | undefined, lastName: string | null | undefined, fallback = 'Usuario'): string {
   const name = [firstName, lastName]
     .map((part) => (part ?? '').trim())
     .filter(Boolean)

@@ -2,11 +2,7 @@
 
 /** Lowercased, trimmed, with combining accents stripped (NFD); ñ becomes n as well. */
 export function normalizeSearchText(value: string | null | undefined): string {
-  return (value ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+  return (value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** True when the query is blank or any field contains it; the fields may be missing. */

@@ -24,13 +24,7 @@ describe('lead categories', () => {
 
   it('offers the creation form the first five', () => {
     expect(FORM_CATEGORIES).toEqual(LEAD_CATEGORIES.slice(0, 5));
-    expect(FORM_CATEGORY_OPTIONS.map((option) => option.label)).toEqual([
-      'Tecnología',
-      'Salud',
-      'Educación',
-      'Finanzas',
-      'Retail',
-    ]);
+    expect(FORM_CATEGORY_OPTIONS.map((option) => option.label)).toEqual(['Tecnología', 'Salud', 'Educación', 'Finanzas', 'Retail']);
   });
 
   it('labels known values', () => {

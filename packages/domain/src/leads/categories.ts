@@ -1,16 +1,7 @@
 /** Lead categories, their Spanish labels, and the five the creation form offers (CONTRACT §5). */
 import { isOneOf, toOptions } from '../options.js';
 
-export const LEAD_CATEGORIES = [
-  'tecnologia',
-  'salud',
-  'educacion',
-  'finanzas',
-  'retail',
-  'legal',
-  'inmobiliario',
-  'otros',
-] as const;
+export const LEAD_CATEGORIES = ['tecnologia', 'salud', 'educacion', 'finanzas', 'retail', 'legal', 'inmobiliario', 'otros'] as const;
 export type LeadCategory = (typeof LEAD_CATEGORIES)[number];
 
 export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {

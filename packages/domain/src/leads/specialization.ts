@@ -31,9 +31,7 @@ export function isSpecialization(value: unknown): value is Specialization {
 
 /** Unknown categories recommend nothing instead of guessing. */
 export function recommendedSpecializations(category: string): readonly Specialization[] {
-  return Object.hasOwn(RECOMMENDED_SPECIALIZATIONS, category)
-    ? RECOMMENDED_SPECIALIZATIONS[category as LeadCategory]
-    : [];
+  return Object.hasOwn(RECOMMENDED_SPECIALIZATIONS, category) ? RECOMMENDED_SPECIALIZATIONS[category as LeadCategory] : [];
 }
 
 /** Whether a custom role (by its identifier) is recommended for a lead of this category. */

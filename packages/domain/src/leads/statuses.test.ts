@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTACTED_STATUSES,
-  LEAD_STATUS_OPTIONS,
-  OWNER_STATUS_MOVES,
-  isContactedStatus,
-  isLeadStatus,
-  statusLabel,
-} from './statuses.js';
+import { CONTACTED_STATUSES, LEAD_STATUS_OPTIONS, OWNER_STATUS_MOVES, isContactedStatus, isLeadStatus, statusLabel } from './statuses.js';
 
 describe('lead statuses', () => {
   it('lists the five statuses with Spanish labels', () => {

@@ -3,14 +3,7 @@ import { ACTIVITY_TYPES, activitySchema } from './activity.js';
 
 describe('activitySchema', () => {
   it('knows the activity types the server writes', () => {
-    expect(ACTIVITY_TYPES).toEqual([
-      'lead_created',
-      'lead_converted',
-      'message_sent',
-      'group_created',
-      'lead_contacted',
-      'user_created',
-    ]);
+    expect(ACTIVITY_TYPES).toEqual(['lead_created', 'lead_converted', 'message_sent', 'group_created', 'lead_contacted', 'user_created']);
   });
 
   it('describes the activity DTO', () => {
@@ -19,8 +12,6 @@ describe('activitySchema', () => {
   });
 
   it('accepts stored types it does not know, which the feed shows with the default look', () => {
-    expect(activitySchema.safeParse({ id: 1, type: 'legacy_event', description: 'x', createdAt: new Date() }).success).toBe(
-      true,
-    );
+    expect(activitySchema.safeParse({ id: 1, type: 'legacy_event', description: 'x', createdAt: new Date() }).success).toBe(true);
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHAT_LIMITS,
-  chatPreview,
-  formatUnreadBadge,
-  sendMessageSchema,
-  wsClientFrameSchema,
-  wsServerFrameSchema,
-} from './chat.js';
+import { CHAT_LIMITS, chatPreview, formatUnreadBadge, sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
 
 describe('sendMessageSchema', () => {
   it('trims the message', () => {
@@ -14,9 +7,7 @@ describe('sendMessageSchema', () => {
   });
 
   it.each(['', '   ', '\n\t'])('refuses an empty message (%j)', (message) => {
-    expect(sendMessageSchema.safeParse({ receiverId: 2, message }).error?.issues[0]?.message).toBe(
-      'El mensaje no puede estar vacío',
-    );
+    expect(sendMessageSchema.safeParse({ receiverId: 2, message }).error?.issues[0]?.message).toBe('El mensaje no puede estar vacío');
   });
 
   it('allows 4000 characters and refuses 4001', () => {

@@ -51,9 +51,7 @@ describe('common schemas', () => {
   });
 
   it('passwordSchema needs 6 characters', () => {
-    expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe(
-      'La contraseña debe tener al menos 6 caracteres',
-    );
+    expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe('La contraseña debe tener al menos 6 caracteres');
     expect(passwordSchema.safeParse('123456').success).toBe(true);
   });
 

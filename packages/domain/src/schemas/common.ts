@@ -57,10 +57,7 @@ export const passwordSchema = z
   .max(LIMITS.password.max, { message: `Máximo ${LIMITS.password.max} caracteres` });
 
 /** An optional reference: absent, '' (a cleared select) and null all mean none. */
-export const nullableIdSchema = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : value),
-  idSchema.nullable(),
-);
+export const nullableIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), idSchema.nullable());
 
 /**
  * For edits: an absent key stays absent (leave the field alone), while '' or null clear it.
@@ -85,9 +82,5 @@ export const optionalEmailSchema = z.preprocess(
 
 /** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
 export function isoDateSchema(message: string) {
-  return z
-    .string({ message })
-    .trim()
-    .min(1, { message, abort: true })
-    .refine(isIsoDate, { message: 'Fecha inválida' });
+  return z.string({ message }).trim().min(1, { message, abort: true }).refine(isIsoDate, { message: 'Fecha inválida' });
 }

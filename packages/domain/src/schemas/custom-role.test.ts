@@ -29,10 +29,7 @@ describe('createCustomRoleSchema', () => {
 
   it('requires identifier and display name', () => {
     const result = createCustomRoleSchema.safeParse({ name: '', displayName: ' ' });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'El identificador es requerido',
-      'El nombre visible es requerido',
-    ]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['El identificador es requerido', 'El nombre visible es requerido']);
   });
 });
 

@@ -19,7 +19,15 @@ describe('importFormSchema', () => {
 
 describe('importResultSchema', () => {
   it('describes the import summary', () => {
-    const result = { imported: 8, skipped: 2, total: 10, groupName: 'G', assignedRoleId: null, groupId: 4, errors: ['Fila 3: falta el nombre'] };
+    const result = {
+      imported: 8,
+      skipped: 2,
+      total: 10,
+      groupName: 'G',
+      assignedRoleId: null,
+      groupId: 4,
+      errors: ['Fila 3: falta el nombre'],
+    };
     expect(importResultSchema.parse(result)).toEqual(result);
     expect(importResultSchema.safeParse({ ...result, imported: -1 }).success).toBe(false);
   });

@@ -54,9 +54,7 @@ describe('createLeadSchema', () => {
   });
 
   it('requires a description of at most 5000 characters', () => {
-    expect(messageAt(createLeadSchema.safeParse({ ...valid, description: ' ' }), 'description')).toBe(
-      'La descripción es requerida',
-    );
+    expect(messageAt(createLeadSchema.safeParse({ ...valid, description: ' ' }), 'description')).toBe('La descripción es requerida');
     expect(createLeadSchema.safeParse({ ...valid, description: 'a'.repeat(5000) }).success).toBe(true);
     expect(createLeadSchema.safeParse({ ...valid, description: 'a'.repeat(5001) }).success).toBe(false);
   });
@@ -78,9 +76,9 @@ describe('updateLeadSchema', () => {
   });
 
   it('drops contactedBy and contactedAt: the server decides them', () => {
-    expect(
-      updateLeadSchema.parse({ status: 'contactado', contactedBy: '7', contactedAt: '2020-01-01T00:00:00Z' }),
-    ).toEqual({ status: 'contactado' });
+    expect(updateLeadSchema.parse({ status: 'contactado', contactedBy: '7', contactedAt: '2020-01-01T00:00:00Z' })).toEqual({
+      status: 'contactado',
+    });
   });
 
   it('accepts all eight categories and five statuses', () => {
@@ -120,9 +118,13 @@ describe('assignLeadSchema', () => {
 
 describe('leadListQuerySchema', () => {
   it('reads query-string values, empty ones as absent', () => {
-    expect(
-      leadListQuerySchema.parse({ limit: '50', status: '', category: 'legal', groupId: '2', q: ' sol ', view: 'contacted' }),
-    ).toEqual({ limit: 50, category: 'legal', groupId: 2, q: 'sol', view: 'contacted' });
+    expect(leadListQuerySchema.parse({ limit: '50', status: '', category: 'legal', groupId: '2', q: ' sol ', view: 'contacted' })).toEqual({
+      limit: 50,
+      category: 'legal',
+      groupId: 2,
+      q: 'sol',
+      view: 'contacted',
+    });
   });
 
   it('bounds the page size to 1..500', () => {

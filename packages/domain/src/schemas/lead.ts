@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { trackingRecordSchema } from './tracking.js';
-import { LIMITS, NUL_CHARACTER_MESSAGE, clearableText, hasNoNulCharacter, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText } from './common.js';
+import {
+  LIMITS,
+  NUL_CHARACTER_MESSAGE,
+  clearableText,
+  hasNoNulCharacter,
+  emailSchema,
+  idSchema,
+  nullableIdSchema,
+  optionalEmailSchema,
+  requiredText,
+} from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 

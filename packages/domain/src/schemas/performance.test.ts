@@ -28,9 +28,9 @@ describe('analyticsQuerySchema', () => {
 
   it('accepts from equal to to, refuses from after to', () => {
     expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-06-01', to: '2024-06-01' }).success).toBe(true);
-    expect(
-      analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-06-02', to: '2024-06-01' }).error?.issues[0]?.message,
-    ).toBe('La fecha final debe ser posterior a la inicial');
+    expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2024-06-02', to: '2024-06-01' }).error?.issues[0]?.message).toBe(
+      'La fecha final debe ser posterior a la inicial',
+    );
   });
 
   it('refuses malformed dates', () => {

@@ -27,9 +27,7 @@ describe('trackingFormSchema', () => {
     [4.7, 4],
     [0, 0],
   ])('reads the count %j as %i', (input, expected) => {
-    expect(trackingFormSchema.parse({ ...base, messagesFromLead: input, messagesToLead: input }).messagesFromLead).toBe(
-      expected,
-    );
+    expect(trackingFormSchema.parse({ ...base, messagesFromLead: input, messagesToLead: input }).messagesFromLead).toBe(expected);
   });
 
   it('refuses negative counts', () => {
@@ -43,9 +41,7 @@ describe('trackingFormSchema', () => {
   });
 
   it('refuses dates that are not YYYY-MM-DD calendar days', () => {
-    expect(trackingFormSchema.safeParse({ ...base, lastContactDate: '15/06/2024' }).error?.issues[0]?.message).toBe(
-      'Fecha inválida',
-    );
+    expect(trackingFormSchema.safeParse({ ...base, lastContactDate: '15/06/2024' }).error?.issues[0]?.message).toBe('Fecha inválida');
     expect(trackingFormSchema.safeParse({ ...base, lastContactDate: '2024-02-30' }).success).toBe(false);
   });
 

@@ -31,10 +31,7 @@ export function toMessageCount(value: unknown): unknown {
   return value === undefined || value === null ? 0 : value;
 }
 
-const messageCountSchema = z.preprocess(
-  toMessageCount,
-  z.number().int().min(0, { message: 'Debe ser un número mayor o igual a 0' }),
-);
+const messageCountSchema = z.preprocess(toMessageCount, z.number().int().min(0, { message: 'Debe ser un número mayor o igual a 0' }));
 
 export const trackingFormSchema = z.object({
   leadId: idSchema,

@@ -21,9 +21,7 @@ describe('createUserSchema', () => {
   });
 
   it('requires every field with one message', () => {
-    expect(createUserSchema.safeParse({ ...valid, firstName: '' }).error?.issues[0]?.message).toBe(
-      'Todos los campos son requeridos',
-    );
+    expect(createUserSchema.safeParse({ ...valid, firstName: '' }).error?.issues[0]?.message).toBe('Todos los campos son requeridos');
   });
 
   it('requires a team name for managers', () => {

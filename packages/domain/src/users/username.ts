@@ -2,7 +2,10 @@
 
 /** The email's local part, lowercased; accents are dropped and other odd characters removed. */
 export function usernameBase(email: string): string {
-  const local = (email.split('@')[0] ?? '').toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+  const local = (email.split('@')[0] ?? '')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '');
   const cleaned = local.replace(/[^a-z0-9._-]/g, '');
   return cleaned || 'usuario';
 }

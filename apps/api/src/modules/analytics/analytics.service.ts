@@ -1,12 +1,6 @@
 /** Team performance (everyone) and the Analytics screen's period report (admins, CONTRACT §4). */
 import { countLeadsInRanges, listPerformance } from '@crm/db';
-import {
-  type AnalyticsQuery,
-  type AnalyticsReport,
-  type PerformanceEntry,
-  conversionRate,
-  periodRange,
-} from '@crm/domain';
+import { type AnalyticsQuery, type AnalyticsReport, type PerformanceEntry, conversionRate, periodRange } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { monthBuckets } from './months.js';
 
@@ -20,11 +14,7 @@ export function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]>
  * created in it now convertido ÷ leads created in it), so it never passes 100%; the average is the
  * same rate over the whole period, and each member's figures count the leads created in the period.
  */
-export async function getAnalyticsReport(
-  ctx: ServiceContext,
-  query: AnalyticsQuery,
-  now: Date = new Date(),
-): Promise<AnalyticsReport> {
+export async function getAnalyticsReport(ctx: ServiceContext, query: AnalyticsQuery, now: Date = new Date()): Promise<AnalyticsReport> {
   const range = periodRange(query, now);
   const buckets = monthBuckets(range.from, range.to);
   const [counts, performance] = await Promise.all([countLeadsInRanges(ctx.db, buckets), listPerformance(ctx.db, range)]);

@@ -2,7 +2,15 @@
 import { LOGIN_MESSAGES } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
+import {
+  ADMIN_PASSWORD,
+  ApiClient,
+  createUser,
+  describeOnEachDatabase,
+  DEFAULT_PASSWORD,
+  loginAs,
+  uniqueName,
+} from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, THROTTLE_WINDOW_MS } from './login-throttle.js';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from './session.service.js';
@@ -25,9 +33,7 @@ describeOnEachDatabase('sign-in', (server) => {
   async function ageAttempts(where: { usernameKey: string } | { ip: string }): Promise<void> {
     const seconds = Math.ceil(THROTTLE_WINDOW_MS / 1000) + 60;
     const condition = 'ip' in where ? sql`ip = ${where.ip}` : sql`username_key = ${where.usernameKey}`;
-    await sql`update login_attempts set created_at = created_at - make_interval(secs => ${seconds}) where ${condition}`.execute(
-      db(),
-    );
+    await sql`update login_attempts set created_at = created_at - make_interval(secs => ${seconds}) where ${condition}`.execute(db());
   }
 
   async function failLogin(client: ApiClient, username: string, expectedStatus = 401) {
@@ -266,7 +272,10 @@ describeOnEachDatabase('sign-in', (server) => {
       const username = uniqueName('expulsado');
       await createUser(server(), { username });
       const client = await loginAs(server(), username);
-      await db().deleteFrom('sessions').where('id', '=', hashToken(client.cookies.get(SESSION_COOKIE) ?? '')).execute();
+      await db()
+        .deleteFrom('sessions')
+        .where('id', '=', hashToken(client.cookies.get(SESSION_COOKIE) ?? ''))
+        .execute();
       expect((await client.get('/api/auth/user')).status).toBe(401);
     });
   });

@@ -1,14 +1,6 @@
 /** Sessions: opaque random tokens in the cookie, only their hash in the database. */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  deleteSession,
-  deleteUserSessions,
-  findSession,
-  findUserById,
-  insertSession,
-  touchLastSeen,
-  touchSession,
-} from '@crm/db';
+import { deleteSession, deleteUserSessions, findSession, findUserById, insertSession, touchLastSeen, touchSession } from '@crm/db';
 import type { AppContext, Viewer } from '../../context.js';
 
 export const SESSION_COOKIE = 'crm_session';

@@ -32,8 +32,7 @@ function pixelBombPng(): Buffer {
   ]);
 }
 
-const photo = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const photo = () => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 describeOnEachDatabase('profile photos', (server) => {
   async function signedIn() {
@@ -183,7 +182,13 @@ describeOnEachDatabase('profile photos', (server) => {
     // A new photo gets a new tag and a new URL.
     const second = await client.post(
       '/api/upload-profile-image',
-      imageForm(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00ff00' } }).png().toBuffer(), 'b.png', 'image/png'),
+      imageForm(
+        await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00ff00' } })
+          .png()
+          .toBuffer(),
+        'b.png',
+        'image/png',
+      ),
     );
     expect(second.body.profileImageUrl).not.toBe(upload.body.profileImageUrl);
     const changed = await fetch(new URL(`/api/users/${user.id}/avatar`, server().url), { headers: { cookie, 'if-none-match': etag } });

@@ -22,7 +22,8 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
       onData: (item) => feed.push(('data' in item ? item.data : item) as FeedItem),
     });
     const synced = (times: number) => expect.poll(() => feed.filter((i) => i.type === 'synced').length, { timeout: 10_000 }).toBe(times);
-    const send = async (text: string) => (await beaClient.post('/api/chat/messages', { receiverId: ana.id, message: text })).body.id as number;
+    const send = async (text: string) =>
+      (await beaClient.post('/api/chat/messages', { receiverId: ana.id, message: text })).body.id as number;
     const chatIds = () => feed.filter((i) => i.type === 'chat').map((i) => i.message?.id);
 
     await synced(1);
@@ -52,7 +53,10 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
     await wsClient.close();
     const again = createLiveTrpc(server().url, client, 10_000);
     const failure = await Promise.race([
-      again.trpc.chat.unreadTotal.query().then(() => 'answered', () => 'failed'),
+      again.trpc.chat.unreadTotal.query().then(
+        () => 'answered',
+        () => 'failed',
+      ),
       new Promise((resolve) => setTimeout(() => resolve('no connection'), 1500)),
     ]);
     expect(failure).not.toBe('answered');

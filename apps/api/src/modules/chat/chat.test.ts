@@ -75,7 +75,10 @@ describeOnEachDatabase('chat REST', (server) => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       expect(response.body.message).toBe(message);
     }
-    const exactlyMax = await ana.client.post('/api/chat/messages', { receiverId: carlos.id, message: 'y'.repeat(CHAT_LIMITS.maxMessageLength) });
+    const exactlyMax = await ana.client.post('/api/chat/messages', {
+      receiverId: carlos.id,
+      message: 'y'.repeat(CHAT_LIMITS.maxMessageLength),
+    });
     expect(exactlyMax.status).toBe(201);
     expect((await ana.client.get('/api/chat/messages/abc')).status).toBe(400);
     expect((await ana.client.get('/api/chat/messages/2000000000')).status).toBe(404);
@@ -135,7 +138,12 @@ describeOnEachDatabase('chat REST', (server) => {
 
     const response = await hugo.client.get('/api/chat/contacts');
     expect(response.status).toBe(200);
-    const contacts = response.body as { id: number; role: string; lastMessage: { message: string; senderId: number } | null; unreadCount: number }[];
+    const contacts = response.body as {
+      id: number;
+      role: string;
+      lastMessage: { message: string; senderId: number } | null;
+      unreadCount: number;
+    }[];
     expect(contacts.slice(0, 2).map((c) => c.id)).toEqual([ines.id, juan.id]);
     expect(contacts[0]).toMatchObject({ role: 'team_member', unreadCount: 0, lastMessage: { message: 'tercero', senderId: hugo.id } });
     expect(contacts[1]).toMatchObject({ unreadCount: 1, lastMessage: { message: 'segundo', senderId: juan.id } });

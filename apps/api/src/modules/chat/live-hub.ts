@@ -21,9 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { BusEvent } from '../../events/event-bus.js';
 
 export type LiveEvent =
-  | { type: 'chat'; message: ChatMessage }
-  | { type: 'read'; messageIds: number[]; readerId: number }
-  | { type: 'presence'; userId: number };
+  { type: 'chat'; message: ChatMessage } | { type: 'read'; messageIds: number[]; readerId: number } | { type: 'presence'; userId: number };
 
 export interface LiveConnection {
   userId: number;
@@ -80,7 +78,9 @@ export class LiveHub {
       if (closed) return;
       closed = true;
       forget();
-      await closeLiveConnection(this.ctx.db, registered.id).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence row not removed'));
+      await closeLiveConnection(this.ctx.db, registered.id).catch((error: unknown) =>
+        this.ctx.log.error({ err: error }, 'presence row not removed'),
+      );
       await this.announcePresence(connection.userId);
     };
   }
@@ -93,7 +93,9 @@ export class LiveHub {
   }
 
   private async announcePresence(userId: number): Promise<void> {
-    await this.ctx.bus.publish({ type: 'presence', userId }).catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence not published'));
+    await this.ctx.bus
+      .publish({ type: 'presence', userId })
+      .catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence not published'));
   }
 
   /** Events are handled in order; messages that arrive together without their content are fetched in one query. */

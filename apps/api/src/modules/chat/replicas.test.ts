@@ -82,8 +82,14 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
 
     // Read on the child (tRPC) → receipt on the local replica, on both protocols.
     await beaLive.trpc.chat.markConversationRead.mutate({ userId: ana.user.id });
-    expect(await anaSocket.next((f) => f.type === 'read' && f.readerId === bea.user.id)).toEqual({ type: 'read', messageIds: [first.message.id], readerId: bea.user.id });
-    await expect.poll(() => anaFeed.items.find((i) => i.type === 'read' && i.readerId === bea.user.id)).toEqual({ type: 'read', messageIds: [first.message.id], readerId: bea.user.id });
+    expect(await anaSocket.next((f) => f.type === 'read' && f.readerId === bea.user.id)).toEqual({
+      type: 'read',
+      messageIds: [first.message.id],
+      readerId: bea.user.id,
+    });
+    await expect
+      .poll(() => anaFeed.items.find((i) => i.type === 'read' && i.readerId === bea.user.id))
+      .toEqual({ type: 'read', messageIds: [first.message.id], readerId: bea.user.id });
 
     // Child → local over /ws.
     beaSocket.send({ type: 'chat', receiverId: ana.user.id, content: 'de la réplica hija' });
@@ -93,8 +99,14 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
 
     // Read on the local replica (REST) → receipt on the child, on both protocols.
     expect((await ana.client.post(`/api/chat/messages/${second.message.id}/read`)).status).toBeLessThan(300);
-    expect(await beaSocket.next((f) => f.type === 'read' && f.readerId === ana.user.id)).toEqual({ type: 'read', messageIds: [second.message.id], readerId: ana.user.id });
-    await expect.poll(() => beaFeed.items.find((i) => i.type === 'read' && i.readerId === ana.user.id)).toEqual({ type: 'read', messageIds: [second.message.id], readerId: ana.user.id });
+    expect(await beaSocket.next((f) => f.type === 'read' && f.readerId === ana.user.id)).toEqual({
+      type: 'read',
+      messageIds: [second.message.id],
+      readerId: ana.user.id,
+    });
+    await expect
+      .poll(() => beaFeed.items.find((i) => i.type === 'read' && i.readerId === ana.user.id))
+      .toEqual({ type: 'read', messageIds: [second.message.id], readerId: ana.user.id });
 
     // REST send on the child reaches the local socket, once.
     const reply = await bea.client.post('/api/chat/messages', { receiverId: ana.user.id, message: 'por REST en la hija' });

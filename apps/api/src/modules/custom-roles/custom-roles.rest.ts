@@ -46,14 +46,12 @@ export const customRolesRestRoutes = [
     method: 'POST',
     url: '/api/users/:userId/roles/:roleId',
     permission: 'customRole.manage',
-    handler: async ({ ctx, params }) =>
-      assignRoleToUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
+    handler: async ({ ctx, params }) => assignRoleToUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
   }),
   authedRoute({
     method: 'DELETE',
     url: '/api/users/:userId/roles/:roleId',
     permission: 'customRole.manage',
-    handler: async ({ ctx, params }) =>
-      removeRoleFromUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
+    handler: async ({ ctx, params }) => removeRoleFromUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
   }),
 ];

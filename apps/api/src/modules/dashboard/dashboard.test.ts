@@ -61,9 +61,17 @@ describeOnEachDatabase('dashboard summary', (server) => {
     const db = server().ctx.db;
     const before = await (await loginAs(server(), 'admin', 'admin-secreto')).get('/api/dashboard/summary');
     const away = await createUser(server(), { username: uniqueName('lejos') });
-    await db.updateTable('users').set({ last_seen_at: daysAgo(2) }).where('id', '=', away.id).execute();
+    await db
+      .updateTable('users')
+      .set({ last_seen_at: daysAgo(2) })
+      .where('id', '=', away.id)
+      .execute();
     const seen = await createUser(server(), { username: uniqueName('cerca') });
-    await db.updateTable('users').set({ last_seen_at: daysAgo(0.5) }).where('id', '=', seen.id).execute();
+    await db
+      .updateTable('users')
+      .set({ last_seen_at: daysAgo(0.5) })
+      .where('id', '=', seen.id)
+      .execute();
     const after = await (await loginAs(server(), 'admin', 'admin-secreto')).get('/api/dashboard/summary');
     expect(after.body.teamMembers.value).toBe(before.body.teamMembers.value + 2);
     expect(after.body.teamMembers.active).toBe(before.body.teamMembers.active + 1);

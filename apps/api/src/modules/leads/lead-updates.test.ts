@@ -81,9 +81,7 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
       const marked = await a.seller.put(`/api/leads/${lead.id}`, { status: 'contactado' });
       expect(marked.status).toBe(200);
       expect((await a.seller.get(`/api/leads?view=leads&q=${tag}`)).body.items).toHaveLength(0);
-      expect((await a.seller.get(`/api/leads?view=contacted&q=${tag}`)).body.items.map((l: { id: number }) => l.id)).toEqual([
-        lead.id,
-      ]);
+      expect((await a.seller.get(`/api/leads?view=contacted&q=${tag}`)).body.items.map((l: { id: number }) => l.id)).toEqual([lead.id]);
       const after = await a.seller.get(`/api/leads/counts?q=${tag}`);
       expect(after.body).toMatchObject({ leads: 0, contacted: 1 });
       expect(after.body.groups).toBeGreaterThanOrEqual(0);
@@ -240,7 +238,11 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
     it('shows only ungrouped leads unless a group is chosen', async () => {
       const tag = uniqueName('grp').toLowerCase();
       const db = server().ctx.db;
-      const group = await db.insertInto('lead_groups').values({ name: `G ${tag}` }).returning('id').executeTakeFirstOrThrow();
+      const group = await db
+        .insertInto('lead_groups')
+        .values({ name: `G ${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const ungrouped = await newLead({ name: `Suelto ${tag}` });
       await db
         .insertInto('leads')

@@ -1,12 +1,5 @@
 /** REST paths of leads (spec §7): list, create, edit / mark contacted, assign, counts and the two downloads. */
-import {
-  assignLeadSchema,
-  createLeadSchema,
-  idSchema,
-  leadCountsQuerySchema,
-  leadListQuerySchema,
-  updateLeadSchema,
-} from '@crm/domain';
+import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import type { FastifyReply } from 'fastify';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';

@@ -19,15 +19,7 @@
 import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import { z } from 'zod';
 import { procedureFor, router } from '../../trpc/init.js';
-import {
-  assignLead,
-  countLeadTabs,
-  createLead,
-  getLeadOrThrow,
-  listLeadPage,
-  markLeadContacted,
-  updateLead,
-} from './leads.service.js';
+import { assignLead, countLeadTabs, createLead, getLeadOrThrow, listLeadPage, markLeadContacted, updateLead } from './leads.service.js';
 
 const read = procedureFor('lead.read');
 const manage = procedureFor('lead.manage');
@@ -41,8 +33,6 @@ export const leadsRouter = router({
   update: read
     .input(z.object({ id: idSchema, data: updateLeadSchema }))
     .mutation(({ ctx, input }) => updateLead(ctx, input.id, input.data)),
-  assign: manage
-    .input(z.object({ id: idSchema }).and(assignLeadSchema))
-    .mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
+  assign: manage.input(z.object({ id: idSchema }).and(assignLeadSchema)).mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
   markContacted: read.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
 });

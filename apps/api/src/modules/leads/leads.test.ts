@@ -145,7 +145,10 @@ describeOnEachDatabase('leads API', (server) => {
       const created = await c.admin.post('/api/leads', validLead({ name: `Óptica Núñez ${tag}`, email: `VENTAS.${tag}@Optica.es` }));
       for (const q of [`optica nunez ${tag}`, `ÓPTICA NÚÑEZ ${tag}`, `ventas.${tag}@optica`, tag.toUpperCase()]) {
         const response = await c.seller.get(`/api/leads?q=${encodeURIComponent(q)}`);
-        expect(response.body.items.map((lead: { id: number }) => lead.id), q).toEqual([created.body.id]);
+        expect(
+          response.body.items.map((lead: { id: number }) => lead.id),
+          q,
+        ).toEqual([created.body.id]);
       }
       const literal = await c.seller.get(`/api/leads?q=${encodeURIComponent('%')}`);
       expect(literal.status).toBe(200);

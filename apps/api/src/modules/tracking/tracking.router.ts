@@ -19,5 +19,7 @@ export const trackingRouter = router({
   update: read
     .input(z.object({ id: idSchema, data: updateTrackingSchema }))
     .mutation(({ ctx, input }) => updateTrackingRecord(ctx, input.id, input.data)),
-  delete: procedureFor('lead.manage').input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
+  delete: procedureFor('lead.manage')
+    .input(z.object({ id: idSchema }))
+    .mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
 });

@@ -41,8 +41,7 @@ interface Endpoint {
   trpc?(fixture: Fixture): Promise<ApiResponse>;
 }
 
-const trpcMutation = (fixture: Fixture, path: string, input: unknown) =>
-  fixture.client.request('POST', `/trpc/${path}`, { json: input });
+const trpcMutation = (fixture: Fixture, path: string, input: unknown) => fixture.client.request('POST', `/trpc/${path}`, { json: input });
 const trpcQuery = (fixture: Fixture, path: string) => fixture.client.get(`/trpc/${path}`);
 
 function newUserInput(systemRole: SystemRole) {
@@ -227,7 +226,9 @@ async function clientFor(server: TestServer, userId: number | undefined): Promis
 describeOnEachDatabase('people endpoints authorization matrix', (server) => {
   let png: Buffer;
   beforeAll(async () => {
-    png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
+    png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   });
 
   async function fixtureFor(caller: Caller, targetKind: TargetKind | 'none', endpoint: Endpoint): Promise<Fixture> {

@@ -176,7 +176,9 @@ describeOnEachDatabase('profile', (server) => {
       expect(short.data?.code).toBe('BAD_REQUEST');
       expect((await otherDevice.get('/api/auth/user')).status).toBe(200);
 
-      expect(await trpc.users.changePassword.mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'clave-trpc-2' })).toEqual({ ok: true });
+      expect(await trpc.users.changePassword.mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'clave-trpc-2' })).toEqual({
+        ok: true,
+      });
       expect((await trpc.auth.me.query())?.username).toBe(username);
       expect((await otherDevice.get('/api/auth/user')).status).toBe(401);
       await loginAs(server(), username, 'clave-trpc-2');

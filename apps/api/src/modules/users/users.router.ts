@@ -19,10 +19,8 @@ export const usersRouter = router({
     await deleteUser(ctx, input.id);
     return { ok: true };
   }),
-  changePassword: authedProcedure
-    .input(changePasswordSchema)
-    .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx, input);
-      return { ok: true };
-    }),
+  changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx, input);
+    return { ok: true };
+  }),
 });

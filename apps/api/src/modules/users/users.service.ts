@@ -1,13 +1,6 @@
 /** Editing users and passwords under CONTRACT §4; used by tRPC and REST alike. */
 import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow } from '@crm/db';
-import {
-  DomainError,
-  FORBIDDEN_MESSAGE,
-  type User,
-  can,
-  type changePasswordSchema,
-  type updateUserSchema,
-} from '@crm/domain';
+import { DomainError, FORBIDDEN_MESSAGE, type User, can, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -22,11 +15,7 @@ export async function getUserOrThrow(ctx: ServiceContext, id: number): Promise<U
   return user;
 }
 
-export async function updateUser(
-  ctx: ServiceContext,
-  targetId: number,
-  input: z.output<typeof updateUserSchema>,
-): Promise<User> {
+export async function updateUser(ctx: ServiceContext, targetId: number, input: z.output<typeof updateUserSchema>): Promise<User> {
   return ctx.db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, targetId);
     if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
@@ -56,10 +45,7 @@ export async function updateUser(
 }
 
 /** Changes the caller's own password and ends every other session of theirs (CONTRACT §7). */
-export async function changePassword(
-  ctx: ServiceContext,
-  input: z.output<typeof changePasswordSchema>,
-): Promise<void> {
+export async function changePassword(ctx: ServiceContext, input: z.output<typeof changePasswordSchema>): Promise<void> {
   const userId = ctx.viewer.user.id;
   const storedHash = await findPasswordHash(ctx.db, userId);
   if (!storedHash || !(await verifyPassword(storedHash, input.currentPassword))) {

@@ -36,11 +36,7 @@ describeOnEachDatabase('user management', (server) => {
       const first = await admin.post('/api/users', newUserBody({ email: `${local}@uno.es` }));
       const second = await admin.post('/api/users', newUserBody({ email: `${local.toUpperCase()}@dos.es` }));
       const third = await admin.post('/api/users', newUserBody({ email: `${local}@tres.es` }));
-      expect([first.body.username, second.body.username, third.body.username]).toEqual([
-        local,
-        `${local}2`,
-        `${local}3`,
-      ]);
+      expect([first.body.username, second.body.username, third.body.username]).toEqual([local, `${local}2`, `${local}3`]);
     });
 
     it('lets the new user sign in with the derived username or the email', async () => {

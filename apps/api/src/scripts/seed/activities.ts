@@ -27,14 +27,32 @@ export function buildActivities(
 
   for (const lead of leads) {
     if (lead.groupIndex === null) {
-      activities.push({ type: 'lead_created', description: `${name(lead.createdBy)} creó el lead ${lead.name}`, userId: lead.createdBy, leadId: lead.id, createdAt: lead.createdAt });
+      activities.push({
+        type: 'lead_created',
+        description: `${name(lead.createdBy)} creó el lead ${lead.name}`,
+        userId: lead.createdBy,
+        leadId: lead.id,
+        createdAt: lead.createdAt,
+      });
     }
     if (lead.contactedAt && lead.contactedBy !== null) {
-      activities.push({ type: 'lead_contacted', description: `${name(lead.contactedBy)} contactó el lead ${lead.name}`, userId: lead.contactedBy, leadId: lead.id, createdAt: lead.contactedAt });
+      activities.push({
+        type: 'lead_contacted',
+        description: `${name(lead.contactedBy)} contactó el lead ${lead.name}`,
+        userId: lead.contactedBy,
+        leadId: lead.id,
+        createdAt: lead.contactedAt,
+      });
     }
     if (lead.status === 'convertido' && lead.convertedAt) {
       const by = lead.assignedTo ?? lead.contactedBy;
-      activities.push({ type: 'lead_converted', description: `${name(by)} convirtió el lead ${lead.name}`, userId: by, leadId: lead.id, createdAt: lead.convertedAt });
+      activities.push({
+        type: 'lead_converted',
+        description: `${name(by)} convirtió el lead ${lead.name}`,
+        userId: by,
+        leadId: lead.id,
+        createdAt: lead.convertedAt,
+      });
     }
   }
 

@@ -15,27 +15,97 @@ const PREFIXES: Record<DemoCategory, string[]> = {
 };
 
 const NAMES = [
-  'Mediterráneo', 'Atlántico', 'Ibérica', 'del Norte', 'Sol', 'Horizonte', 'Castilla', 'Levante', 'Aurora', 'Cantábrico',
-  'Guadalquivir', 'Montserrat', 'Alhambra', 'Triana', 'Sierra Nevada', 'Ebro', 'Tajo', 'Duero', 'Miramar', 'La Concha',
-  'Santa Ana', 'San Jorge', 'Nova', 'Central', 'Europa', 'Galicia', 'Aragón', 'Navarra', 'Rioja', 'La Mancha',
+  'Mediterráneo',
+  'Atlántico',
+  'Ibérica',
+  'del Norte',
+  'Sol',
+  'Horizonte',
+  'Castilla',
+  'Levante',
+  'Aurora',
+  'Cantábrico',
+  'Guadalquivir',
+  'Montserrat',
+  'Alhambra',
+  'Triana',
+  'Sierra Nevada',
+  'Ebro',
+  'Tajo',
+  'Duero',
+  'Miramar',
+  'La Concha',
+  'Santa Ana',
+  'San Jorge',
+  'Nova',
+  'Central',
+  'Europa',
+  'Galicia',
+  'Aragón',
+  'Navarra',
+  'Rioja',
+  'La Mancha',
 ];
 
 const SUFFIXES = ['S.L.', 'S.A.', 'y Asociados', 'Grupo', '', '', '', ''];
 
 export const CITIES = [
-  'Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Bilbao', 'Alicante',
-  'Córdoba', 'Valladolid', 'Vigo', 'Gijón', 'Granada', 'A Coruña', 'Vitoria', 'Pamplona', 'Santander', 'Salamanca',
+  'Madrid',
+  'Barcelona',
+  'Valencia',
+  'Sevilla',
+  'Zaragoza',
+  'Málaga',
+  'Murcia',
+  'Palma',
+  'Bilbao',
+  'Alicante',
+  'Córdoba',
+  'Valladolid',
+  'Vigo',
+  'Gijón',
+  'Granada',
+  'A Coruña',
+  'Vitoria',
+  'Pamplona',
+  'Santander',
+  'Salamanca',
 ];
 
-const STREETS = ['Calle Mayor', 'Avenida de la Constitución', 'Calle Real', 'Gran Vía', 'Paseo de la Castellana', 'Calle Alcalá', 'Rambla Nova', 'Calle Colón'];
+const STREETS = [
+  'Calle Mayor',
+  'Avenida de la Constitución',
+  'Calle Real',
+  'Gran Vía',
+  'Paseo de la Castellana',
+  'Calle Alcalá',
+  'Rambla Nova',
+  'Calle Colón',
+];
 
 const DESCRIPTIONS: Record<DemoCategory, string[]> = {
-  tecnologia: ['Busca renovar su infraestructura de servidores.', 'Interesados en un CRM para su equipo comercial.', 'Necesitan soporte informático mensual.'],
-  salud: ['Quiere digitalizar la gestión de citas.', 'Amplía sus instalaciones el próximo trimestre.', 'Pide presupuesto para equipamiento.'],
-  educacion: ['Plataforma de formación en línea para 300 alumnos.', 'Renovación de aulas digitales.', 'Busca proveedor de material didáctico.'],
+  tecnologia: [
+    'Busca renovar su infraestructura de servidores.',
+    'Interesados en un CRM para su equipo comercial.',
+    'Necesitan soporte informático mensual.',
+  ],
+  salud: [
+    'Quiere digitalizar la gestión de citas.',
+    'Amplía sus instalaciones el próximo trimestre.',
+    'Pide presupuesto para equipamiento.',
+  ],
+  educacion: [
+    'Plataforma de formación en línea para 300 alumnos.',
+    'Renovación de aulas digitales.',
+    'Busca proveedor de material didáctico.',
+  ],
   finanzas: ['Necesitan automatizar la facturación.', 'Interés en asesoría fiscal para pymes.', 'Quieren ampliar su cartera de seguros.'],
   retail: ['Abre dos tiendas nuevas este año.', 'Busca mejorar su logística de reparto.', 'Interesados en un programa de fidelización.'],
-  legal: ['Gestión documental para el despacho.', 'Buscan software de gestión de expedientes.', 'Necesitan asesoría en protección de datos.'],
+  legal: [
+    'Gestión documental para el despacho.',
+    'Buscan software de gestión de expedientes.',
+    'Necesitan asesoría en protección de datos.',
+  ],
   inmobiliario: ['Cartera de 200 inmuebles en alquiler.', 'Quieren un portal propio de viviendas.', 'Nueva promoción de obra nueva.'],
   otros: ['Contacto recibido en la feria sectorial.', 'Solicitó información por la web.', 'Recomendado por un cliente actual.'],
 };

@@ -6,10 +6,22 @@ import { sql } from 'kysely';
 export async function hasData(db: DbOrTrx): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('users').select((u) => u.fn.countAll<number>().as('n')).as('users'),
-      eb.selectFrom('leads').select((u) => u.fn.countAll<number>().as('n')).as('leads'),
-      eb.selectFrom('custom_roles').select((u) => u.fn.countAll<number>().as('n')).as('roles'),
-      eb.selectFrom('chat_messages').select((u) => u.fn.countAll<number>().as('n')).as('messages'),
+      eb
+        .selectFrom('users')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .as('users'),
+      eb
+        .selectFrom('leads')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .as('leads'),
+      eb
+        .selectFrom('custom_roles')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .as('roles'),
+      eb
+        .selectFrom('chat_messages')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .as('messages'),
     ])
     .executeTakeFirstOrThrow();
   return Number(row.users) > 1 || Number(row.leads) > 0 || Number(row.roles) > 0 || Number(row.messages) > 0;

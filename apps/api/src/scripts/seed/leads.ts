@@ -32,7 +32,14 @@ export interface DemoLead {
 }
 
 const MANUAL_CATEGORIES: Record<DemoCategory, number> = {
-  tecnologia: 5, salud: 4, educacion: 3, finanzas: 3, retail: 4, legal: 2, inmobiliario: 2, otros: 1,
+  tecnologia: 5,
+  salud: 4,
+  educacion: 3,
+  finanzas: 3,
+  retail: 4,
+  legal: 2,
+  inmobiliario: 2,
+  otros: 1,
 };
 
 /** Who works a lead: a holder of the group's specialization when there is one, mostly Vendedores. */
@@ -59,7 +66,8 @@ function history(random: Random, createdAt: Date, assignee: SeedUser | null, now
     interesado: 0.25,
     contactado: 0.3 * (1.2 - ripeness),
   });
-  const convertedAt = status === 'convertido' ? addDaysBefore(random, contactedAt, 1 + random.next() * Math.min(45, daysSinceContact), now) : null;
+  const convertedAt =
+    status === 'convertido' ? addDaysBefore(random, contactedAt, 1 + random.next() * Math.min(45, daysSinceContact), now) : null;
   return { status, contactedBy: assignee.id, contactedAt, convertedAt };
 }
 

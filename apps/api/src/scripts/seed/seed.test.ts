@@ -60,13 +60,22 @@ for (const kind of listTestDatabases()) {
         )
         .execute();
       expect(impossible).toEqual([]);
-      const oldest = await db.selectFrom('leads').select((eb) => eb.fn.min('created_at').as('at')).executeTakeFirstOrThrow();
+      const oldest = await db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.min('created_at').as('at'))
+        .executeTakeFirstOrThrow();
       expect(now.getTime() - new Date(oldest.at as Date).getTime()).toBeLessThanOrEqual(366 * 86_400_000);
 
       expect(summary.tracking).toBeGreaterThan(500);
       expect(summary.messages).toBeGreaterThan(50);
       const types = await db.selectFrom('activities').select('type').distinct().execute();
-      expect(types.map((t) => t.type).sort()).toEqual(['group_created', 'lead_contacted', 'lead_converted', 'lead_created', 'message_sent']);
+      expect(types.map((t) => t.type).sort()).toEqual([
+        'group_created',
+        'lead_contacted',
+        'lead_converted',
+        'lead_created',
+        'message_sent',
+      ]);
       expect(await hasData(db)).toBe(true);
     });
 

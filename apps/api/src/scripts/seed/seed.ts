@@ -23,7 +23,15 @@ export interface SeedSummary {
 async function insertTeam(trx: DbOrTrx, random: Random, passwordHash: string, now: Date): Promise<SeedUser[]> {
   const roles = await trx
     .insertInto('custom_roles')
-    .values(DEMO_ROLES.map((role) => ({ name: role.name, display_name: role.displayName, description: role.description, color: role.color, created_at: daysBefore(now, 370) })))
+    .values(
+      DEMO_ROLES.map((role) => ({
+        name: role.name,
+        display_name: role.displayName,
+        description: role.description,
+        color: role.color,
+        created_at: daysBefore(now, 370),
+      })),
+    )
     .returning(['id', 'name'])
     .execute();
   const roleIds = new Map(roles.map((role) => [role.name, role.id]));
@@ -47,10 +55,19 @@ async function insertTeam(trx: DbOrTrx, random: Random, passwordHash: string, no
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    users.push({ id, name: fullName(person.firstName, person.lastName), systemRole: person.systemRole, specializations: person.specializations, skill: person.skill });
+    users.push({
+      id,
+      name: fullName(person.firstName, person.lastName),
+      systemRole: person.systemRole,
+      specializations: person.specializations,
+      skill: person.skill,
+    });
     const held = person.specializations.map((name) => roleIds.get(name)).filter((roleId) => roleId !== undefined);
     if (held.length > 0) {
-      await trx.insertInto('user_custom_roles').values(held.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
+      await trx
+        .insertInto('user_custom_roles')
+        .values(held.map((roleId) => ({ user_id: id, role_id: roleId })))
+        .execute();
     }
   }
   return users;
@@ -65,20 +82,29 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
     const roleIds = new Map((await trx.selectFrom('custom_roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
     const importers = users.filter((user) => user.systemRole !== 'team_member');
 
-    const groupImports = DEMO_GROUPS.map((group) => ({ createdBy: random.pick(importers).id, createdAt: daysBefore(now, group.importedDaysAgo) }));
+    const groupImports = DEMO_GROUPS.map((group) => ({
+      createdBy: random.pick(importers).id,
+      createdAt: daysBefore(now, group.importedDaysAgo),
+    }));
     const groupIds: number[] = [];
     for (const [index, group] of DEMO_GROUPS.entries()) {
       const importInfo = groupImports[index]!;
       const { id } = await trx
         .insertInto('lead_groups')
-        .values({ name: group.name, description: group.description, assigned_role_id: roleIds.get(group.role) ?? null, created_by: importInfo.createdBy, created_at: importInfo.createdAt })
+        .values({
+          name: group.name,
+          description: group.description,
+          assigned_role_id: roleIds.get(group.role) ?? null,
+          created_by: importInfo.createdBy,
+          created_at: importInfo.createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       groupIds.push(id);
     }
 
     const leads = buildLeads(random, users, now);
-    const inserted: (typeof leads[number] & { id: number })[] = [];
+    const inserted: ((typeof leads)[number] & { id: number })[] = [];
     for (const batch of chunks(leads, BATCH)) {
       const ids = await trx
         .insertInto('leads')
@@ -111,7 +137,12 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
     const tracking = buildTracking(random, inserted);
     for (const batch of chunks(tracking, BATCH)) await trx.insertInto('conversation_tracking').values(batch).execute();
 
-    const messages = buildChat(random, users, inserted.map((lead) => lead.name), now);
+    const messages = buildChat(
+      random,
+      users,
+      inserted.map((lead) => lead.name),
+      now,
+    );
     for (const batch of chunks(messages, BATCH)) await trx.insertInto('chat_messages').values(batch).execute();
 
     const imports = groupImports.map((info, index) => ({ ...info, imported: DEMO_GROUPS[index]?.size ?? 0 }));
@@ -119,7 +150,9 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
     for (const batch of chunks(activities, BATCH)) {
       await trx
         .insertInto('activities')
-        .values(batch.map((a) => ({ type: a.type, description: a.description, user_id: a.userId, lead_id: a.leadId, created_at: a.createdAt })))
+        .values(
+          batch.map((a) => ({ type: a.type, description: a.description, user_id: a.userId, lead_id: a.leadId, created_at: a.createdAt })),
+        )
         .execute();
     }
 

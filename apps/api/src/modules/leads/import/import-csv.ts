@@ -41,7 +41,11 @@ export async function detectDelimiter(filePath: string, encoding: TextEncoding):
     head += String(chunk);
     if (/[\r\n]/.test(head.replace(/"[^"]*"/g, ''))) break;
   }
-  const headerLine = head.replace(/^\uFEFF/, '').replace(/"[^"]*"/g, '').split(/\r\n|\r|\n/)[0] ?? '';
+  const headerLine =
+    head
+      .replace(/^\uFEFF/, '')
+      .replace(/"[^"]*"/g, '')
+      .split(/\r\n|\r|\n/)[0] ?? '';
   let best: Delimiter = ',';
   let bestCount = 0;
   for (const delimiter of DELIMITERS) {

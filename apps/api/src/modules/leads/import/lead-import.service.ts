@@ -185,7 +185,10 @@ class ImportRun {
   /** Inserts the batch's leads the database does not have yet; the others become row errors. */
   private async write(batch: readonly Candidate[]): Promise<void> {
     if (batch.length === 0) return;
-    const leftOut = await insertFreshLeads(this.trx, batch.map((candidate) => candidate.lead));
+    const leftOut = await insertFreshLeads(
+      this.trx,
+      batch.map((candidate) => candidate.lead),
+    );
     for (const { index, matched } of leftOut) {
       const row = batch[index]?.row ?? 0;
       this.skip(row, matched === 'email' ? 'duplicado, ya existe un lead con ese email' : 'duplicado, ya existe un lead con ese teléfono');
@@ -256,7 +259,11 @@ export async function importLeads(ctx: ServiceContext, upload: ImportUpload, for
       if (run.total === 0) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
       const errors = run.errorLines();
       if (run.imported === 0) {
-        throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED, errors.map((message) => ({ path: [], message })));
+        throw new DomainError(
+          'BAD_REQUEST',
+          NOTHING_IMPORTED,
+          errors.map((message) => ({ path: [], message })),
+        );
       }
       await recordActivity(trx, {
         type: 'group_created',

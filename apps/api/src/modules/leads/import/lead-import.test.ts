@@ -116,7 +116,9 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`name\tcategoryName\nBanco Águila ${tag}\tbank\n`, 'utf16le')]);
     const unicode = await admin.post('/api/leads/import', form(utf16, { groupName: `UTF16 ${tag}` }, 'leads.txt'));
     expect(unicode.status).toBe(200);
-    expect(await leadsOfGroup(unicode.body.groupId)).toEqual([expect.objectContaining({ name: `Banco Águila ${tag}`, category: 'finanzas' })]);
+    expect(await leadsOfGroup(unicode.body.groupId)).toEqual([
+      expect.objectContaining({ name: `Banco Águila ${tag}`, category: 'finanzas' }),
+    ]);
   });
 
   it('skips nameless rows as Fila N and duplicates in the file and in the database', async () => {

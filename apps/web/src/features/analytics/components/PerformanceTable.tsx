@@ -47,10 +47,7 @@ export function PerformanceTable({ rows }: { rows: PerformanceEntry[] }) {
                   const active = sort.column === column.key;
                   const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
                   return (
-                    <Table.Th
-                      key={column.key}
-                      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    >
+                    <Table.Th key={column.key} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
                       <UnstyledButton onClick={() => toggle(column.key, column.numeric)}>
                         <Group gap={4} wrap="nowrap">
                           <Text fw={600} size="sm">

@@ -39,8 +39,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
         close();
         await refresh();
       },
-      onError: (error) =>
-        notifyError('No se pudo crear el lead. Intenta nuevamente.', serverMessage(error, 'Error al crear lead')),
+      onError: (error) => notifyError('No se pudo crear el lead. Intenta nuevamente.', serverMessage(error, 'Error al crear lead')),
     }),
   );
 
@@ -66,7 +65,15 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             <TextInput label="Email" placeholder="correo@empresa.com" type="email" withAsterisk {...form.getInputProps('email')} />
           </SimpleGrid>
           <TextInput label="Teléfono" placeholder="Ej. 11 2345 6789" type="tel" {...form.getInputProps('phone')} />
-          <Textarea label="Descripción" placeholder="¿Qué necesita este lead?" autosize minRows={3} maxRows={6} withAsterisk {...form.getInputProps('description')} />
+          <Textarea
+            label="Descripción"
+            placeholder="¿Qué necesita este lead?"
+            autosize
+            minRows={3}
+            maxRows={6}
+            withAsterisk
+            {...form.getInputProps('description')}
+          />
           <AssigneePicker
             category={form.values.category}
             value={form.values.assignedTo}

@@ -2,13 +2,7 @@
  * The assignment area of 'Agregar Nuevo Lead': 'Por Usuario' picks anyone on the team;
  * 'Por Especialización' lists the sellers whose custom roles suit the chosen category (spec §6).
  */
-import {
-  SPECIALIZATION_LABELS,
-  categoryLabel,
-  fullName,
-  isRecommendedRole,
-  recommendedSpecializations,
-} from '@crm/domain';
+import { SPECIALIZATION_LABELS, categoryLabel, fullName, isRecommendedRole, recommendedSpecializations } from '@crm/domain';
 import { Badge, Group, Loader, Radio, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconUser, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -35,8 +35,8 @@ export function DeleteGroupDialog({ group, opened, onClose }: { group: LeadGroup
       onClose={onClose}
     >
       ¿Eliminar el grupo <strong>{group?.name}</strong>?{' '}
-      {group?.leadCount ? `Se eliminarán también ${leadsPhrase(group.leadCount)}.` : 'El grupo no tiene leads.'} Esta
-      acción no se puede deshacer.
+      {group?.leadCount ? `Se eliminarán también ${leadsPhrase(group.leadCount)}.` : 'El grupo no tiene leads.'} Esta acción no se puede
+      deshacer.
     </ConfirmDeleteDialog>
   );
 }

@@ -1,12 +1,5 @@
 /** The working edit dialog (CONTRACT §7) for admin and manager: every field of the lead and its status. */
-import {
-  LEAD_CATEGORY_OPTIONS,
-  LEAD_STATUS_OPTIONS,
-  type LeadListItem,
-  fullName,
-  isLeadCategory,
-  updateLeadSchema,
-} from '@crm/domain';
+import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS, type LeadListItem, fullName, isLeadCategory, updateLeadSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -84,8 +77,20 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
       <Stack>
         <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Categoría" data={LEAD_CATEGORY_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('category')} />
-          <Select label="Estado" data={LEAD_STATUS_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('status')} />
+          <Select
+            label="Categoría"
+            data={LEAD_CATEGORY_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('category')}
+          />
+          <Select
+            label="Estado"
+            data={LEAD_STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('status')}
+          />
           <TextInput label="Email" type="email" {...form.getInputProps('email')} />
           <TextInput label="Teléfono" type="tel" {...form.getInputProps('phone')} />
         </SimpleGrid>

@@ -32,13 +32,7 @@ export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => 
     <>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {groups.data.map((group) => (
-          <GroupCard
-            key={group.id}
-            group={group}
-            canDelete={can(user, 'lead.manage')}
-            onShowLeads={onShowLeads}
-            onDelete={deleting.open}
-          />
+          <GroupCard key={group.id} group={group} canDelete={can(user, 'lead.manage')} onShowLeads={onShowLeads} onDelete={deleting.open} />
         ))}
       </SimpleGrid>
       <DeleteGroupDialog group={deleting.subject} opened={deleting.opened} onClose={deleting.close} />

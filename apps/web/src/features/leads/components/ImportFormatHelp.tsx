@@ -18,13 +18,13 @@ export function ImportFormatHelp() {
               Obligatorias: <Code>name</Code> (o <Code>title</Code>) y <Code>categoryName</Code>.
             </List.Item>
             <List.Item>
-              Opcionales: <Code>email</Code>, <Code>phone</Code>, <Code>address</Code>, <Code>domain</Code> (o{' '}
-              <Code>website</Code>) y <Code>description</Code>.
+              Opcionales: <Code>email</Code>, <Code>phone</Code>, <Code>address</Code>, <Code>domain</Code> (o <Code>website</Code>) y{' '}
+              <Code>description</Code>.
             </List.Item>
             <List.Item>Separador: coma, punto y coma o tabulador. Codificación UTF-8 o la de Excel (Windows-1252).</List.Item>
             <List.Item>
-              La categoría se deduce de <Code>categoryName</Code> (por ejemplo, abogado → Legal, clínica → Salud); si no se
-              reconoce, queda como Otros.
+              La categoría se deduce de <Code>categoryName</Code> (por ejemplo, abogado → Legal, clínica → Salud); si no se reconoce, queda
+              como Otros.
             </List.Item>
             <List.Item>Se omiten las filas sin nombre y las que repiten un email o teléfono ya existente.</List.Item>
           </List>

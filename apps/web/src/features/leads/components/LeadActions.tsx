@@ -15,9 +15,7 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
   const moveStatus = useMoveLeadStatus();
   const manages = can(user, 'lead.manage');
   // Admins and managers change the status in the edit dialog; a Vendedor gets the moves on their own leads.
-  const ownerMoves = manages
-    ? []
-    : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
+  const ownerMoves = manages ? [] : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
 
   return (
     <Group gap="xs" justify="space-between" wrap="nowrap">

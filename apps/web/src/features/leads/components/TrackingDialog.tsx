@@ -3,13 +3,7 @@
  * lead has no record, otherwise updated with Actualizar; closes and resets on success and cancel.
  */
 import '@mantine/dates/styles.css';
-import {
-  DEFAULT_PROGRESS_LEVEL,
-  type LeadListItem,
-  PROGRESS_LEVEL_OPTIONS,
-  toIsoDate,
-  trackingFormSchema,
-} from '@crm/domain';
+import { DEFAULT_PROGRESS_LEVEL, type LeadListItem, PROGRESS_LEVEL_OPTIONS, toIsoDate, trackingFormSchema } from '@crm/domain';
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -95,11 +89,29 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           {...form.getInputProps('progressLevel')}
         />
         <SimpleGrid cols={2}>
-          <NumberInput label="Mensajes Enviados" min={0} allowNegative={false} allowDecimal={false} {...form.getInputProps('messagesToLead')} />
-          <NumberInput label="Mensajes Recibidos" min={0} allowNegative={false} allowDecimal={false} {...form.getInputProps('messagesFromLead')} />
+          <NumberInput
+            label="Mensajes Enviados"
+            min={0}
+            allowNegative={false}
+            allowDecimal={false}
+            {...form.getInputProps('messagesToLead')}
+          />
+          <NumberInput
+            label="Mensajes Recibidos"
+            min={0}
+            allowNegative={false}
+            allowDecimal={false}
+            {...form.getInputProps('messagesFromLead')}
+          />
         </SimpleGrid>
         <DatesProvider settings={{ locale: 'es' }}>
-          <DateInput label="Fecha del Último Contacto" valueFormat="DD/MM/YYYY" withAsterisk popoverProps={{ withinPortal: true }} {...form.getInputProps('lastContactDate')} />
+          <DateInput
+            label="Fecha del Último Contacto"
+            valueFormat="DD/MM/YYYY"
+            withAsterisk
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('lastContactDate')}
+          />
         </DatesProvider>
         <Checkbox label="El lead ha respondido" {...form.getInputProps('hasResponded', { type: 'checkbox' })} />
         <Textarea label="Notas (Opcional)" autosize minRows={3} maxRows={6} {...form.getInputProps('notes')} />

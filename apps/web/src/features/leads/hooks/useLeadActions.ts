@@ -15,8 +15,7 @@ export function useMarkContacted() {
         notifySuccess('Lead marcado como contactado');
         await refresh();
       },
-      onError: (error) =>
-        notifyError('No se pudo marcar como contactado', serverMessage(error, 'Error al marcar como contactado')),
+      onError: (error) => notifyError('No se pudo marcar como contactado', serverMessage(error, 'Error al marcar como contactado')),
     }),
   );
 }

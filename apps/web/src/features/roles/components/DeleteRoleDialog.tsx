@@ -28,8 +28,8 @@ export function DeleteRoleDialog({ role, onClose }: { role: CustomRole | null; o
       onConfirm={() => role && remove.mutate({ id: role.id })}
       onClose={onClose}
     >
-      ¿Eliminar el rol <strong>{role?.displayName}</strong>? Se quitará a todos los usuarios que lo tienen y los grupos
-      asignados a él quedarán sin rol.
+      ¿Eliminar el rol <strong>{role?.displayName}</strong>? Se quitará a todos los usuarios que lo tienen y los grupos asignados a él
+      quedarán sin rol.
     </ConfirmDeleteDialog>
   );
 }

@@ -11,12 +11,7 @@ interface RoleCardProps {
 
 export function RoleCard({ role, onEdit, onDelete }: RoleCardProps) {
   return (
-    <Card
-      data-testid="role-card"
-      aria-label={role.displayName}
-      style={{ borderLeft: `5px solid ${role.color}` }}
-      h="100%"
-    >
+    <Card data-testid="role-card" aria-label={role.displayName} style={{ borderLeft: `5px solid ${role.color}` }} h="100%">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={4} miw={0}>

@@ -20,12 +20,7 @@ const SWATCHES = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf
 /** `role` undefined: closed; null: creating; a role: editing it. */
 export function RoleFormDialog({ role, onClose }: { role: CustomRole | null | undefined; onClose: () => void }) {
   return (
-    <Modal
-      opened={role !== undefined}
-      onClose={onClose}
-      title={role ? 'Editar Rol' : 'Crear Nuevo Rol Personalizado'}
-      centered
-    >
+    <Modal opened={role !== undefined} onClose={onClose} title={role ? 'Editar Rol' : 'Crear Nuevo Rol Personalizado'} centered>
       {role !== undefined ? <RoleForm key={role?.id ?? 'new'} role={role} onDone={onClose} /> : null}
     </Modal>
   );

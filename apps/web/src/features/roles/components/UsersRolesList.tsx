@@ -89,9 +89,7 @@ export function UsersRolesList({ users, isError, onAssign }: UsersRolesListProps
                           Sin roles asignados
                         </Text>
                       ) : (
-                        user.customRoles.map((entry) => (
-                          <RoleChip key={entry.id} entry={entry} userId={user.id} userName={name} />
-                        ))
+                        user.customRoles.map((entry) => <RoleChip key={entry.id} entry={entry} userId={user.id} userName={name} />)
                       )}
                     </Group>
                   </Stack>

@@ -44,8 +44,7 @@ export function AddMemberDialog({ opened, onClose }: { opened: boolean; onClose:
         close();
         await refresh();
       },
-      onError: (error) =>
-        notifyError('Error', serverMessage(error, 'No se pudo enviar la invitación. Intenta nuevamente.')),
+      onError: (error) => notifyError('Error', serverMessage(error, 'No se pudo enviar la invitación. Intenta nuevamente.')),
     }),
   );
   const submit = form.onSubmit((values) => {
@@ -61,9 +60,7 @@ export function AddMemberDialog({ opened, onClose }: { opened: boolean; onClose:
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
           <PasswordInput label="Contraseña" withAsterisk {...form.getInputProps('password')} />
           <Select label="Rol" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
-          {form.values.role === 'manager' ? (
-            <TextInput label="Nombre del Equipo" withAsterisk {...form.getInputProps('teamName')} />
-          ) : null}
+          {form.values.role === 'manager' ? <TextInput label="Nombre del Equipo" withAsterisk {...form.getInputProps('teamName')} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={add.isPending}>
               Cancelar

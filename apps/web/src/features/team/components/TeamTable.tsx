@@ -24,17 +24,11 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
             <Table.Tr>
               <Table.Th>Miembro</Table.Th>
               <Table.Th>Rol</Table.Th>
-              <Table.Th ta="right">
-                Leads Asignados
-              </Table.Th>
-              <Table.Th ta="right">
-                Convertidos
-              </Table.Th>
+              <Table.Th ta="right">Leads Asignados</Table.Th>
+              <Table.Th ta="right">Convertidos</Table.Th>
               <Table.Th>Tasa Conversión</Table.Th>
               <Table.Th>Estado</Table.Th>
-              <Table.Th ta="right">
-                Acciones
-              </Table.Th>
+              <Table.Th ta="right">Acciones</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

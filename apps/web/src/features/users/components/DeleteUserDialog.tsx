@@ -29,8 +29,8 @@ export function DeleteUserDialog({ user, onClose }: { user: User | null; onClose
       onConfirm={() => user && remove.mutate({ id: user.id })}
       onClose={onClose}
     >
-      ¿Seguro que quieres eliminar a <strong>{user ? fullName(user.firstName, user.lastName, user.username) : ''}</strong>{' '}
-      (@{user?.username})? Se cerrarán sus sesiones y esta acción no se puede deshacer.
+      ¿Seguro que quieres eliminar a <strong>{user ? fullName(user.firstName, user.lastName, user.username) : ''}</strong> (@
+      {user?.username})? Se cerrarán sus sesiones y esta acción no se puede deshacer.
     </ConfirmDeleteDialog>
   );
 }

@@ -77,9 +77,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
           <TextInput label="Apellidos" withAsterisk {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-        {mayChangeRole ? (
-          <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
-        ) : null}
+        {mayChangeRole ? <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} /> : null}
         {roleAfter === 'manager' ? <TextInput label="Nombre del Equipo" {...form.getInputProps('teamName')} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
