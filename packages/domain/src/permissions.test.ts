@@ -27,7 +27,7 @@ function target(actor: Actor, kind: Target) {
   }
 }
 
-/** CONTRACT §4 written out cell by cell: [self, other admin, other manager, other member, no target]. */
+/** The permission table (docs/roles-and-permissions.md) cell by cell: [self, other admin, other manager, other member, no target]. */
 type Row = [boolean, boolean, boolean, boolean, boolean];
 const TABLE: Record<Action, Record<SystemRole, Row>> = {
   'lead.manage': {

@@ -1,4 +1,4 @@
-/** CONTRACT §4 as data: the API enforces it, the web app hides what it refuses. */
+/** The permission table of docs/roles-and-permissions.md as data: the API enforces it, the web app hides what it refuses. */
 import { OWNER_STATUS_MOVES, type LeadStatus } from './leads/statuses.js';
 import type { SystemRole } from './roles.js';
 
@@ -52,9 +52,9 @@ const RULES: Record<Action, Rule> = {
     return actor.systemRole === 'manager' && target.systemRole === 'team_member';
   },
   'customRole.manage': adminOrManager,
-  // CONTRACT §4: everyone reads the team list and performance (the dashboard needs them).
+  // Everyone reads the team list and performance (the dashboard needs them).
   'team.read': everyone,
-  // The Analytics screen's period reports are admin-only, like the screen (spec §2).
+  // The Analytics screen's period reports are admin-only, like the screen.
   'analytics.read': adminOnly,
   'chat.use': everyone,
 };
@@ -87,7 +87,7 @@ export interface LeadOwnership {
 }
 
 /**
- * CONTRACT §4 on statuses: admins and managers set any status; anyone may mark a lead
+ * Who may set a lead's status (docs/leads.md): admins and managers set any status; anyone may mark a lead
  * contactado (the spec's 'mark as contacted'); a team_member may also move a lead assigned
  * to or contacted by themself to interesado, convertido or perdido, and nothing else.
  */

@@ -1,4 +1,4 @@
-/** The activity feed: written by the server when things happen (CONTRACT §5), read newest first. */
+/** The activity feed: written by the server when things happen, in the same transaction, read newest first. */
 import type { Activity, ActivityType } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 

@@ -152,7 +152,7 @@ export async function lockSender(db: DbOrTrx, senderId: number): Promise<void> {
 const CHAT_SEND_LOCK_CLASS = 7401;
 
 /**
- * Every other user as a chat contact (spec §2): those with a conversation first, newest
+ * Every other user as a chat contact (the Chat screen's left column): those with a conversation first, newest
  * conversation first, each with its last message and how many of theirs the user has not
  * read; then the rest by name, without a message.
  */

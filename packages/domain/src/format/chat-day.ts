@@ -1,4 +1,4 @@
-/** The chat contact list's day label and the message bubbles' time (spec §2, §9). */
+/** The chat contact list's day label (Hoy, Ayer, weekday, dd/mm) and the message bubbles' time (hh:mm). */
 import { calendarDaysBetween, formatDayMonth, formatTime, toDate, type DateInput } from './dates.js';
 
 /** Intl's es-ES short weekday: lun, mar, mié, jue, vie, sáb, dom. */

@@ -1,4 +1,4 @@
-/** Conversion rate and estimated revenue (spec §9, CONTRACT §5). */
+/** Conversion rate and estimated revenue (1500 per converted lead), as the dashboard, team and analytics show them. */
 
 export const REVENUE_PER_CONVERSION = 1500;
 

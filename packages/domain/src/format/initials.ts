@@ -1,4 +1,4 @@
-/** Avatar initials and display names for users (spec §2 sidebar rules). */
+/** Avatar initials and display names for users ('??' and 'Usuario' when names are missing). */
 
 function firstLetter(text: string | null | undefined): string {
   const trimmed = (text ?? '').trim();

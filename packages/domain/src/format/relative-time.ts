@@ -1,4 +1,4 @@
-/** The activity feed's relative times (spec §4), falling back to the es-ES date after a week. */
+/** The activity feed's relative times ('Ahora mismo', 'Hace N minutos' ...), falling back to the es-ES date after a week. */
 import { formatDate, toDate, type DateInput } from './dates.js';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-/** 'Descargar lead' as a vCard 3.0 a phone's contacts app can import (CONTRACT §5). */
+/** 'Descargar lead' as a vCard 3.0 a phone's contacts app can import (docs/leads.md, Downloads). */
 import { categoryLabel } from '../leads/categories.js';
 
 export interface VCardLead {

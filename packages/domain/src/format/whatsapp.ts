@@ -1,8 +1,8 @@
-/** WhatsApp click-to-chat links for a lead's phone (spec §5). */
+/** WhatsApp click-to-chat links for a lead's phone. */
 
 /**
  * Digits only; a 10-digit number not already starting with 54 is taken as a local Argentine
- * number and gets the 54 country code, as the spec says. Null when the phone has no digits.
+ * number and gets the 54 country code (docs/leads.md). Null when the phone has no digits.
  */
 export function whatsappLink(phone: string | null | undefined): string | null {
   const digits = (phone ?? '').replace(/\D/g, '');

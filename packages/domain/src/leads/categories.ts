@@ -1,4 +1,4 @@
-/** Lead categories, their Spanish labels, and the five the creation form offers (CONTRACT §5). */
+/** Lead categories, their Spanish labels, and the five the creation form offers (docs/leads.md). */
 import { isOneOf, toOptions } from '../options.js';
 
 export const LEAD_CATEGORIES = ['tecnologia', 'salud', 'educacion', 'finanzas', 'retail', 'legal', 'inmobiliario', 'otros'] as const;
@@ -15,7 +15,7 @@ export const LEAD_CATEGORY_LABELS: Record<LeadCategory, string> = {
   otros: 'Otros',
 };
 
-/** The 'Agregar Nuevo Lead' form offers only these (spec §3, §5); the rest come from imports. */
+/** The 'Agregar Nuevo Lead' form offers only these; the rest come from imports and the edit dialog. */
 export const FORM_CATEGORIES = ['tecnologia', 'salud', 'educacion', 'finanzas', 'retail'] as const satisfies readonly LeadCategory[];
 export type FormCategory = (typeof FORM_CATEGORIES)[number];
 

@@ -1,4 +1,4 @@
-/** Conversation progress levels of a tracking record, with their Spanish labels (spec §4). */
+/** Conversation progress levels of a tracking record, with their Spanish labels; sin_respuesta is the default. */
 import { isOneOf, toOptions } from '../options.js';
 
 export const PROGRESS_LEVELS = [

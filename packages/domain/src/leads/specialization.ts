@@ -1,4 +1,4 @@
-/** Specialization roles and which of them the 'Por Especialización' tab recommends per category (spec §6). */
+/** Specialization roles and which of them the 'Por Especialización' tab recommends per category (docs/roles-and-permissions.md). */
 import { isOneOf } from '../options.js';
 import type { LeadCategory } from './categories.js';
 

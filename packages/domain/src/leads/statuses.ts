@@ -14,10 +14,10 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 
 export const LEAD_STATUS_OPTIONS = toOptions(LEAD_STATUSES, LEAD_STATUS_LABELS);
 
-/** Analytics counts these as contacted (spec §4); convertido also counts as converted. */
+/** Analytics and the Contactados tab count these as contacted; convertido also counts as converted. */
 export const CONTACTED_STATUSES = ['contactado', 'interesado', 'convertido'] as const satisfies readonly LeadStatus[];
 
-/** Statuses a team_member may set on a lead assigned to or contacted by themself (CONTRACT §4). */
+/** Statuses a team_member may set on a lead assigned to or contacted by themself (docs/leads.md). */
 export const OWNER_STATUS_MOVES = ['interesado', 'convertido', 'perdido'] as const satisfies readonly LeadStatus[];
 
 export function isLeadStatus(value: unknown): value is LeadStatus {

@@ -1,4 +1,4 @@
-/** Sign-in input (spec §5 login rule). */
+/** Sign-in input: both fields required, one Spanish message whichever is missing. */
 import { z } from 'zod';
 
 const LOGIN_REQUIRED = 'Por favor ingresa usuario y contraseña';

@@ -1,4 +1,4 @@
-/** Chat messages, contacts, the send input, the /ws frames and the chat limits (spec §2, CONTRACT §6). */
+/** Chat messages, contacts, the send input, the /ws frames and the chat limits (docs/live-protocol.md). */
 import { z } from 'zod';
 import { NUL_CHARACTER_MESSAGE, hasNoNulCharacter, idSchema } from './common.js';
 import { systemRoleSchema } from './user.js';
@@ -49,7 +49,7 @@ export const chatContactSchema = z.object({
 });
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
-/** Trimmed first, so whitespace-only text counts as empty (spec §5). */
+/** Trimmed first, so whitespace-only text counts as empty; 1 to 4000 characters are stored. */
 export const chatTextSchema = z
   .string({ message: CHAT_MESSAGES.empty })
   .trim()

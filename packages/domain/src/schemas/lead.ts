@@ -71,7 +71,7 @@ export const leadCountsSchema = z.object({
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
-/** 'Agregar Nuevo Lead' (spec §5): the form's five categories only; email must be valid. */
+/** 'Agregar Nuevo Lead': the form's five categories only; email must be valid. */
 export const createLeadSchema = z.object({
   name: requiredText('El nombre es requerido', LIMITS.name),
   email: emailSchema,
@@ -89,10 +89,10 @@ export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
 /**
- * The edit dialog (CONTRACT §7): every field optional, an absent one left unchanged. Any of the
+ * The edit dialog ('Editar Lead'): every field optional, an absent one left unchanged. Any of the
  * eight categories is allowed, since imported leads carry legal, inmobiliario or otros.
  * contactedBy / contactedAt are accepted for the spec's 'mark contacted' call and then dropped:
- * the server records the session's user and its own clock (CONTRACT §4).
+ * the server records the session's user and its own clock (docs/leads.md, 'Marcar contactado').
  */
 export const updateLeadSchema = z
   .object({

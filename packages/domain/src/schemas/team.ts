@@ -1,4 +1,4 @@
-/** The Team screen's 'Agregar Miembro' form and how its full name splits (spec §5). */
+/** The Team screen's 'Agregar Miembro' form and how its full name splits. */
 import { z } from 'zod';
 import { LIMITS, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
 import { systemRoleInputSchema, userSchema } from './user.js';
@@ -37,7 +37,7 @@ export const teamMemberSchema = userSchema.extend({
   converted: z.number().int().min(0),
   /** Percentage, one decimal (conversionRate()). */
   conversionRate: z.number(),
-  /** A live connection is open right now (CONTRACT §7). */
+  /** A live connection is open right now: the 'Estado' column's En línea / Desconectado. */
   online: z.boolean(),
   /** Last request seen from the user; 'Activos Hoy' counts those seen today. */
   lastSeenAt: z.date().nullable(),

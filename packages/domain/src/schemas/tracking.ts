@@ -1,4 +1,4 @@
-/** Conversation tracking records and the 'Seguimiento de Conversación' form (spec §3, §5). */
+/** Conversation tracking records and the 'Seguimiento de Conversación' form (rules in docs/leads.md). */
 import { z } from 'zod';
 import { DEFAULT_PROGRESS_LEVEL, PROGRESS_LEVELS } from '../leads/progress.js';
 import { LIMITS, idSchema, isoDateSchema, optionalText } from './common.js';
@@ -20,7 +20,7 @@ export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
 
 /**
  * Reads a count the way a number field does: '' or text that is not a number becomes 0
- * (spec §5), '7' and '7.9' become 7 (parseInt's reading); a negative count is still refused.
+ * (the form's rule), '7' and '7.9' become 7 (parseInt's reading); a negative count is still refused.
  */
 export function toMessageCount(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;

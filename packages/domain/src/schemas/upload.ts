@@ -1,4 +1,4 @@
-/** Size and type rules for the two uploads: the avatar image and the lead import file (spec §5, §9). */
+/** Size and type rules for the two uploads: the avatar image (5 MB) and the lead import file (10 MB, .csv/.tsv/.txt). */
 const MB = 1024 * 1024;
 
 export const AVATAR_LIMITS = {
@@ -24,13 +24,13 @@ export const IMPORT_LIMITS = {
   },
 } as const;
 
-/** Spec §5: a text/plain type or a name ending .csv, .tsv or .txt (browsers give CSV odd types). */
+/** The import dialog's check: a text/plain type or a name ending .csv, .tsv or .txt (browsers give CSV odd types). */
 export function isAcceptedImportFile(file: { name: string; type?: string | null }): boolean {
   const name = file.name.toLowerCase();
   return file.type === 'text/plain' || IMPORT_LIMITS.extensions.some((extension) => name.endsWith(extension));
 }
 
-/** The browser-side check only; the server checks the bytes themselves (CONTRACT §5). */
+/** The browser-side check only; the server checks the image's bytes themselves and re-encodes it. */
 export function isImageType(type: string | null | undefined): boolean {
   return typeof type === 'string' && type.startsWith('image/');
 }

@@ -5,7 +5,7 @@ import { LIMITS, clearableText, emailSchema, optionalText, passwordSchema, requi
 
 export const systemRoleSchema = z.enum(SYSTEM_ROLES);
 
-/** Accepts 'vendedor' (and any other alias) as team_member, as CONTRACT §3 says. */
+/** Accepts 'vendedor' as a synonym of team_member (stored as team_member); any other value is refused. */
 export const systemRoleInputSchema = z
   .string({ message: 'El rol es requerido' })
   .trim()
@@ -22,7 +22,7 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   username: z.string(),
   systemRole: systemRoleSchema,
-  /** Same value as systemRole (CONTRACT §3). */
+  /** Same value as systemRole, for clients written against either name. */
   role: systemRoleSchema,
   teamName: z.string().nullable(),
   phone: z.string().nullable(),
@@ -32,7 +32,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** User management's 'Crear Nuevo Usuario' (spec §5: all four fields required). */
+/** User management's 'Crear Nuevo Usuario': names, email and password all required. */
 export const createUserSchema = z
   .object({
     firstName: requiredText('Todos los campos son requeridos'),
@@ -53,7 +53,7 @@ export const createUserSchema = z
   });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-/** 'Editar Usuario' and the profile: names required, the rest optional (spec §5). */
+/** 'Editar Usuario' and the profile: names required, the rest optional. */
 export const updateUserSchema = z.object({
   firstName: requiredText('El nombre es requerido').optional(),
   lastName: requiredText('Los apellidos son requeridos').optional(),
@@ -62,13 +62,13 @@ export const updateUserSchema = z.object({
   phone: clearableText(LIMITS.shortText),
   bio: clearableText(),
   teamName: clearableText(LIMITS.shortText),
-  /** Only an admin may send it (CONTRACT §4). */
+  /** Only an admin may change it (docs/roles-and-permissions.md). */
   role: systemRoleInputSchema.optional(),
   systemRole: systemRoleInputSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
-/** The Profile screen's personal-info form (spec §5). */
+/** The Profile screen's personal-info form: names and email required, phone and bio optional. */
 export const profileFormSchema = z.object({
   firstName: requiredText('El nombre es requerido'),
   lastName: requiredText('Los apellidos son requeridos'),

@@ -1,4 +1,4 @@
-/** CONTRACT §3: a new user's username comes from their email's local part, made unique with a suffix. */
+/** A new user's username comes from their email's local part, made unique with a numeric suffix (ana, ana2, ...). */
 
 /** The email's local part, lowercased; accents are dropped and other odd characters removed. */
 export function usernameBase(email: string): string {
