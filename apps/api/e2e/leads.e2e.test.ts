@@ -135,7 +135,7 @@ describe('admin and manager', () => {
       await created.getByText('Quiere digitalizar la agenda <b>ya</b>').waitFor();
       await expect(created.getByRole('link', { name: '11 2345 6789' }).getAttribute('href')).resolves.toBe('https://wa.me/541123456789');
 
-      // 'Asignar a:': another seller, then 'Sin asignar' which changes nothing (spec §4).
+      // 'Asignar a:': another seller, then 'Sin asignar' which changes nothing (docs/leads.md, Assignment).
       await created.getByLabel('Asignar a:').click();
       await pickOption(page, 'Tomás Ibáñez');
       await page.getByText('Lead asignado').waitFor();
@@ -154,7 +154,7 @@ describe('admin and manager', () => {
       await pickOption(page, 'Interesado');
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
       await page.getByText('Lead actualizado').waitFor();
-      // Interesado counts as contacted (spec §4), so the card moves to Contactados.
+      // Interesado counts as contacted, so the card moves to Contactados.
       await created.waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: /Contactados/ }).click();
       await created.getByText('Agenda digital en enero').waitFor();
@@ -381,7 +381,7 @@ describe('Vendedor', () => {
       await contacted.getByText('Muy interesado').waitFor();
       await expect(contacted.getByText('enviados').textContent()).resolves.toBe('5 enviados');
 
-      // Their own lead: the moves CONTRACT §4 allows a Vendedor.
+      // Their own lead: the moves a Vendedor is allowed (interesado, convertido, perdido).
       await contacted.getByRole('button', { name: 'Cambiar estado' }).click();
       await sellerPage.getByRole('menuitem', { name: 'Convertido' }).click();
       await sellerPage.getByText('Estado actualizado').waitFor();

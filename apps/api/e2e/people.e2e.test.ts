@@ -268,7 +268,7 @@ describe('team screen', () => {
       await page.getByText('Ya existe un usuario con ese email').waitFor();
       await page.keyboard.press('Escape');
 
-      // Edit and delete work from the table (CONTRACT §7).
+      // Edit and delete work from the table (not dead buttons).
       await nuria.getByRole('button', { name: 'Editar Nuria Nueva Gómez' }).click();
       await page.getByRole('dialog', { name: 'Editar Usuario' }).getByLabel('Apellidos').fill('Nueva');
       await page.getByRole('dialog', { name: 'Editar Usuario' }).getByRole('button', { name: 'Guardar Cambios' }).click();

@@ -1,4 +1,4 @@
-/** The one place environment variables are read and validated (CONTRACT §1). */
+/** The one place environment variables are read and validated (the README's Configuration table). */
 import { z } from 'zod';
 
 const envSchema = z.object({

@@ -16,7 +16,7 @@ export interface LoadInput {
   clients: LoadClient[];
   perSecond: number;
   seconds: number;
-  /** 'crm': CONTRACT §6 frames; 'relay': the bare relay's frames. */
+  /** 'crm': the /ws frames of docs/live-protocol.md; 'relay': the bare relay's frames. */
   protocol: 'crm' | 'relay';
 }
 

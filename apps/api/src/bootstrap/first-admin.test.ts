@@ -1,4 +1,4 @@
-/** The first start on an empty database creates the admin (CONTRACT §1), once, never with a fixed password. */
+/** The first start on an empty database creates the admin (ADMIN_* variables), once, never with a fixed password. */
 import { countUsers } from '@crm/db';
 import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,14 @@
-/** On a start that finds no user, creates the first admin (CONTRACT §1); never a fixed password. */
+/**
+ * On a start that finds no user, creates the first admin from ADMIN_USERNAME / ADMIN_PASSWORD /
+ * ADMIN_EMAIL, or 'admin' with a random password printed once; never a fixed password.
+ */
 import { randomBytes } from 'node:crypto';
 import { countUsers, insertUser } from '@crm/db';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/auth/password.js';
 
-/** Any constant works: it only has to be the same for every replica. */
+/** The same on every replica, and unlike every other advisory lock key the app takes. */
 const FIRST_ADMIN_LOCK = 727_001;
 
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ username: string; password?: string } | null> {

@@ -1,4 +1,4 @@
-/** The one mapping from domain error codes to HTTP statuses (CONTRACT §2). */
+/** The one mapping from domain error codes to HTTP statuses (the table in docs/rest-api.md). */
 import type { DomainErrorCode } from '@crm/domain';
 
 export function httpStatusFor(code: DomainErrorCode): number {

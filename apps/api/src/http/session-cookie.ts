@@ -1,4 +1,4 @@
-/** The session cookie: httpOnly, SameSite=Lax, Secure over https (CONTRACT §2). */
+/** The session cookie: httpOnly, SameSite=Lax, Secure over https (docs/rest-api.md, Sessions). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
 

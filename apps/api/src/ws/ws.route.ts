@@ -1,5 +1,5 @@
 /**
- * The documented live protocol at /ws (CONTRACT §6): JSON chat frames in, chat / read /
+ * The documented live protocol at /ws (docs/live-protocol.md): JSON chat frames in, chat / read /
  * error frames out. A bad frame gets an error frame and the socket stays open; a frame
  * over the size limit is refused by the socket itself (close 1009).
  */

@@ -1,4 +1,4 @@
-/** The activity feed, newest first (CONTRACT §4: every signed-in user reads it). */
+/** The activity feed, newest first; every signed-in user reads it. */
 import { listRecentActivities } from '@crm/db';
 import type { Activity, RecentActivitiesQuery } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';

@@ -1,4 +1,4 @@
-/** Team performance (everyone) and the Analytics screen's period report (admins, CONTRACT §4). */
+/** Team performance (everyone) and the Analytics screen's period report (admins only). */
 import { countLeadsInRanges, listPerformance } from '@crm/db';
 import { type AnalyticsQuery, type AnalyticsReport, type PerformanceEntry, conversionRate, periodRange } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';

@@ -1,4 +1,4 @@
-/** The spec's sign-in paths (§7): POST/GET /api/login, POST /api/logout, GET /api/auth/user. */
+/** The sign-in paths (docs/rest-api.md): POST/GET /api/login, POST /api/logout, GET /api/auth/user. */
 import { loginSchema } from '@crm/domain';
 import { writeSessionCookie } from '../../http/session-cookie.js';
 import { viewerOf } from '../../http/viewer.js';

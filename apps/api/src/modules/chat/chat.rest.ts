@@ -1,4 +1,4 @@
-/** REST paths of the chat (spec §7): the documented protocol and the web app's fallback. */
+/** REST paths of the chat (docs/rest-api.md): the documented protocol and the web app's fallback. */
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';

@@ -1,4 +1,4 @@
-/** Team chat under CONTRACT §4 and §6; the same calls serve tRPC, REST and /ws. */
+/** Team chat (docs/live-protocol.md): everyone chats, reading only their own conversations; the same calls serve tRPC, REST and /ws. */
 import {
   countUnreadMessages,
   type DbOrTrx,

@@ -26,7 +26,7 @@ export type LiveEvent =
 export interface LiveConnection {
   userId: number;
   sessionId: string;
-  /** Only the web app's subscription shows presence; /ws speaks CONTRACT §6 alone. */
+  /** Only the web app's subscription shows presence; /ws speaks only the frames of docs/live-protocol.md. */
   wantsPresence: boolean;
   deliver(event: LiveEvent): void;
   /** The session ended (logout, user deleted): close for good. */

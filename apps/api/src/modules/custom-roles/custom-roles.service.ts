@@ -1,4 +1,4 @@
-/** Custom roles: CRUD and assignment to users (admin and manager, CONTRACT §4). */
+/** Custom roles: CRUD and assignment to users (admin and manager; see docs/roles-and-permissions.md). */
 import {
   assignCustomRole,
   customRoleNameTaken,

@@ -1,4 +1,4 @@
-/** GET /api/health: 200 once the database answers (CONTRACT §1). */
+/** GET /api/health: 200 once the database answers, 503 while it does not (for load balancers and Docker). */
 import { sql } from 'kysely';
 import { publicRoute } from '../../rest/route.js';
 

@@ -1,4 +1,4 @@
-/** REST paths of lead groups (spec §7): GET /api/lead-groups, DELETE /api/lead-groups/{id}. */
+/** REST paths of lead groups (docs/rest-api.md): GET /api/lead-groups, DELETE /api/lead-groups/{id}. */
 import { idSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';

@@ -1,4 +1,4 @@
-/** Lead groups: the Grupos tab's list and deleting a group together with its leads (CONTRACT §5). */
+/** Lead groups: the Grupos tab's list and deleting a group together with its leads (docs/leads.md, Groups). */
 import { deleteLeadGroupWithLeads, listLeadGroups } from '@crm/db';
 import { DomainError, FORBIDDEN_MESSAGE, type LeadGroup, can } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';

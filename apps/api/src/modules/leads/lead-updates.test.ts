@@ -116,7 +116,7 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
     });
   });
 
-  describe('status moves by a team_member (CONTRACT §4)', () => {
+  describe('status moves by a team_member', () => {
     it('lets the assignee move their lead to interesado, convertido and perdido', async () => {
       const lead = await newLead({ assignedTo: a.sellerId });
       for (const status of ['interesado', 'convertido', 'perdido']) {

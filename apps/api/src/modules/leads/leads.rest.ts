@@ -1,4 +1,4 @@
-/** REST paths of leads (spec §7): list, create, edit / mark contacted, assign, counts and the two downloads. */
+/** REST paths of leads (docs/rest-api.md): list, create, edit / mark contacted, assign, counts and the two downloads. */
 import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import type { FastifyReply } from 'fastify';
 import { parseInput } from '../../http/parse-input.js';

@@ -14,7 +14,8 @@
  * - update({ id, data: UpdateLeadInput }) → LeadListItem (all fields: admin, manager; status only:
  *     team_member on leads assigned to or contacted by them → interesado/convertido/perdido)
  * - assign({ id, assignedTo }) → LeadListItem (admin, manager)
- * - markContacted({ id }) → LeadListItem (everyone; records the session user and now)
+ * - markContacted({ id }) → LeadListItem (every role, only while the lead may still be marked contacted,
+ *     see docs/leads.md; records the session user and now)
  */
 import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ export const leadsRouter = router({
   counts: read.input(leadCountsQuerySchema.default({})).query(({ ctx, input }) => countLeadTabs(ctx, input)),
   byId: read.input(z.object({ id: idSchema })).query(({ ctx, input }) => getLeadOrThrow(ctx, input.id)),
   create: manage.input(createLeadSchema).mutation(({ ctx, input }) => createLead(ctx, input)),
-  // Open to everyone: the service decides per field and per status (CONTRACT §4).
+  // Every role may call it: the service decides per field and per status (docs/leads.md).
   update: read
     .input(z.object({ id: idSchema, data: updateLeadSchema }))
     .mutation(({ ctx, input }) => updateLead(ctx, input.id, input.data)),

@@ -1,4 +1,4 @@
-/** Leads under CONTRACT §4: list pages, tab counts, create, edit, assign, mark contacted; tRPC and REST call these. */
+/** Leads (rules in docs/leads.md): list pages, tab counts, create, edit, assign, mark contacted; tRPC and REST call these. */
 import {
   type DbOrTrx,
   countLeadGroups,
@@ -121,7 +121,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
 
 /**
  * The columns a status change sets besides status itself: contactado records who and when
- * (the session's user and the server's clock, CONTRACT §4), convertido stamps converted_at.
+ * (the session's user and the server's clock, whatever the client sent), convertido stamps converted_at.
  */
 function statusColumns(row: LeadRow, status: LeadStatus, actorId: number, now: Date) {
   const columns: { status: LeadStatus; contacted_by?: number; contacted_at?: Date; converted_at?: Date | null } = { status };

@@ -1,4 +1,4 @@
-/** REST paths the lead dialogs read (spec §7): GET /api/team/sales, GET /api/team/sales-with-roles. */
+/** REST paths the lead dialogs read (docs/rest-api.md): GET /api/team/sales, GET /api/team/sales-with-roles. */
 import { authedRoute } from '../../rest/route.js';
 import { listSalesTeam, listSalesTeamWithRoles } from './sales-team.service.js';
 

@@ -1,4 +1,4 @@
-/** The Team screen: every user with their lead figures and real presence (CONTRACT §7). */
+/** The Team screen: every user with their lead figures and real presence (En línea while a live connection is open). */
 import { lastSeenByUser, leadFiguresByAssignee, listOnlineUserIds, listUsers } from '@crm/db';
 import { type AddMember, type TeamMember, type User, conversionRate } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';

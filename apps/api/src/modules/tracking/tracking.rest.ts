@@ -1,4 +1,4 @@
-/** REST paths of conversation tracking (spec §7): GET/POST /api/conversation-tracking, PUT/DELETE /{id}. */
+/** REST paths of conversation tracking (docs/rest-api.md): GET/POST /api/conversation-tracking, PUT/DELETE /{id}. */
 import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';

@@ -1,8 +1,8 @@
 /**
- * tRPC `tracking`: list({ leadIds? }) → TrackingRecord[] (every role, like create and update, CONTRACT §4);
+ * tRPC `tracking`: list({ leadIds? }) → TrackingRecord[] (every role, like create and update);
  * create(TrackingFormInput) → TrackingRecord (409 when the lead already has one);
  * update({ id, data: UpdateTrackingInput }) → TrackingRecord; delete({ id }) → { id } (admin, manager:
- * CONTRACT §4 gives everyone create and update only, and removing a record is editing the lead).
+ * everyone may create and update, but removing a record is editing the lead; docs/leads.md).
  */
 import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
 import { z } from 'zod';

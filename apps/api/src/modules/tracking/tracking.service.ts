@@ -1,4 +1,4 @@
-/** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role creates and updates (CONTRACT §4). */
+/** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role creates and updates (docs/leads.md). */
 import {
   deleteTracking,
   findLeadRow,

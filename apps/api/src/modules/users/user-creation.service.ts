@@ -1,4 +1,4 @@
-/** Creating users (user management and the Team screen's 'Agregar Miembro') under CONTRACT §3 and §4. */
+/** Creating users (user management and the Team screen's 'Agregar Miembro'): an admin creates any role, a manager only team_members. */
 import { emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
 import {
   type AddMember,
@@ -51,7 +51,7 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<U
           first_name: input.firstName,
           last_name: input.lastName,
           system_role: input.systemRole,
-          // Only managers carry a team name (spec §3).
+          // Only managers carry a team name.
           team_name: input.systemRole === 'manager' ? input.teamName : null,
         });
         await recordActivity(trx, {
@@ -75,7 +75,7 @@ export function createUserFromForm(ctx: ServiceContext, input: z.output<typeof c
   return createUser(ctx, input);
 }
 
-/** 'Agregar Miembro': the full name splits at the first space (spec §5). */
+/** 'Agregar Miembro': the full name splits at the first space (first word = first name). */
 export function addMember(ctx: ServiceContext, input: AddMember): Promise<User> {
   const { firstName, lastName } = splitFullName(input.fullName);
   return createUser(ctx, {

@@ -1,4 +1,4 @@
-/** Deleting a user: CONTRACT §4's rules; their sessions go with them (ON DELETE CASCADE), then their live connections. */
+/** Deleting a user (docs/roles-and-permissions.md); their sessions go with them (ON DELETE CASCADE), then their live connections. */
 import { deleteUser as deleteUserRow, findUserById } from '@crm/db';
 import { DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';

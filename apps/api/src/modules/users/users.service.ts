@@ -1,4 +1,4 @@
-/** Editing users and passwords under CONTRACT §4; used by tRPC and REST alike. */
+/** Editing users and passwords (who may edit what: docs/roles-and-permissions.md); used by tRPC and REST alike. */
 import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow } from '@crm/db';
 import { DomainError, FORBIDDEN_MESSAGE, type User, can, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
 import type { z } from 'zod';
@@ -44,7 +44,7 @@ export async function updateUser(ctx: ServiceContext, targetId: number, input: z
   });
 }
 
-/** Changes the caller's own password and ends every other session of theirs (CONTRACT §7). */
+/** Changes the caller's own password and ends every other session of theirs. */
 export async function changePassword(ctx: ServiceContext, input: z.output<typeof changePasswordSchema>): Promise<void> {
   const userId = ctx.viewer.user.id;
   const storedHash = await findPasswordHash(ctx.db, userId);

@@ -1,4 +1,4 @@
-/** Reading an import file: decoding, delimiter detection, header matching (CONTRACT §5) and streamed CSV records. */
+/** Reading an import file: decoding, delimiter detection, header matching (docs/import-format.md) and streamed CSV records. */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DomainError, normalizeSearchText } from '@crm/domain';

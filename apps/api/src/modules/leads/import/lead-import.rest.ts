@@ -1,4 +1,4 @@
-/** POST /api/leads/import (spec §7): multipart with file, groupName and optional assignedRoleId; 10 MB → 413. */
+/** POST /api/leads/import (docs/import-format.md): multipart with file, groupName and optional assignedRoleId; 10 MB → 413. */
 import { IMPORT_LIMITS, importFormSchema } from '@crm/domain';
 import { parseInput } from '../../../http/parse-input.js';
 import { authedRoute } from '../../../rest/route.js';

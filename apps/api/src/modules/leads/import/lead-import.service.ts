@@ -1,5 +1,5 @@
 /**
- * 'Importar Leads' (CONTRACT §5): validates each row, skips duplicates (in the file and in the
+ * 'Importar Leads' (docs/import-format.md): validates each row, skips duplicates (in the file and in the
  * database), and writes the group and its leads in batches inside ONE transaction, so a failure
  * leaves nothing behind.
  */
