@@ -18,7 +18,7 @@ export function App() {
   const signedOutElsewhere = !me.isPending && !me.data && location.pathname !== '/';
 
   useEffect(() => {
-    // Spec §4: a signed-out visit to a section shows the toast, then goes to /api/login (→ '/').
+    // A signed-out visit to a section shows the toast, then goes to /api/login (→ '/').
     if (signedOutElsewhere) handleUnauthorized();
   }, [signedOutElsewhere]);
 

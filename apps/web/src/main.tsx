@@ -18,7 +18,7 @@ function Root() {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec §9: one toast at a time, 5 s. */}
+      {/* One toast at a time, 5 s. */}
       <Notifications limit={1} autoClose={5000} position="top-right" />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,4 +1,4 @@
-/** The signed-in routes (spec §2); each page is its own chunk. */
+/** The signed-in routes (screens per role: docs/roles-and-permissions.md); each page is its own chunk. */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 

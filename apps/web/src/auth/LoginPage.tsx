@@ -1,4 +1,4 @@
-/** The login screen (spec §2, §5, §8): username or email, password, Spanish toasts. */
+/** The login screen: username or email, password, Spanish toasts. */
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Sign out: end the session server-side, then reload on the login screen (spec §4). */
+/** Sign out: end the session server-side, then reload on the login screen. */
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../lib/trpc';
 
@@ -7,7 +7,7 @@ export function useLogout() {
   return useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: () => window.location.assign('/'),
-      // Spec §8: a logout failure is logged only.
+      // A logout failure is logged only: the user sees nothing.
       onError: (error) => console.error('logout failed', error),
     }),
   );

@@ -1,4 +1,4 @@
-/** A role-gated section (spec §2): 'Acceso Restringido' when the role may not see the screen. */
+/** A role-gated section (screens per role: docs/roles-and-permissions.md): 'Acceso Restringido' when the role may not see the screen. */
 import { SCREEN_ROLES, type Screen, canSee, systemRoleLabel } from '@crm/domain';
 import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';

@@ -5,7 +5,7 @@ import { Suspense, type ReactNode } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { Sidebar } from './Sidebar';
 
-/** Spec §2: the sidebar is 64 units wide (64 × 4 px). */
+/** The sidebar is 64 units wide (64 × 4 px). */
 const SIDEBAR_WIDTH = 256;
 
 export function AppLayout({ children }: { children: ReactNode }) {

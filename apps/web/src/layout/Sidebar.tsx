@@ -1,4 +1,4 @@
-/** The fixed sidebar (spec §2): role-filtered items, active highlight, and the user footer. */
+/** The fixed sidebar: role-filtered items, active highlight, and the user footer. */
 import { canSee, systemRoleLabel } from '@crm/domain';
 import { ActionIcon, Badge, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';

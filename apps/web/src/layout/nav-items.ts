@@ -1,4 +1,4 @@
-/** The sidebar's items (spec §2): route, label, icon and the screen whose roles see it. */
+/** The sidebar's items: route, label, icon and the screen whose roles see it. */
 import type { Screen } from '@crm/domain';
 import {
   IconChartBar,

@@ -8,7 +8,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Whether the server said this request had no valid session (spec §4: 401 / 'Unauthorized'). */
+/** Whether the server said this request had no valid session (401, or the message 'Unauthorized'). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && error.message === 'Unauthorized';
 }

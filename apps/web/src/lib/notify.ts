@@ -1,4 +1,4 @@
-/** Toasts: one at a time, 5 s (spec §9); destructive ones in red. */
+/** Toasts: one at a time, 5 s; destructive ones in red. */
 import { notifications } from '@mantine/notifications';
 
 export function notifySuccess(title: string, message?: string): void {

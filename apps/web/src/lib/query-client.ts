@@ -1,4 +1,4 @@
-/** TanStack Query with the spec's defaults (§9): no retry, no refetch on focus, never stale. */
+/** TanStack Query with the product's defaults: no retry, no refetch on focus, never stale. */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from './errors';
 import { handleUnauthorized } from './unauthorized';

@@ -1,6 +1,6 @@
 /**
  * The few calls that are not tRPC: multipart uploads (with progress) and file downloads.
- * Errors follow spec §8: "<status>: <body text>", with the server's `message` when present.
+ * Errors read "<status>: <body text>", with the server's `message` when present.
  */
 import { handleUnauthorized } from './unauthorized';
 

@@ -6,7 +6,7 @@ import superjson from 'superjson';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Reconnect 3 s after a drop (spec §9). */
+/** Reconnect 3 s after a drop. */
 export const RECONNECT_DELAY_MS = 3000;
 
 function socketUrl(path: string): string {

@@ -1,4 +1,4 @@
-/** The spec's signed-out flow: a toast, then /api/login after 500 ms (spec §4, §8). */
+/** The spec's signed-out flow: a toast, then /api/login after 500 ms. */
 import { notifyError } from './notify';
 
 export const LOGOUT_REDIRECT_DELAY_MS = 500;

@@ -1,4 +1,4 @@
-/** Chat del Equipo (spec §2): contacts on the left, the open conversation on the right; one at a time on a phone. */
+/** Chat del Equipo (docs/live-protocol.md): contacts on the left, the open conversation on the right; one at a time on a phone. */
 import { Alert, Card, Center, Grid, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

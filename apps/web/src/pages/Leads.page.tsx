@@ -1,4 +1,4 @@
-/** Gestión de Leads (spec §2): Leads Activos, Contactados and Grupos, with the add, import, edit and tracking dialogs. */
+/** Gestión de Leads (docs/leads.md): Leads Activos, Contactados and Grupos, with the add, import, edit and tracking dialogs. */
 import { type LeadListItem, can } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,4 +1,4 @@
-/** Any unknown path (spec §2): the prototype's English not-found text, kept verbatim. */
+/** Any unknown path: the prototype's English not-found text, kept verbatim. */
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** 'Mi Perfil' (spec §2): personal info, photo, security and notification preferences. */
+/** 'Mi Perfil': personal info, photo, security and notification preferences. */
 import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../components/PageHeader';
 import { AvatarCard } from '../features/profile/components/AvatarCard';

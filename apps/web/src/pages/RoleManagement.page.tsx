@@ -1,4 +1,4 @@
-/** Gestión de Roles Personalizados (spec §2): the roles grid and who holds which role. */
+/** Gestión de Roles Personalizados: the roles grid and who holds which role. */
 import type { CustomRole, UserWithRoles } from '@crm/domain';
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** Gestión del Equipo (spec §2, CONTRACT §7): summary, the table with real presence, add / edit / delete. */
+/** Gestión del Equipo: summary, the table with real presence, add / edit / delete. */
 import type { TeamMember } from '@crm/domain';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** Gestión de Usuarios (spec §2): role counts, the user list, and create / edit / delete dialogs. */
+/** Gestión de Usuarios: role counts, the user list, and create / edit / delete dialogs. */
 import type { User } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The message box: Enter sends, Shift+Enter makes a new line; the attach button is shown but does nothing (spec §2). */
+/** The message box: Enter sends, Shift+Enter makes a new line; the attach button is shown but does nothing yet. */
 import { CHAT_LIMITS } from '@crm/domain';
 import { ActionIcon, Group, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ export function Composer({ onSend, sending }: { onSend: (text: string) => Promis
     const trimmed = text.trim();
     if (!trimmed || sending) return;
     setText('');
-    // A failed send gives the typed text back (spec §8).
+    // A failed send gives the typed text back, so nothing typed is lost.
     if (!(await onSend(trimmed))) setText((current) => current || text);
   };
 

@@ -5,7 +5,7 @@ import type { useTRPC } from '../../../lib/trpc';
 
 type Trpc = ReturnType<typeof useTRPC>;
 
-/** Adds a message to its conversation (both sides' views), ignoring an id already shown (spec §7). */
+/** Adds a message to its conversation (both sides' views), ignoring an id already shown (a REST answer and its live copy). */
 export function addMessageToCache(queryClient: QueryClient, trpc: Trpc, viewerId: number, message: ChatMessage): void {
   const otherId = message.senderId === viewerId ? message.receiverId : message.senderId;
   queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: otherId }), (old) =>

@@ -1,4 +1,4 @@
-/** The documented REST send (spec §7), used while the live link is down. */
+/** The documented REST send (POST /api/chat/messages), used while the live link is down. */
 import type { ChatMessage } from '@crm/domain';
 import { handleUnauthorized } from '../../../lib/unauthorized';
 

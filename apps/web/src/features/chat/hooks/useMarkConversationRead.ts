@@ -1,4 +1,4 @@
-/** While a conversation is open, whatever the other person sent and was unread is reported read (spec §4). */
+/** While a conversation is open, whatever the other person sent and was unread is reported read. */
 import type { ChatMessage } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

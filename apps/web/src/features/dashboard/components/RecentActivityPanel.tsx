@@ -10,7 +10,7 @@ const SKELETON_ROWS = 3;
 export function RecentActivityPanel() {
   const trpc = useTRPC();
   const activities = useQuery(trpc.activities.recent.queryOptions());
-  // Spec §7: the lists default to empty when loading fails.
+  // The lists default to empty when loading fails.
   const items = activities.data ?? [];
   return (
     <Card h="100%" data-testid="recent-activity">

@@ -1,4 +1,4 @@
-/** 'Agregar Nuevo Lead' (spec §2, §5): validated by the same schema as the API; 'Creando...' while saving. */
+/** 'Agregar Nuevo Lead': validated by the same schema as the API; 'Creando...' while saving. */
 import { FORM_CATEGORY_OPTIONS, createLeadSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,6 +1,6 @@
 /**
  * 'Asignar a:' (admin and manager). Choosing a team member assigns the lead; choosing 'Sin asignar'
- * does nothing, as the spec says (§4), so the select keeps showing the current assignee.
+ * does nothing (the API can unassign, the screen does not: docs/leads.md), so the select keeps showing the current assignee.
  */
 import { type LeadListItem, fullName } from '@crm/domain';
 import { Select } from '@mantine/core';

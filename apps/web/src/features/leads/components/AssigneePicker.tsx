@@ -1,6 +1,6 @@
 /**
  * The assignment area of 'Agregar Nuevo Lead': 'Por Usuario' picks anyone on the team;
- * 'Por Especialización' lists the sellers whose custom roles suit the chosen category (spec §6).
+ * 'Por Especialización' lists the sellers whose custom roles suit the chosen category (docs/roles-and-permissions.md).
  */
 import { SPECIALIZATION_LABELS, categoryLabel, fullName, isRecommendedRole, recommendedSpecializations } from '@crm/domain';
 import { Badge, Group, Loader, Radio, Select, Stack, Tabs, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** The confirmation before deleting a group, saying how many leads go with it (CONTRACT §5). */
+/** The confirmation before deleting a group, saying how many leads go with it (docs/leads.md, Groups). */
 import type { LeadGroup } from '@crm/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';

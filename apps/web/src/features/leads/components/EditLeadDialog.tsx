@@ -1,4 +1,4 @@
-/** The working edit dialog (CONTRACT §7) for admin and manager: every field of the lead and its status. */
+/** The working edit dialog ('Editar Lead') for admin and manager: every field of the lead and its status. */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS, type LeadListItem, fullName, isLeadCategory, updateLeadSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -25,7 +25,7 @@ interface EditLeadValues {
 function valuesOf(lead: LeadListItem): EditLeadValues {
   return {
     name: lead.name,
-    // An unknown stored category reads as Tecnología (spec §3); saving writes that reading.
+    // An unknown stored category reads as Tecnología; saving writes that reading.
     category: isLeadCategory(lead.category) ? lead.category : 'tecnologia',
     status: lead.status,
     email: lead.email ?? '',

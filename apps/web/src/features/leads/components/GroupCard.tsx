@@ -1,4 +1,4 @@
-/** A lead group (spec §2 Grupos): lead count, role, name, description, dates, 'Ver Leads' and delete. */
+/** A lead group (the Grupos tab): lead count, role, name, description, dates, 'Ver Leads' and delete. */
 import { type LeadGroup, formatDate } from '@crm/domain';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The file-format help of 'Importar Leads': which columns, delimiters and encodings the import reads (CONTRACT §5). */
+/** The file-format help of 'Importar Leads': which columns, delimiters and encodings the import reads (docs/import-format.md). */
 import { Accordion, Code, List, Text } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 

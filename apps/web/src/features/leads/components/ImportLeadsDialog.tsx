@@ -1,5 +1,5 @@
 /**
- * 'Importar Leads' (spec §2, §5): a CSV/TSV/TXT file up to 10 MB (dropped or picked), a group name
+ * 'Importar Leads' (docs/import-format.md): a CSV/TSV/TXT file up to 10 MB (dropped or picked), a group name
  * and an optional role; the upload shows its progress, then the result summary stays in view.
  */
 import '@mantine/dropzone/styles.css';
@@ -68,7 +68,6 @@ export function ImportLeadsDialog({ opened, onClose }: { opened: boolean; onClos
       notifyError(IMPORT_LIMITS.messages.groupNameRequired, fields.error.issues[0]?.message);
       return;
     }
-    // The text fields go before the file so the server knows the group before the rows stream in.
     const form = new FormData();
     form.append('groupName', fields.data.groupName);
     if (fields.data.assignedRoleId !== null) form.append('assignedRoleId', String(fields.data.assignedRoleId));

@@ -1,6 +1,6 @@
 /**
- * A lead card's actions: mark contacted (until it is), download as vCard, edit (admin and
- * manager), and for a Vendedor's own lead the status moves CONTRACT §4 allows them.
+ * A lead card's actions: mark contacted (while the lead may still be marked), download as vCard, edit (admin and
+ * manager), and for a Vendedor's own lead the status moves allowed to them (docs/leads.md).
  */
 import { type LeadListItem, OWNER_STATUS_MOVES, can, canSetLeadStatus, statusLabel } from '@crm/domain';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';

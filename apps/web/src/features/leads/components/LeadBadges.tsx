@@ -22,7 +22,7 @@ const STATUS_COLORS: Record<LeadStatus, string> = {
 };
 
 export function CategoryBadge({ category }: { category: string }) {
-  // An unknown stored value reads as Tecnología (spec §3), so it gets Tecnología's colour too.
+  // An unknown stored value reads as Tecnología, so it gets Tecnología's colour too.
   const color = CATEGORY_COLORS[isLeadCategory(category) ? category : 'tecnologia'];
   return (
     <Badge variant="light" color={color}>

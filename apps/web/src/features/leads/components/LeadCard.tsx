@@ -1,5 +1,5 @@
 /**
- * One lead as a card (spec §2): badges, name, description, email, WhatsApp phone, dates, owner,
+ * One lead as a card: badges, name, description, email, WhatsApp phone, dates, owner,
  * 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
 import { type LeadListItem, can, formatDate, fullName, whatsappLink } from '@crm/domain';

@@ -1,5 +1,5 @@
 /**
- * 'Agregar / Editar Seguimiento de Conversación' (spec §2, §4, §5): created with Guardar when the
+ * 'Agregar / Editar Seguimiento de Conversación' (docs/leads.md): created with Guardar when the
  * lead has no record, otherwise updated with Actualizar; closes and resets on success and cancel.
  */
 import '@mantine/dates/styles.css';

@@ -1,4 +1,4 @@
-/** The writes a lead card offers, each with the spec's toasts (§8): mark contacted, assign, move status. */
+/** The writes a lead card offers, each with its Spanish success and failure toasts: mark contacted, assign, move status. */
 import { statusLabel } from '@crm/domain';
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
@@ -34,7 +34,7 @@ export function useAssignLead() {
   );
 }
 
-/** A Vendedor moving their own lead to interesado, convertido or perdido (CONTRACT §4). */
+/** A Vendedor moving their own lead to interesado, convertido or perdido (docs/leads.md). */
 export function useMoveLeadStatus() {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();

@@ -30,7 +30,7 @@ export function useLeadCounts(filters: LeadListFilters) {
   return useQuery(trpc.leads.counts.queryOptions(filters));
 }
 
-/** Spec §7: groups load only in the Grupos view or while a group filters the list. */
+/** Groups load only in the Grupos view or while a group filters the list. */
 export function useLeadGroups(enabled: boolean) {
   const trpc = useTRPC();
   return useQuery({ ...trpc.leadGroups.list.queryOptions(), enabled });
@@ -48,7 +48,7 @@ export function useSalesTeamWithRoles(enabled: boolean) {
 
 /**
  * After a write: the lists and counts (and the groups, whose lead counts change too) reload. Data
- * never goes stale on its own (spec §9), so the screens built on lead figures are marked stale too
+ * never goes stale on its own (lib/query-client.ts), so the screens built on lead figures are marked stale too
  * and refetch when next shown.
  */
 export function useRefreshLeads() {

@@ -1,4 +1,4 @@
-/** The profile's photo card: 'Cambiar Foto' opens an upload dialog with a preview (spec §2, §5, §8). */
+/** The profile's photo card: 'Cambiar Foto' opens an upload dialog with a preview. */
 import { AVATAR_LIMITS, fullName, isImageType, systemRoleLabel, type User } from '@crm/domain';
 import '@mantine/dropzone/styles.css';
 import { Button, Card, Group, Image, Modal, Progress, Stack, Text, Title } from '@mantine/core';
@@ -13,7 +13,7 @@ import { RestError, uploadForm } from '../../../lib/rest';
 import { useTRPC } from '../../../lib/trpc';
 import { useRefreshPeople } from '../../users/hooks/useRefreshPeople';
 
-/** The browser-side checks of spec §5; the server checks the bytes again. */
+/** The browser-side checks (an image type, at most 5 MB); the server checks the bytes again. */
 function checkChosenFile(file: File): boolean {
   if (!isImageType(file.type)) {
     notifyError(AVATAR_LIMITS.messages.invalidTitle, AVATAR_LIMITS.messages.invalid);
@@ -62,7 +62,7 @@ function UploadDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     setProgress(0);
     try {
       const user = await uploadForm<User>('/api/upload-profile-image', form, setProgress);
-      // The sidebar and every list read the new photo (spec §7: the current user is refreshed).
+      // The sidebar and every list read the new photo (the current user is refetched).
       queryClient.setQueryData(trpc.auth.me.queryKey(), user);
       void refreshPeople();
       notifySuccess('Foto actualizada');

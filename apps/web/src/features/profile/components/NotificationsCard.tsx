@@ -1,4 +1,4 @@
-/** 'Notificaciones': two switches remembered in this browser only (spec §2). */
+/** 'Notificaciones': two switches remembered in this browser only, never sent to the server. */
 import { Card, Stack, Switch, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 

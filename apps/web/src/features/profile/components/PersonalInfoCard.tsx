@@ -1,4 +1,4 @@
-/** 'Información Personal': the profile form, saved for real (CONTRACT §7). */
+/** 'Información Personal': the profile form, saved for real (PUT /api/users/{own id}). */
 import { type ProfileForm, profileFormSchema } from '@crm/domain';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,4 +1,4 @@
-/** 'Seguridad': a working password change and the 2FA coming-soon notice (CONTRACT §7). */
+/** 'Seguridad': a working password change and the 2FA coming-soon notice. */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';

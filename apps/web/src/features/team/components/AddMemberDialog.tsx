@@ -1,4 +1,4 @@
-/** 'Agregar Miembro' (spec §2, §5): full name split at the first space; team name only for managers. */
+/** 'Agregar Miembro': full name split at the first space; team name only for managers. */
 import { addMemberSchema } from '@crm/domain';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -19,7 +19,7 @@ interface MemberValues {
 }
 
 const EMPTY: MemberValues = { fullName: '', email: '', password: '', role: 'team_member', teamName: '' };
-/** This dialog's own wording for the roles (spec §2). */
+/** This dialog's own wording for the roles ('Miembro del Equipo' is team_member). */
 const MEMBER_ROLE_LABELS = { admin: 'Administrador', manager: 'Manager', team_member: 'Miembro del Equipo' } as const;
 
 export function AddMemberDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

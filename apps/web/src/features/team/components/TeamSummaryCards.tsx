@@ -1,4 +1,4 @@
-/** Total Miembros, Activos Hoy (seen today, CONTRACT §7) and Mejor Performance (most conversions). */
+/** Total Miembros, Activos Hoy (users seen today) and Mejor Performance (most conversions). */
 import { type TeamMember, fullName, seenToday } from '@crm/domain';
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconTrophy, IconUsers } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** 'Crear Nuevo Usuario': the username comes from the email and is shown once created (CONTRACT §3). */
+/** 'Crear Nuevo Usuario': the username comes from the email and is shown once created (email local part, numeric suffix if taken). */
 import { createUserSchema } from '@crm/domain';
 import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

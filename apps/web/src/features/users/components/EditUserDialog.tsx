@@ -1,4 +1,4 @@
-/** 'Editar Usuario': names and email; the role field only for an admin (spec §6). */
+/** 'Editar Usuario': names and email; the role field only for an admin (docs/roles-and-permissions.md). */
 import { SYSTEM_ROLES, SYSTEM_ROLE_LABELS, type User, can, toOptions, updateUserSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -62,7 +62,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       firstName: values.firstName,
       lastName: values.lastName,
       email: values.email || undefined,
-      // The role travels only from an admin's form (spec §7).
+      // The role travels only from an admin's form: the server refuses it from anyone else.
       role: mayChangeRole ? values.role : undefined,
       teamName: roleAfter === 'manager' ? values.teamName : undefined,
     });
