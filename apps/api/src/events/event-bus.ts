@@ -1,6 +1,7 @@
 /**
  * The event bus every transport publishes to and every live connection listens on.
- * Events carry ids only; listeners fetch what they deliver, so no payload limit bites.
+ * Between replicas events carry ids only (listeners fetch what they deliver, so no NOTIFY
+ * payload limit bites); the in-process bus may hand over the stored message itself.
  */
 import type { ChatMessage } from '@crm/domain';
 
