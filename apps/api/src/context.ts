@@ -4,6 +4,7 @@ import type { User } from '@crm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env.js';
 import type { EventBus } from './events/event-bus.js';
+import type { LiveHub } from './live/live-hub.js';
 
 export interface AppContext {
   db: Db;
@@ -12,6 +13,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Chat messages, read receipts and presence, to every replica. */
   bus: EventBus;
+  /** This replica's live connections (/ws sockets, tRPC subscriptions), fed from the bus. */
+  live: LiveHub;
 }
 
 /** A signed-in caller: the user as of this request and the session it came with. */

@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
 import type { BusLog } from './events/event-bus.js';
+import { LiveHub } from './live/live-hub.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -25,7 +26,8 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
     warn: (details, message) => appLog?.warn(details, message),
   };
   const bus = await createEventBus(database, busLog);
-  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env, bus });
+  const live = new LiveHub({ db: database.db, bus, log: busLog });
+  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env, bus, live });
   appLog = app.log;
 
   const firstAdmin = await ensureFirstAdmin(appCtx);
@@ -46,9 +48,10 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    // Stop accepting, let in-flight requests finish, stop listening for events, then close the database.
+    // Stop accepting, let in-flight requests finish, let go of live connections, stop listening for events, then close the database.
     closing ??= app
       .close()
+      .then(() => live.close())
       .then(() => bus.close())
       .then(() => (existingDb ? undefined : database.close()));
     return closing;

@@ -1,7 +1,6 @@
-/** The live side of the app: the session check at upgrade, the /ws route, and the replica's hub lifecycle. */
+/** The live side of the app: the session check at upgrade and the /ws route (the hub itself is built in server.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { liveHubOf } from '../modules/chat/live-hub.js';
 import { installUpgradeGuard } from './upgrade-guard.js';
 import { registerWsRoute } from './ws.route.js';
 
@@ -9,6 +8,4 @@ import { registerWsRoute } from './ws.route.js';
 export function installLive(app: FastifyInstance, ctx: AppContext): void {
   installUpgradeGuard(app, ctx);
   registerWsRoute(app, ctx);
-  const hub = liveHubOf(ctx);
-  app.addHook('onClose', () => hub.close());
 }

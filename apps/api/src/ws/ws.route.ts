@@ -9,7 +9,6 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import { viewerOf } from '../http/viewer.js';
 import { sendMessage } from '../modules/chat/chat.service.js';
-import { liveHubOf } from '../modules/chat/live-hub.js';
 
 export const SESSION_ENDED_REASON = 'Sesión finalizada';
 
@@ -28,7 +27,7 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
           socket.close(1008, 'Unauthorized');
           return undefined;
         }
-        return liveHubOf(ctx).open({
+        return ctx.live.open({
           userId: viewer.user.id,
           sessionId: viewer.sessionId,
           wantsPresence: false,

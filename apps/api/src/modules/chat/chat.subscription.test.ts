@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
-import { liveHubOf } from './live-hub.js';
 
 interface FeedItem {
   type: string;
@@ -79,7 +78,7 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
     const socket = await openLiveSocket(server().url, client);
 
     await client.post('/api/logout');
-    await liveHubOf(server().ctx).endExpiredSessions();
+    await server().ctx.live.endExpiredSessions();
     await expect.poll(() => completed).toBe(true);
     expect((await socket.closed).code).toBe(1000);
     await wsClient.close();

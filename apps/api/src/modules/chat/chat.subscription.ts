@@ -7,8 +7,8 @@ import { listMessagesOfUserAfter } from '@crm/db';
 import type { ChatMessage } from '@crm/domain';
 import { tracked } from '@trpc/server';
 import type { ServiceContext } from '../../context.js';
-import { type LiveEvent, liveHubOf } from './live-hub.js';
-import { createLiveQueue } from './live-queue.js';
+import type { LiveEvent } from '../../live/live-hub.js';
+import { createLiveQueue } from '../../live/live-queue.js';
 
 const BACKLOG_PAGE = 500;
 
@@ -17,7 +17,7 @@ export type ChatFeedEvent = Exclude<LiveEvent, { type: 'chat' }> | { type: 'sync
 
 export async function* chatFeed(ctx: ServiceContext, lastEventId: string | null | undefined, signal: AbortSignal | undefined) {
   const queue = createLiveQueue<LiveEvent>(signal);
-  const close = await liveHubOf(ctx).open({
+  const close = await ctx.live.open({
     userId: ctx.viewer.user.id,
     sessionId: ctx.viewer.sessionId,
     wantsPresence: true,

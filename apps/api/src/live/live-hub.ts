@@ -15,10 +15,10 @@ import {
   openLiveConnection,
   PRESENCE_HEARTBEAT_MS,
   refreshLiveConnections,
+  type Db,
 } from '@crm/db';
 import type { ChatMessage } from '@crm/domain';
-import type { AppContext } from '../../context.js';
-import type { BusEvent } from '../../events/event-bus.js';
+import type { BusEvent, BusLog, EventBus } from '../events/event-bus.js';
 
 export type LiveEvent =
   { type: 'chat'; message: ChatMessage } | { type: 'read'; messageIds: number[]; readerId: number } | { type: 'presence'; userId: number };
@@ -39,6 +39,13 @@ interface Registered extends LiveConnection {
   lastMessageId: number;
 }
 
+/** What a hub runs on; it is built in server.ts beside the bus, before the app and its logger exist. */
+export interface LiveHubDeps {
+  db: Db;
+  bus: EventBus;
+  log: BusLog;
+}
+
 const RESYNC_BATCH = 500;
 const BEAT_BATCH = 100;
 
@@ -50,7 +57,7 @@ export class LiveHub {
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: LiveHubDeps) {
     this.unsubscribe = ctx.bus.subscribe((event) => this.enqueue(event));
     this.heartbeat = setInterval(() => void this.beat(), PRESENCE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -211,16 +218,4 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
-}
-
-const hubs = new WeakMap<AppContext['bus'], LiveHub>();
-
-/** The replica's hub, created on first use and bound to the app context's bus. */
-export function liveHubOf(ctx: AppContext): LiveHub {
-  let hub = hubs.get(ctx.bus);
-  if (!hub) {
-    hub = new LiveHub(ctx);
-    hubs.set(ctx.bus, hub);
-  }
-  return hub;
 }
