@@ -1,10 +1,11 @@
-/** Registers the REST route table on Fastify: session, permission, body validation, errors. */
+/** Registers the REST route table on Fastify: session, early permission, body validation, errors. */
 import { DomainError, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/parse-input.js';
 import { viewerOf } from '../http/viewer.js';
-import { assertPermission, type RestRoute } from './route.js';
+import { requirePermission } from '../require-permission.js';
+import type { RestRoute } from './route.js';
 
 export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes: RestRoute[]): void {
   for (const route of routes) {
@@ -18,7 +19,7 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
           const viewer = await viewerOf(ctx, request);
           if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
           const serviceCtx = { ...ctx, log: request.log, viewer };
-          if (route.permission) assertPermission(serviceCtx, route.permission);
+          if (route.earlyPermission) requirePermission(serviceCtx, route.earlyPermission);
           callCtx = serviceCtx;
         }
         const body = route.body ? parseInput(route.body, request.body ?? {}) : undefined;

@@ -1,5 +1,5 @@
 /** How a REST route is declared: method, path, who may call it, body schema, handler. */
-import { type Action, DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
+import type { Action } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
@@ -29,8 +29,11 @@ export interface RestRoute {
   url: string;
   /** Public routes run without a session; every other route answers 401 without one. */
   access: 'public' | 'authed';
-  /** Checked before the handler, for rules that need no target. */
-  permission?: Action;
+  /**
+   * Only where refusing before the handler saves work (an upload not read at all): the
+   * service decides in any case, so a route without it is just as closed.
+   */
+  earlyPermission?: Action;
   body?: z.ZodType;
   /** Uploads declare their own limit; JSON bodies are capped at 1 MB. */
   bodyLimit?: number;
@@ -52,15 +55,11 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(definit
 export function authedRoute<S extends z.ZodType | undefined = undefined>(definition: {
   method: HttpMethod;
   url: string;
-  permission?: Action;
+  earlyPermission?: Action;
   body?: S;
   bodyLimit?: number;
   successStatus?: 200 | 201;
   handler: (call: AuthedCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {
   return { ...definition, access: 'authed', handler: definition.handler as RestRoute['handler'] };
-}
-
-export function assertPermission(ctx: ServiceContext, action: Action): void {
-  if (!can(ctx.viewer.user, action)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }

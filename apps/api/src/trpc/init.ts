@@ -1,5 +1,5 @@
 /** The only initTRPC: context, error shape, and the procedures every router builds on. */
-import { type Action, DomainError, type DomainErrorCode, FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE, can } from '@crm/domain';
+import { DomainError, type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -57,13 +57,3 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   return next({ ctx: { viewer } });
 });
-
-/** A procedure open only to roles the domain permission table allows for `action`. */
-export function procedureFor(action: Action) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.viewer.user, action)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
-    }
-    return next();
-  });
-}

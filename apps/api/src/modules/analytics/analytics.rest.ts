@@ -8,13 +8,11 @@ export const analyticsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/analytics/performance',
-    permission: 'team.read',
     handler: ({ ctx }) => getPerformance(ctx),
   }),
   authedRoute({
     method: 'GET',
     url: '/api/analytics/report',
-    permission: 'analytics.read',
     handler: ({ ctx, query }) => getAnalyticsReport(ctx, parseInput(analyticsQuerySchema, query)),
   }),
 ];

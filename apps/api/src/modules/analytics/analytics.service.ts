@@ -2,9 +2,11 @@
 import { countLeadsInRanges, listPerformance } from '@crm/db';
 import { type AnalyticsQuery, type AnalyticsReport, type PerformanceEntry, conversionRate, periodRange } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { monthBuckets } from './months.js';
 
 export function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]> {
+  requirePermission(ctx, 'team.read');
   return listPerformance(ctx.db);
 }
 
@@ -15,6 +17,7 @@ export function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]>
  * same rate over the whole period, and each member's figures count the leads created in the period.
  */
 export async function getAnalyticsReport(ctx: ServiceContext, query: AnalyticsQuery, now: Date = new Date()): Promise<AnalyticsReport> {
+  requirePermission(ctx, 'analytics.read');
   const range = periodRange(query, now);
   const buckets = monthBuckets(range.from, range.to);
   const [counts, performance] = await Promise.all([countLeadsInRanges(ctx.db, buckets), listPerformance(ctx.db, range)]);

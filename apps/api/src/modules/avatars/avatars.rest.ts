@@ -32,7 +32,6 @@ export const avatarsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/users/:id/avatar',
-    permission: 'team.read',
     handler: async ({ ctx, params, query, request, reply }) => {
       const image = await getAvatar(ctx, parseInput(idSchema, params.id));
       const etag = quoteEtag(image.etag);

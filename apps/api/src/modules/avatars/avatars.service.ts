@@ -2,6 +2,7 @@
 import { findProfileImage, findProfileImageEtag, findUserById, saveProfileImage } from '@crm/db';
 import { DomainError, type User } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 import { processAvatar } from './image-processing.js';
 
@@ -21,6 +22,7 @@ export function avatarEtag(ctx: ServiceContext, userId: number): Promise<string 
 }
 
 export async function getAvatar(ctx: ServiceContext, userId: number) {
+  requirePermission(ctx, 'team.read');
   const image = await findProfileImage(ctx.db, userId);
   if (!image) throw new DomainError('NOT_FOUND', AVATAR_NOT_FOUND);
   return image;

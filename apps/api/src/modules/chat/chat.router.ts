@@ -1,7 +1,7 @@
 /** tRPC: the Chat screen's reads and writes, and its live feed. */
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { z } from 'zod';
-import { procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import { chatFeed } from './chat.subscription.js';
 import {
   listAvailableUsers,
@@ -14,20 +14,18 @@ import {
   unreadTotal,
 } from './chat.service.js';
 
-const chatProcedure = procedureFor('chat.use');
-
 export const chatRouter = router({
-  contacts: chatProcedure.query(({ ctx }) => listContacts(ctx)),
-  availableUsers: chatProcedure.query(({ ctx }) => listAvailableUsers(ctx)),
-  unreadTotal: chatProcedure.query(({ ctx }) => unreadTotal(ctx)),
-  onlineUserIds: chatProcedure.query(({ ctx }) => onlineUserIds(ctx)),
-  messages: chatProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
-  send: chatProcedure.input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
-  markRead: chatProcedure.input(z.object({ messageId: idSchema })).mutation(({ ctx, input }) => markRead(ctx, input.messageId)),
-  markConversationRead: chatProcedure
+  contacts: authedProcedure.query(({ ctx }) => listContacts(ctx)),
+  availableUsers: authedProcedure.query(({ ctx }) => listAvailableUsers(ctx)),
+  unreadTotal: authedProcedure.query(({ ctx }) => unreadTotal(ctx)),
+  onlineUserIds: authedProcedure.query(({ ctx }) => onlineUserIds(ctx)),
+  messages: authedProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
+  send: authedProcedure.input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
+  markRead: authedProcedure.input(z.object({ messageId: idSchema })).mutation(({ ctx, input }) => markRead(ctx, input.messageId)),
+  markConversationRead: authedProcedure
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) => markConversationRead(ctx, input.userId)),
-  onEvent: chatProcedure
+  onEvent: authedProcedure
     .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())
     .subscription(({ ctx, input, signal }) => chatFeed(ctx, input?.lastEventId, signal)),
 });

@@ -26,30 +26,36 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import type { BusEvent } from '../../events/event-bus.js';
+import { requirePermission } from '../../require-permission.js';
 
 export const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
 export const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
 export const CHAT_SELF = 'No puedes enviarte mensajes a ti mismo';
 
 export function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
+  requirePermission(ctx, 'chat.use');
   return listChatContacts(ctx.db, ctx.viewer.user.id);
 }
 
 export function listAvailableUsers(ctx: ServiceContext): Promise<ChatContact[]> {
+  requirePermission(ctx, 'chat.use');
   return listChatCandidates(ctx.db, ctx.viewer.user.id);
 }
 
 /** Who has a live connection open on any replica: the conversation header's 'En línea'. */
 export function onlineUserIds(ctx: ServiceContext): Promise<number[]> {
+  requirePermission(ctx, 'chat.use');
   return listOnlineUserIds(ctx.db);
 }
 
 export function unreadTotal(ctx: ServiceContext): Promise<number> {
+  requirePermission(ctx, 'chat.use');
   return countUnreadMessages(ctx.db, ctx.viewer.user.id);
 }
 
 /** The viewer's conversation with `otherId`; only the two of them can ever read it. */
 export async function listMessages(ctx: ServiceContext, otherId: number): Promise<ChatMessage[]> {
+  requirePermission(ctx, 'chat.use');
   if (!(await findUserById(ctx.db, otherId))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
   return listConversation(ctx.db, ctx.viewer.user.id, otherId);
 }
@@ -61,6 +67,7 @@ export async function listMessages(ctx: ServiceContext, otherId: number): Promis
  * announces it.
  */
 export async function sendMessage(ctx: ServiceContext, input: z.output<typeof sendMessageSchema>): Promise<ChatMessage> {
+  requirePermission(ctx, 'chat.use');
   const sender = ctx.viewer.user;
   if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   const message = await ctx.db.transaction().execute(async (trx) => {
@@ -95,6 +102,7 @@ async function whyNotStored(trx: DbOrTrx, ctx: ServiceContext, receiverId: numbe
 
 /** Marks one received message read; someone else's message is not found, whoever asks. */
 export async function markRead(ctx: ServiceContext, messageId: number): Promise<{ messageIds: number[] }> {
+  requirePermission(ctx, 'chat.use');
   const changed = await markMessagesRead(ctx.db, ctx.viewer.user.id, { ids: [messageId] });
   if (changed.length === 0) {
     // Already read is fine (idempotent); not the receiver's, or no such message, is 404.
@@ -107,6 +115,7 @@ export async function markRead(ctx: ServiceContext, messageId: number): Promise<
 
 /** Marks read everything `otherId` sent the viewer: what an open conversation does. */
 export async function markConversationRead(ctx: ServiceContext, otherId: number): Promise<{ messageIds: number[] }> {
+  requirePermission(ctx, 'chat.use');
   const changed = await markMessagesRead(ctx.db, ctx.viewer.user.id, { senderId: otherId });
   await announceRead(ctx, changed);
   return { messageIds: changed.map((row) => row.id) };

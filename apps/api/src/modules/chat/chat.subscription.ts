@@ -9,6 +9,7 @@ import { tracked } from '@trpc/server';
 import type { ServiceContext } from '../../context.js';
 import type { LiveEvent } from '../../live/live-hub.js';
 import { createLiveQueue } from '../../live/live-queue.js';
+import { requirePermission } from '../../require-permission.js';
 
 const BACKLOG_PAGE = 500;
 
@@ -16,6 +17,7 @@ const BACKLOG_PAGE = 500;
 export type ChatFeedEvent = Exclude<LiveEvent, { type: 'chat' }> | { type: 'synced' };
 
 export async function* chatFeed(ctx: ServiceContext, lastEventId: string | null | undefined, signal: AbortSignal | undefined) {
+  requirePermission(ctx, 'chat.use');
   const queue = createLiveQueue<LiveEvent>(signal);
   const close = await ctx.live.open({
     userId: ctx.viewer.user.id,

@@ -15,13 +15,11 @@ export const customRolesRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/custom-roles',
-    permission: 'team.read',
     handler: ({ ctx }) => listCustomRoles(ctx),
   }),
   authedRoute({
     method: 'POST',
     url: '/api/custom-roles',
-    permission: 'customRole.manage',
     body: createCustomRoleSchema,
     successStatus: 201,
     handler: ({ ctx, body }) => createCustomRole(ctx, body),
@@ -29,14 +27,12 @@ export const customRolesRestRoutes = [
   authedRoute({
     method: 'PUT',
     url: '/api/custom-roles/:id',
-    permission: 'customRole.manage',
     body: updateCustomRoleSchema,
     handler: ({ ctx, params, body }) => updateCustomRole(ctx, parseInput(idSchema, params.id), body),
   }),
   authedRoute({
     method: 'DELETE',
     url: '/api/custom-roles/:id',
-    permission: 'customRole.manage',
     handler: async ({ ctx, params }) => {
       await deleteCustomRole(ctx, parseInput(idSchema, params.id));
       return { message: 'Rol eliminado' };
@@ -45,13 +41,11 @@ export const customRolesRestRoutes = [
   authedRoute({
     method: 'POST',
     url: '/api/users/:userId/roles/:roleId',
-    permission: 'customRole.manage',
     handler: async ({ ctx, params }) => assignRoleToUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
   }),
   authedRoute({
     method: 'DELETE',
     url: '/api/users/:userId/roles/:roleId',
-    permission: 'customRole.manage',
     handler: async ({ ctx, params }) => removeRoleFromUser(ctx, parseInput(idSchema, params.userId), parseInput(idSchema, params.roleId)),
   }),
 ];

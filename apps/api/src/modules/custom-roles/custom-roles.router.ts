@@ -1,7 +1,7 @@
 /** tRPC: the role management screen. */
 import { createCustomRoleSchema, idSchema, updateCustomRoleSchema } from '@crm/domain';
 import { z } from 'zod';
-import { procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import {
   assignRoleToUser,
   createCustomRole,
@@ -14,23 +14,15 @@ import {
 const assignmentSchema = z.object({ userId: idSchema, roleId: idSchema });
 
 export const customRolesRouter = router({
-  list: procedureFor('team.read').query(({ ctx }) => listCustomRoles(ctx)),
-  create: procedureFor('customRole.manage')
-    .input(createCustomRoleSchema)
-    .mutation(({ ctx, input }) => createCustomRole(ctx, input)),
-  update: procedureFor('customRole.manage')
+  list: authedProcedure.query(({ ctx }) => listCustomRoles(ctx)),
+  create: authedProcedure.input(createCustomRoleSchema).mutation(({ ctx, input }) => createCustomRole(ctx, input)),
+  update: authedProcedure
     .input(z.object({ id: idSchema, data: updateCustomRoleSchema }))
     .mutation(({ ctx, input }) => updateCustomRole(ctx, input.id, input.data)),
-  delete: procedureFor('customRole.manage')
-    .input(z.object({ id: idSchema }))
-    .mutation(async ({ ctx, input }) => {
-      await deleteCustomRole(ctx, input.id);
-      return { ok: true };
-    }),
-  assign: procedureFor('customRole.manage')
-    .input(assignmentSchema)
-    .mutation(({ ctx, input }) => assignRoleToUser(ctx, input.userId, input.roleId)),
-  remove: procedureFor('customRole.manage')
-    .input(assignmentSchema)
-    .mutation(({ ctx, input }) => removeRoleFromUser(ctx, input.userId, input.roleId)),
+  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    await deleteCustomRole(ctx, input.id);
+    return { ok: true };
+  }),
+  assign: authedProcedure.input(assignmentSchema).mutation(({ ctx, input }) => assignRoleToUser(ctx, input.userId, input.roleId)),
+  remove: authedProcedure.input(assignmentSchema).mutation(({ ctx, input }) => removeRoleFromUser(ctx, input.userId, input.roleId)),
 });

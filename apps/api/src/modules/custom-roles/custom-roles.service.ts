@@ -12,32 +12,21 @@ import {
   uniqueViolationOf,
   updateCustomRole as updateCustomRoleRow,
 } from '@crm/db';
-import {
-  type CreateCustomRole,
-  type CustomRole,
-  DomainError,
-  FORBIDDEN_MESSAGE,
-  type UpdateCustomRole,
-  type UserCustomRole,
-  can,
-} from '@crm/domain';
+import { type CreateCustomRole, type CustomRole, DomainError, type UpdateCustomRole, type UserCustomRole } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
 export const ROLE_NOT_FOUND = 'Rol no encontrado';
 export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
 
-/** The transports check too; the service refuses on its own so no caller can skip the rule. */
-function assertManager(ctx: ServiceContext): void {
-  if (!can(ctx.viewer.user, 'customRole.manage')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
-}
-
 export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
+  requirePermission(ctx, 'team.read');
   return listCustomRoleRows(ctx.db);
 }
 
 export async function createCustomRole(ctx: ServiceContext, input: CreateCustomRole): Promise<CustomRole> {
-  assertManager(ctx);
+  requirePermission(ctx, 'customRole.manage');
   if (await customRoleNameTaken(ctx.db, input.name)) throw new DomainError('CONFLICT', ROLE_NAME_TAKEN);
   try {
     return await insertCustomRole(ctx.db, input);
@@ -49,7 +38,7 @@ export async function createCustomRole(ctx: ServiceContext, input: CreateCustomR
 }
 
 export async function updateCustomRole(ctx: ServiceContext, id: number, input: UpdateCustomRole): Promise<CustomRole> {
-  assertManager(ctx);
+  requirePermission(ctx, 'customRole.manage');
   const role = await updateCustomRoleRow(ctx.db, id, input);
   if (!role) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
   return role;
@@ -57,13 +46,13 @@ export async function updateCustomRole(ctx: ServiceContext, id: number, input: U
 
 /** Assignments go with the role and groups tied to it are unlinked, by the schema's cascades. */
 export async function deleteCustomRole(ctx: ServiceContext, id: number): Promise<void> {
-  assertManager(ctx);
+  requirePermission(ctx, 'customRole.manage');
   if (!(await deleteCustomRoleRow(ctx.db, id))) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
 }
 
 /** Assigns a role (assigning one the user already holds is a no-op) and returns the user's roles. */
 export async function assignRoleToUser(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
-  assertManager(ctx);
+  requirePermission(ctx, 'customRole.manage');
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await findUserById(trx, userId))) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
     if (!(await findCustomRoleById(trx, roleId))) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
@@ -73,7 +62,7 @@ export async function assignRoleToUser(ctx: ServiceContext, userId: number, role
 }
 
 export async function removeRoleFromUser(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
-  assertManager(ctx);
+  requirePermission(ctx, 'customRole.manage');
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await removeCustomRoleRow(trx, userId, roleId))) {
       throw new DomainError('NOT_FOUND', 'El usuario no tiene ese rol');

@@ -8,13 +8,11 @@ export const leadGroupsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/lead-groups',
-    permission: 'lead.read',
     handler: ({ ctx }) => listGroups(ctx),
   }),
   authedRoute({
     method: 'DELETE',
     url: '/api/lead-groups/:id',
-    permission: 'lead.manage',
     handler: ({ ctx, params }) => deleteGroup(ctx, parseInput(idSchema, params.id)),
   }),
 ];

@@ -4,12 +4,10 @@
  */
 import { idSchema } from '@crm/domain';
 import { z } from 'zod';
-import { procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import { deleteGroup, listGroups } from './lead-groups.service.js';
 
 export const leadGroupsRouter = router({
-  list: procedureFor('lead.read').query(({ ctx }) => listGroups(ctx)),
-  delete: procedureFor('lead.manage')
-    .input(z.object({ id: idSchema }))
-    .mutation(({ ctx, input }) => deleteGroup(ctx, input.id)),
+  list: authedProcedure.query(({ ctx }) => listGroups(ctx)),
+  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteGroup(ctx, input.id)),
 });

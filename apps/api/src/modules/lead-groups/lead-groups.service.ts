@@ -1,11 +1,13 @@
 /** Lead groups: the Grupos tab's list and deleting a group together with its leads (docs/leads.md, Groups). */
 import { deleteLeadGroupWithLeads, listLeadGroups } from '@crm/db';
-import { DomainError, FORBIDDEN_MESSAGE, type LeadGroup, can } from '@crm/domain';
+import { DomainError, type LeadGroup } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 
 export const GROUP_NOT_FOUND = 'Grupo no encontrado';
 
 export function listGroups(ctx: ServiceContext): Promise<LeadGroup[]> {
+  requirePermission(ctx, 'lead.read');
   return listLeadGroups(ctx.db);
 }
 
@@ -16,7 +18,7 @@ export interface GroupDeletion {
 }
 
 export async function deleteGroup(ctx: ServiceContext, id: number): Promise<GroupDeletion> {
-  if (!can(ctx.viewer.user, 'lead.manage')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  requirePermission(ctx, 'lead.manage');
   const result = await ctx.db.transaction().execute((trx) => deleteLeadGroupWithLeads(trx, id));
   if (!result) throw new DomainError('NOT_FOUND', GROUP_NOT_FOUND);
   const { deletedLeads } = result;

@@ -16,6 +16,7 @@ import {
   vcardFileName,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from './leads.service.js';
 
 export interface Download {
@@ -25,6 +26,7 @@ export interface Download {
 }
 
 export async function leadVCard(ctx: ServiceContext, id: number): Promise<Download> {
+  requirePermission(ctx, 'lead.read');
   const row = await findLeadRow(ctx.db, id);
   if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return {
@@ -69,6 +71,7 @@ async function* csvChunks(ctx: ServiceContext, filters: LeadFilters): AsyncGener
 }
 
 export function leadsCsv(ctx: ServiceContext, filters: LeadFilters): Download {
+  requirePermission(ctx, 'lead.manage');
   const day = new Date().toISOString().slice(0, 10);
   return { fileName: `leads-${day}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(csvChunks(ctx, filters)) };
 }

@@ -19,21 +19,20 @@
  */
 import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import { z } from 'zod';
-import { procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import { assignLead, countLeadTabs, createLead, getLeadOrThrow, listLeadPage, markLeadContacted, updateLead } from './leads.service.js';
 
-const read = procedureFor('lead.read');
-const manage = procedureFor('lead.manage');
-
 export const leadsRouter = router({
-  list: read.input(leadListQuerySchema.default({})).query(({ ctx, input }) => listLeadPage(ctx, input)),
-  counts: read.input(leadCountsQuerySchema.default({})).query(({ ctx, input }) => countLeadTabs(ctx, input)),
-  byId: read.input(z.object({ id: idSchema })).query(({ ctx, input }) => getLeadOrThrow(ctx, input.id)),
-  create: manage.input(createLeadSchema).mutation(({ ctx, input }) => createLead(ctx, input)),
+  list: authedProcedure.input(leadListQuerySchema.default({})).query(({ ctx, input }) => listLeadPage(ctx, input)),
+  counts: authedProcedure.input(leadCountsQuerySchema.default({})).query(({ ctx, input }) => countLeadTabs(ctx, input)),
+  byId: authedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getLeadOrThrow(ctx, input.id)),
+  create: authedProcedure.input(createLeadSchema).mutation(({ ctx, input }) => createLead(ctx, input)),
   // Every role may call it: the service decides per field and per status (docs/leads.md).
-  update: read
+  update: authedProcedure
     .input(z.object({ id: idSchema, data: updateLeadSchema }))
     .mutation(({ ctx, input }) => updateLead(ctx, input.id, input.data)),
-  assign: manage.input(z.object({ id: idSchema }).and(assignLeadSchema)).mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
-  markContacted: read.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
+  assign: authedProcedure
+    .input(z.object({ id: idSchema }).and(assignLeadSchema))
+    .mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
+  markContacted: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
 });

@@ -32,6 +32,7 @@ import {
   fullName,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
 export const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
@@ -57,6 +58,7 @@ export function filtersOf(query: LeadListQuery | LeadCountsQuery): LeadFilters {
 
 /** One page, newest first; `nextCursor` is opaque to the client. */
 export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): Promise<LeadPage> {
+  requirePermission(ctx, 'lead.read');
   let cursor;
   if (query.cursor) {
     cursor = decodeLeadCursor(query.cursor);
@@ -68,10 +70,12 @@ export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): P
 
 /** The spec's `GET /api/leads` without parameters: every lead. */
 export async function listAllLeads(ctx: ServiceContext): Promise<LeadListItem[]> {
+  requirePermission(ctx, 'lead.read');
   return (await listLeads(ctx.db, {})).items;
 }
 
 export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery): Promise<LeadCounts> {
+  requirePermission(ctx, 'lead.read');
   const filters = filtersOf(query);
   const [leads, contacted, groups] = await Promise.all([
     countLeads(ctx.db, { ...filters, view: 'leads' }),
@@ -82,13 +86,10 @@ export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery)
 }
 
 export async function getLeadOrThrow(ctx: ServiceContext, id: number): Promise<LeadListItem> {
+  requirePermission(ctx, 'lead.read');
   const lead = await findLeadListItem(ctx.db, id);
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return lead;
-}
-
-function assertCanManage(ctx: ServiceContext): void {
-  if (!can(ctx.viewer.user, 'lead.manage')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }
 
 async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefined): Promise<void> {
@@ -96,7 +97,7 @@ async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefin
 }
 
 export async function createLead(ctx: ServiceContext, input: CreateLead): Promise<LeadListItem> {
-  assertCanManage(ctx);
+  requirePermission(ctx, 'lead.manage');
   const id = await ctx.db.transaction().execute(async (trx) => {
     await assertAssigneeExists(trx, input.assignedTo);
     const leadId = await insertLead(trx, {
@@ -152,7 +153,7 @@ function assertMayMoveStatus(ctx: ServiceContext, row: LeadRow, status: LeadStat
 export async function updateLead(ctx: ServiceContext, id: number, input: UpdateLead): Promise<LeadListItem> {
   const { status, ...fields } = input;
   const changesFields = Object.values(fields).some((value) => value !== undefined);
-  if (changesFields) assertCanManage(ctx);
+  if (changesFields) requirePermission(ctx, 'lead.manage');
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
@@ -198,7 +199,7 @@ export function markLeadContacted(ctx: ServiceContext, id: number): Promise<Lead
 }
 
 export async function assignLead(ctx: ServiceContext, id: number, input: { assignedTo: number | null }): Promise<LeadListItem> {
-  assertCanManage(ctx);
+  requirePermission(ctx, 'lead.manage');
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);

@@ -7,7 +7,6 @@ export const teamRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/team',
-    permission: 'team.read',
     handler: ({ ctx }) => listTeam(ctx),
   }),
   authedRoute({

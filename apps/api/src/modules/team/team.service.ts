@@ -2,9 +2,11 @@
 import { lastSeenByUser, leadFiguresByAssignee, listOnlineUserIds, listUsers } from '@crm/db';
 import { type AddMember, type TeamMember, type User, conversionRate } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { addMember } from '../users/user-creation.service.js';
 
 export async function listTeam(ctx: ServiceContext): Promise<TeamMember[]> {
+  requirePermission(ctx, 'team.read');
   const [users, figures, online, lastSeen] = await Promise.all([
     listUsers(ctx.db),
     leadFiguresByAssignee(ctx.db),

@@ -8,13 +8,11 @@ export const trackingRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/conversation-tracking',
-    permission: 'lead.read',
     handler: ({ ctx }) => listTrackingRecords(ctx),
   }),
   authedRoute({
     method: 'POST',
     url: '/api/conversation-tracking',
-    permission: 'lead.read',
     body: trackingFormSchema,
     successStatus: 201,
     handler: ({ ctx, body }) => createTracking(ctx, body),
@@ -22,14 +20,12 @@ export const trackingRestRoutes = [
   authedRoute({
     method: 'PUT',
     url: '/api/conversation-tracking/:id',
-    permission: 'lead.read',
     body: updateTrackingSchema,
     handler: ({ ctx, params, body }) => updateTrackingRecord(ctx, parseInput(idSchema, params.id), body),
   }),
   authedRoute({
     method: 'DELETE',
     url: '/api/conversation-tracking/:id',
-    permission: 'lead.manage',
     handler: ({ ctx, params }) => deleteTrackingRecord(ctx, parseInput(idSchema, params.id)),
   }),
 ];

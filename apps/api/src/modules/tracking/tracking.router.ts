@@ -6,20 +6,16 @@
  */
 import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
 import { z } from 'zod';
-import { procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import { createTracking, deleteTrackingRecord, listTrackingRecords, updateTrackingRecord } from './tracking.service.js';
 
-const read = procedureFor('lead.read');
-
 export const trackingRouter = router({
-  list: read
+  list: authedProcedure
     .input(z.object({ leadIds: z.array(idSchema).max(1000).optional() }).default({}))
     .query(({ ctx, input }) => listTrackingRecords(ctx, input.leadIds)),
-  create: read.input(trackingFormSchema).mutation(({ ctx, input }) => createTracking(ctx, input)),
-  update: read
+  create: authedProcedure.input(trackingFormSchema).mutation(({ ctx, input }) => createTracking(ctx, input)),
+  update: authedProcedure
     .input(z.object({ id: idSchema, data: updateTrackingSchema }))
     .mutation(({ ctx, input }) => updateTrackingRecord(ctx, input.id, input.data)),
-  delete: procedureFor('lead.manage')
-    .input(z.object({ id: idSchema }))
-    .mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
+  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
 });

@@ -3,10 +3,8 @@ import { emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLik
 import {
   type AddMember,
   DomainError,
-  FORBIDDEN_MESSAGE,
   type SystemRole,
   type User,
-  can,
   type createUserSchema,
   fullName,
   nextFreeUsername,
@@ -15,6 +13,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { hashPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from './users.service.js';
 
@@ -33,9 +32,7 @@ const USERNAME_ATTEMPTS = 5;
 export async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
   const actor = ctx.viewer.user;
   // The target of a creation is the role asked for: a manager may only create team_members.
-  if (!can(actor, 'user.create', { id: 0, systemRole: input.systemRole })) {
-    throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
-  }
+  requirePermission(ctx, 'user.create', { id: 0, systemRole: input.systemRole });
   const passwordHash = await hashPassword(input.password);
   const base = usernameBase(input.email);
 

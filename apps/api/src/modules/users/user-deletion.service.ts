@@ -1,7 +1,8 @@
 /** Deleting a user (docs/roles-and-permissions.md); their sessions go with them (ON DELETE CASCADE), then their live connections. */
 import { deleteUser as deleteUserRow, findUserById } from '@crm/db';
-import { DomainError, FORBIDDEN_MESSAGE, can } from '@crm/domain';
+import { DomainError } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
 export async function deleteUser(ctx: ServiceContext, targetId: number): Promise<void> {
@@ -11,7 +12,7 @@ export async function deleteUser(ctx: ServiceContext, targetId: number): Promise
     if (target.id === ctx.viewer.user.id) {
       throw new DomainError('FORBIDDEN', 'No puedes eliminar tu propio usuario');
     }
-    if (!can(ctx.viewer.user, 'user.delete', target)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    requirePermission(ctx, 'user.delete', target);
     // Sessions, custom-role assignments, chat messages and the photo cascade; leads and
     // groups they touched keep existing with the reference cleared (SET NULL).
     await deleteUserRow(trx, targetId);

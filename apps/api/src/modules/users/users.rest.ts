@@ -11,19 +11,16 @@ export const usersRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/users',
-    permission: 'team.read',
     handler: ({ ctx }) => listUsers(ctx),
   }),
   authedRoute({
     method: 'GET',
     url: '/api/users/role-counts',
-    permission: 'team.read',
     handler: ({ ctx }) => roleCounts(ctx),
   }),
   authedRoute({
     method: 'GET',
     url: '/api/users-with-roles',
-    permission: 'team.read',
     handler: ({ ctx }) => listUsersWithRoles(ctx),
   }),
   authedRoute({

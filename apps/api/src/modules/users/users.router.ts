@@ -1,16 +1,16 @@
 /** tRPC: user management and the profile screen's writes. */
 import { changePasswordSchema, createUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { z } from 'zod';
-import { authedProcedure, procedureFor, router } from '../../trpc/init.js';
+import { authedProcedure, router } from '../../trpc/init.js';
 import { createUserFromForm } from './user-creation.service.js';
 import { deleteUser } from './user-deletion.service.js';
 import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
 import { changePassword, updateUser } from './users.service.js';
 
 export const usersRouter = router({
-  list: procedureFor('team.read').query(({ ctx }) => listUsers(ctx)),
-  roleCounts: procedureFor('team.read').query(({ ctx }) => roleCounts(ctx)),
-  withRoles: procedureFor('team.read').query(({ ctx }) => listUsersWithRoles(ctx)),
+  list: authedProcedure.query(({ ctx }) => listUsers(ctx)),
+  roleCounts: authedProcedure.query(({ ctx }) => roleCounts(ctx)),
+  withRoles: authedProcedure.query(({ ctx }) => listUsersWithRoles(ctx)),
   create: authedProcedure.input(createUserSchema).mutation(({ ctx, input }) => createUserFromForm(ctx, input)),
   update: authedProcedure
     .input(z.object({ id: idSchema, data: updateUserSchema }))

@@ -1,8 +1,9 @@
 /** Editing users and passwords (who may edit what: docs/roles-and-permissions.md); used by tRPC and REST alike. */
 import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow } from '@crm/db';
-import { DomainError, FORBIDDEN_MESSAGE, type User, can, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
+import { DomainError, type User, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { endOtherSessions } from '../auth/session.service.js';
 
@@ -19,14 +20,11 @@ export async function updateUser(ctx: ServiceContext, targetId: number, input: z
   return ctx.db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, targetId);
     if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-    const actor = ctx.viewer.user;
-    if (!can(actor, 'user.editProfile', target)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    requirePermission(ctx, 'user.editProfile', target);
 
     const requestedRole = input.systemRole ?? input.role;
     const roleChanges = requestedRole !== undefined && requestedRole !== target.systemRole;
-    if (roleChanges && !can(actor, 'user.changeRole', target)) {
-      throw new DomainError('FORBIDDEN', 'Solo un administrador puede cambiar el rol');
-    }
+    if (roleChanges) requirePermission(ctx, 'user.changeRole', target, 'Solo un administrador puede cambiar el rol');
     if (input.email && (await emailTaken(trx, input.email, targetId))) {
       throw new DomainError('CONFLICT', EMAIL_TAKEN);
     }

@@ -12,7 +12,8 @@ export const leadImportRestRoutes = [
   authedRoute({
     method: 'POST',
     url: '/api/leads/import',
-    permission: 'lead.manage',
+    // The service decides too; refusing here spares reading a 10 MB upload the caller may not import.
+    earlyPermission: 'lead.manage',
     bodyLimit: IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD,
     handler: async ({ ctx, request }) => {
       const upload = await receiveImportUpload(request);

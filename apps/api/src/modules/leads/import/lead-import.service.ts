@@ -15,13 +15,11 @@ import {
 } from '@crm/db';
 import {
   DomainError,
-  FORBIDDEN_MESSAGE,
   type ImportForm,
   type ImportResult,
   LEAD_LIMITS,
   LIMITS,
   type LeadCategory,
-  can,
   emailSchema,
   leadEmailKey,
   leadPhoneKey,
@@ -29,6 +27,7 @@ import {
 } from '@crm/domain';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../../context.js';
+import { requirePermission } from '../../../require-permission.js';
 import { actorName } from '../leads.service.js';
 import { type ImportColumn, detectDelimiter, mapHeader, readRecords } from './import-csv.js';
 import type { ImportUpload } from './import-upload.js';
@@ -220,7 +219,7 @@ function mergeSearchIndexInBackground(ctx: ServiceContext): void {
  * (a quoted cell spanning lines is still one row).
  */
 export async function importLeads(ctx: ServiceContext, upload: ImportUpload, form: ImportForm): Promise<ImportResult> {
-  if (!can(ctx.viewer.user, 'lead.manage')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  requirePermission(ctx, 'lead.manage');
   if (form.assignedRoleId !== null && !(await customRoleExists(ctx.db, form.assignedRoleId))) {
     throw new DomainError('BAD_REQUEST', ROLE_NOT_FOUND);
   }
