@@ -288,6 +288,33 @@ describe('admin and manager', () => {
     },
     BROWSER_TEST_MS,
   );
+  it(
+    "does not offer 'Marcar contactado' on a converted lead nobody marked, nor Contactado in its edit dialog",
+    async () => {
+      const token = uniqueName('conv').replace(/[^a-z0-9]/gi, '');
+      const converted = await createLead({ name: `Clínica Vega ${token}`, category: 'salud' });
+      await createLead({ name: `Clínica Sur ${token}`, category: 'salud' });
+      // Converted straight from the edit dialog: contactedAt stays empty, which the card used to test.
+      expect((await adminApi.put(`/api/leads/${converted.id}`, { status: 'convertido' })).status).toBe(200);
+      const { page, context, consoleErrors } = await signedIn('manager');
+      await openLeads(page);
+      await search(page, token);
+      await card(page, `Clínica Sur ${token}`).getByRole('button', { name: 'Marcar contactado' }).waitFor();
+
+      await page.getByRole('tab', { name: /Contactados/ }).click();
+      const lead = card(page, `Clínica Vega ${token}`);
+      await lead.getByText('Convertido', { exact: true }).waitFor();
+      await expect(lead.getByRole('button', { name: 'Marcar contactado' }).count()).resolves.toBe(0);
+      await lead.getByRole('button', { name: 'Editar lead' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar Lead' });
+      await dialog.getByLabel('Estado').click();
+      await page.getByRole('option', { name: 'Perdido', exact: true }).waitFor();
+      await expect(page.getByRole('option', { name: 'Contactado', exact: true }).count()).resolves.toBe(0);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 });
 
 describe('long lists', () => {

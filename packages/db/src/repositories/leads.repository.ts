@@ -1,7 +1,7 @@
 /** Leads: filtered keyset pages, tab counts, writes and de-duplication lookups; rows → domain DTOs. */
 import {
+  AWAITING_CONTACT_STATUSES,
   CONTACTED_STATUSES,
-  LEAD_STATUSES,
   type Lead,
   type LeadCategory,
   type LeadListItem,
@@ -34,12 +34,11 @@ export interface LeadCursor {
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLeadRow = Omit<Insertable<LeadsTable>, 'search_text'>;
 
-const NOT_CONTACTED_STATUSES = LEAD_STATUSES.filter((status) => !(CONTACTED_STATUSES as readonly string[]).includes(status));
-
 // Written literally (the constants are ours), so the planner can match the partial indexes of migration 0820.
 const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
 const IS_CONTACTED = sql<SqlBool>`(leads.contacted_at is not null or leads.status in (${statusList(CONTACTED_STATUSES)}))`;
-const IS_NOT_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(NOT_CONTACTED_STATUSES)}))`;
+/** The domain's canBeMarkedContacted in SQL: the Leads Activos tab lists exactly the leads the card offers to mark. */
+const MAY_BE_MARKED_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(AWAITING_CONTACT_STATUSES)}))`;
 
 export function toLeadDto(row: LeadRow): Lead {
   return {
@@ -69,7 +68,7 @@ function containsPattern(normalizedTerm: string): string {
 function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
   const conditions = [];
   if (filters.view === 'leads') {
-    if (!filters.status) conditions.push(IS_NOT_CONTACTED);
+    if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
   }
   if (filters.view === 'contacted') conditions.push(IS_CONTACTED);

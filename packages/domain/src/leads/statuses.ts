@@ -32,3 +32,25 @@ export function statusLabel(value: unknown): string {
 export function isContactedStatus(value: unknown): boolean {
   return isOneOf(CONTACTED_STATUSES, value);
 }
+
+/** Statuses of a lead nobody has reached yet: new, or given up before anyone reached it. */
+export const AWAITING_CONTACT_STATUSES = LEAD_STATUSES.filter(
+  (status): status is Exclude<LeadStatus, (typeof CONTACTED_STATUSES)[number]> => !isContactedStatus(status),
+);
+
+/** The lead fields that say whether someone has reached it. */
+export interface ContactState {
+  status: LeadStatus;
+  contactedAt: Date | string | null;
+}
+
+/**
+ * 'Marcar contactado' is offered and accepted only for a lead nobody has marked before whose
+ * status is still nuevo or perdido: a lead someone took further (contactado, interesado,
+ * convertido) is never pulled back by a click, whoever clicks. Moving a lead to contactado is
+ * always this marking (it records who and when), so no role reaches contactado another way.
+ * The Leads Activos tab lists exactly these leads (the repository states it in SQL).
+ */
+export function canBeMarkedContacted(lead: ContactState): boolean {
+  return lead.contactedAt === null && isOneOf(AWAITING_CONTACT_STATUSES, lead.status);
+}

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createLiveTrpc } from '../../test/live-client.js';
+import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 interface Actors {
   admin: ApiClient;
@@ -105,6 +107,50 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
       expect(second.body.contactedAt).toBe(first.body.contactedAt);
     });
 
+    it('refuses marking a converted or lost-after-contact lead, whoever asks and on every transport, and changes nothing', async () => {
+      const managerTrpc = trpcClientFor(a.manager);
+      const live = createLiveTrpc(server().url, a.manager);
+      try {
+        const converted = await newLead();
+        // A manager converts it straight from the edit dialog: nobody ever marked it contacted.
+        expect((await a.manager.put(`/api/leads/${converted.id}`, { status: 'convertido' })).status).toBe(200);
+        const lost = await newLead();
+        await a.seller.put(`/api/leads/${lost.id}`, { status: 'contactado' });
+        await a.manager.put(`/api/leads/${lost.id}`, { status: 'perdido' });
+        for (const lead of [converted, lost]) {
+          for (const client of [a.manager, a.admin, a.seller]) {
+            const rest = await client.put(`/api/leads/${lead.id}`, { status: 'contactado' });
+            expect(rest.status).toBe(409);
+            expect(rest.body.message).toBe('Este lead ya no se puede marcar como contactado');
+          }
+          const overHttp = await trpcFailure(managerTrpc.leads.markContacted.mutate({ id: lead.id }));
+          expect(overHttp.data?.code).toBe('CONFLICT');
+          const overSocket = await trpcFailure(live.trpc.leads.markContacted.mutate({ id: lead.id }));
+          expect(overSocket.message).toBe('Este lead ya no se puede marcar como contactado');
+        }
+        const rows = await server()
+          .ctx.db.selectFrom('leads')
+          .select(['id', 'status', 'contacted_by', 'converted_at'])
+          .where('id', 'in', [converted.id, lost.id])
+          .orderBy('id')
+          .execute();
+        expect(rows.map((row) => row.status)).toEqual(['convertido', 'perdido']);
+        expect(rows[0]?.contacted_by).toBeNull();
+        expect(rows[0]?.converted_at).toBeInstanceOf(Date);
+        expect(rows[1]?.contacted_by).toBe(a.sellerId);
+      } finally {
+        live.wsClient.close();
+      }
+    });
+
+    it('lets a lost lead nobody reached be marked contacted', async () => {
+      const lead = await newLead();
+      await a.manager.put(`/api/leads/${lead.id}`, { status: 'perdido' });
+      const marked = await a.seller.put(`/api/leads/${lead.id}`, { status: 'contactado' });
+      expect(marked.status).toBe(200);
+      expect(marked.body).toMatchObject({ status: 'contactado', contactedBy: a.sellerId });
+    });
+
     it('answers 404 for an unknown lead and 400 for a bad id or status', async () => {
       expect((await a.seller.put('/api/leads/999999', { status: 'contactado' })).status).toBe(404);
       expect((await a.seller.put('/api/leads/999999', { status: 'contactado' })).body.message).toBe('Lead no encontrado');
@@ -139,8 +185,8 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
       expect((await a.other.put(`/api/leads/${lead.id}`, { status: 'nuevo' })).status).toBe(403);
       await a.other.put(`/api/leads/${lead.id}`, { status: 'convertido' });
       const pulled = await a.seller.put(`/api/leads/${lead.id}`, { status: 'contactado' });
-      expect(pulled.status).toBe(403);
-      expect(pulled.body.message).toBe('Este lead ya está en seguimiento');
+      expect(pulled.status).toBe(409);
+      expect(pulled.body.message).toBe('Este lead ya no se puede marcar como contactado');
     });
 
     it('refuses any other field from a team_member, even on their own lead, and changes nothing', async () => {

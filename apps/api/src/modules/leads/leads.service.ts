@@ -27,7 +27,7 @@ import {
   type LeadStatus,
   type UpdateLead,
   updateLeadSchema,
-  can,
+  canBeMarkedContacted,
   canSetLeadStatus,
   fullName,
 } from '@crm/domain';
@@ -36,10 +36,8 @@ import { requirePermission } from '../../require-permission.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
 export const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
+export const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
-
-/** What a team_member may turn into contactado: leads not yet further along than that. */
-const MARKABLE_BY_ANYONE: readonly LeadStatus[] = ['nuevo', 'perdido', 'contactado'];
 
 export function actorName(ctx: ServiceContext): string {
   const { user } = ctx.viewer;
@@ -140,9 +138,10 @@ function assertMayMoveStatus(ctx: ServiceContext, row: LeadRow, status: LeadStat
   if (!canSetLeadStatus(actor, { assignedTo: row.assigned_to, contactedBy: row.contacted_by }, status)) {
     throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   }
-  // 'Marcar como contactado' must not pull back a lead someone already took further.
-  if (!can(actor, 'lead.manage') && status === 'contactado' && !MARKABLE_BY_ANYONE.includes(row.status)) {
-    throw new DomainError('FORBIDDEN', 'Este lead ya está en seguimiento');
+  // Reaching contactado is marking the lead contacted, whoever asks and on whichever transport.
+  const marks = status === 'contactado' && row.status !== 'contactado';
+  if (marks && !canBeMarkedContacted({ status: row.status, contactedAt: row.contacted_at })) {
+    throw new DomainError('CONFLICT', MARK_CONTACTED_REFUSED);
   }
 }
 

@@ -1,5 +1,13 @@
 /** The working edit dialog ('Editar Lead') for admin and manager: every field of the lead and its status. */
-import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS, type LeadListItem, fullName, isLeadCategory, updateLeadSchema } from '@crm/domain';
+import {
+  LEAD_CATEGORY_OPTIONS,
+  LEAD_STATUS_OPTIONS,
+  type LeadListItem,
+  canBeMarkedContacted,
+  fullName,
+  isLeadCategory,
+  updateLeadSchema,
+} from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -35,6 +43,13 @@ function valuesOf(lead: LeadListItem): EditLeadValues {
     domain: lead.domain ?? '',
     assignedTo: lead.assignedTo === null ? UNASSIGNED : String(lead.assignedTo),
   };
+}
+
+/** Contactado is reached only by marking the lead, so it is offered only while the lead may be marked (or already is). */
+function statusOptionsFor(lead: LeadListItem) {
+  return LEAD_STATUS_OPTIONS.filter(
+    (option) => option.value !== 'contactado' || lead.status === 'contactado' || canBeMarkedContacted(lead),
+  );
 }
 
 /** The select's 'Sin asignar' is null to the API. */
@@ -86,7 +101,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           />
           <Select
             label="Estado"
-            data={LEAD_STATUS_OPTIONS}
+            data={statusOptionsFor(lead)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('status')}

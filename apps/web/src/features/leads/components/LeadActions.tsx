@@ -2,7 +2,7 @@
  * A lead card's actions: mark contacted (while the lead may still be marked), download as vCard, edit (admin and
  * manager), and for a Vendedor's own lead the status moves allowed to them (docs/leads.md).
  */
-import { type LeadListItem, OWNER_STATUS_MOVES, can, canSetLeadStatus, statusLabel } from '@crm/domain';
+import { type LeadListItem, OWNER_STATUS_MOVES, can, canBeMarkedContacted, canSetLeadStatus, statusLabel } from '@crm/domain';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconCheck, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
@@ -19,7 +19,7 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
 
   return (
     <Group gap="xs" justify="space-between" wrap="nowrap">
-      {lead.status !== 'contactado' && lead.contactedAt === null ? (
+      {canBeMarkedContacted(lead) ? (
         <Button
           size="xs"
           variant="light"
