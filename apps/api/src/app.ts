@@ -1,15 +1,17 @@
 /** Builds the Fastify app: security, REST adapter, tRPC (HTTP + WebSocket), the web app. */
 import { randomUUID } from 'node:crypto';
+import { TRPC_MAX_BATCH_SIZE } from '@crm/domain';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installGracefulClose } from './http/graceful-close.js';
 import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
 import { isAllowedOrigin } from './http/origin.js';
+import { BAD_PATH_MESSAGE, UNDECODABLE_TARGET, canonicalTarget } from './http/request-path.js';
 import { installSecurity } from './http/security.js';
 import { installWebApp } from './http/web-app.js';
 import { registerRestRoutes } from './rest/adapter.js';
@@ -21,6 +23,14 @@ import { installLive } from './ws/index.js';
 /** The largest WebSocket frame we accept: a larger one closes the socket with 1009. */
 export const MAX_WS_FRAME_BYTES = 64 * 1024;
 
+/**
+ * Slow clients must not hold connections forever. A whole request (headers and body) gets
+ * 10 minutes: the 10 MB import at 140 kbit/s (a poor mobile link) still fits. A socket silent
+ * for 2 minutes is closed (live sockets ping every 30 s). An idle keep-alive connection is
+ * kept 72 s, longer than the 60 s of common load balancers, so they never reuse one we closed.
+ */
+export const SERVER_TIMEOUTS = { requestTimeout: 10 * 60_000, connectionTimeout: 2 * 60_000, keepAliveTimeout: 72_000 };
+
 export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: FastifyInstance; appCtx: AppContext }> {
   const app = Fastify({
     logger:
@@ -31,6 +41,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     routerOptions: { maxParamLength: 5000 },
     forceCloseConnections: 'idle',
     trustProxy: ctx.env.TRUST_PROXY,
+    ...SERVER_TIMEOUTS,
+    // Routing, hooks and transports all see the decoded, normalised path (http/request-path.ts).
+    rewriteUrl: (request) => canonicalTarget(request.url ?? '')?.url ?? UNDECODABLE_TARGET,
+    // The router's own refusals (an undecodable path) in our shape; its generic reply type is unresolved here.
+    frameworkErrors: (_error, _request, reply) => (reply as FastifyReply).code(400).send({ message: BAD_PATH_MESSAGE }),
   });
   const appCtx: AppContext = { ...ctx, log: app.log };
 
@@ -57,6 +72,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     useWSS: true,
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       createContext: createTrpcContextFactory(appCtx, app),
       onError: ({ error, path }) => {

@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './roles.js';
 export * from './permissions.js';
 export * from './options.js';
+export * from './transport.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';

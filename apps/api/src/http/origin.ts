@@ -1,16 +1,41 @@
-/** Which Origins may change state or open a socket: our own host and PUBLIC_ORIGIN. */
+/**
+ * Which requests may change state or open a socket, by their Origin and Fetch Metadata: the
+ * model of Go 1.25's http.CrossOriginProtection. Our own host and PUBLIC_ORIGIN are trusted.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Env } from '../env.js';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** For a WebSocket upgrade: no Origin (not a browser), our own host, or PUBLIC_ORIGIN. */
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined, env: Env): boolean {
-  // Same-origin fetches and non-browser clients may omit Origin; SameSite and the
-  // content-type rule below still hold for them.
   if (!origin) return true;
-  let parsed: URL;
+  return originHost(origin) === host || isTrustedOrigin(origin, env);
+}
+
+/**
+ * Whether a request may go on. Safe methods always; then the browser's own word
+ * (Sec-Fetch-Site); for older browsers the Origin; a request with neither header does not come
+ * from a browser, so no other site can have made a user's browser send it.
+ */
+export function passesCrossOriginCheck(method: string, headers: IncomingHttpHeaders, host: string | undefined, env: Env): boolean {
+  if (SAFE_METHODS.has(method)) return true;
+  const site = headers['sec-fetch-site'];
+  const origin = headers.origin;
+  if (site === 'same-origin' || site === 'none') return true;
+  if (site !== undefined) return origin !== undefined && isTrustedOrigin(origin, env);
+  if (origin === undefined) return true;
+  return originHost(origin) === host || isTrustedOrigin(origin, env);
+}
+
+function isTrustedOrigin(origin: string, env: Env): boolean {
+  return env.publicOrigins.includes(origin.replace(/\/$/, ''));
+}
+
+function originHost(origin: string): string | undefined {
   try {
-    parsed = new URL(origin);
+    return new URL(origin).host || undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  if (host && parsed.host === host) return true;
-  return env.publicOrigins.includes(parsed.origin);
 }

@@ -37,12 +37,12 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
  * Runs `body` once per test database with a started server. The getter is read inside
  * tests (the server starts in beforeAll).
  */
-export function describeOnEachDatabase(name: string, body: (server: () => TestServer) => void): void {
+export function describeOnEachDatabase(name: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
   for (const kind of listTestDatabases()) {
     describe(`${name} [${kind}]`, () => {
       let server: TestServer | undefined;
       beforeAll(async () => {
-        server = await startTestServer(kind);
+        server = await startTestServer(kind, env);
       }, 60_000);
       afterAll(async () => {
         await server?.close();
@@ -78,12 +78,9 @@ export class ApiClient {
     }
     if (body instanceof FormData) {
       init.body = body;
-      requestHeaders['x-requested-with'] ??= 'fetch';
     } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       requestHeaders['content-type'] ??= 'application/json';
-    } else if (method !== 'GET' && method !== 'HEAD') {
-      requestHeaders['x-requested-with'] ??= 'fetch';
     }
     const response = await fetch(new URL(path, this.baseUrl), init);
     for (const line of response.headers.getSetCookie()) {

@@ -1,24 +1,40 @@
 /** Builds each tRPC call's context from the HTTP request or the WebSocket upgrade. */
+import type { IncomingMessage } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
 
 export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstance) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
-    // A WebSocket upgrade has no parsed cookies, so read the header ourselves.
-    const cookies = req.cookies ?? app.parseCookie(req.headers.cookie ?? '');
-    const viewer = await resolveSession(appCtx, cookies[SESSION_COOKIE]);
+    // Over a socket the adapter passes the raw upgrade request and the socket, whatever the types say.
     const isHttp = typeof res.header === 'function';
+    if (!isHttp) return socketContext(appCtx, app, req as unknown as IncomingMessage);
     return {
       ...appCtx,
-      log: req.log ?? appCtx.log,
-      viewer,
+      log: req.log,
+      transport: 'http',
+      viewer: await resolveSession(appCtx, req.cookies[SESSION_COOKIE]),
       clientIp: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
-      setSessionCookie: isHttp ? (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt) : undefined,
+      setSessionCookie: (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt),
     };
+  };
+}
+
+async function socketContext(appCtx: AppContext, app: FastifyInstance, raw: IncomingMessage): Promise<TrpcContext> {
+  // A WebSocket upgrade has no parsed cookies, so read the header ourselves.
+  const cookies = app.parseCookie(raw.headers.cookie ?? '');
+  // The upgrade guard records every upgrade it lets through; the socket's own peer is only a fallback.
+  const client = upgradeClientOf(raw) ?? { ip: raw.socket.remoteAddress ?? '', userAgent: raw.headers['user-agent'] ?? null };
+  return {
+    ...appCtx,
+    transport: 'websocket',
+    viewer: await resolveSession(appCtx, cookies[SESSION_COOKIE]),
+    clientIp: client.ip,
+    userAgent: client.userAgent,
   };
 }

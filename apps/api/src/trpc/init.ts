@@ -7,6 +7,8 @@ import type { AppContext, Viewer } from '../context.js';
 import { resolveSessionId } from '../modules/auth/session.service.js';
 
 export interface TrpcContext extends AppContext {
+  /** A WebSocket context is built once per connection, an HTTP one per request. */
+  transport: 'http' | 'websocket';
   viewer: Viewer | undefined;
   clientIp: string;
   userAgent: string | null;
@@ -24,14 +26,46 @@ const TRPC_CODES: Record<DomainErrorCode, TRPCError['code']> = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
 };
 
+export const UNREADABLE_INPUT_MESSAGE = 'Los datos enviados no se pueden leer';
+export const BATCH_TOO_LARGE_MESSAGE = 'Demasiadas llamadas en un mismo lote';
+
+/**
+ * superjson, except that an input it cannot rebuild (say, `meta` nested thousands deep, which
+ * overflows its recursion) is a Spanish 400 rather than its own error text.
+ */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      try {
+        return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
+      } catch {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: UNREADABLE_INPUT_MESSAGE });
+      }
+    },
+  },
+  output: superjson,
+};
+
+/** tRPC's own English refusals that a client may meet, in Spanish. */
+const TRPC_MESSAGES: Record<string, string> = {
+  'Batch call exceeds maximum size': BATCH_TOO_LARGE_MESSAGE,
+};
+
+function messageOf(error: TRPCError, shapeMessage: string, zodError: ZodError | undefined): string {
+  if (zodError?.issues[0]) return zodError.issues[0].message;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Error interno del servidor';
+  return TRPC_MESSAGES[shapeMessage] ?? shapeMessage;
+}
+
 const t = initTRPC.context<TrpcContext>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
     return {
       ...shape,
       // Validation errors carry the first Spanish message as the message, like REST does.
-      message: zodError?.issues[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : shape.message),
+      message: messageOf(error, shape.message, zodError),
       data: { ...shape.data, stack: undefined, issues: zodError?.issues.map((i) => ({ path: i.path, message: i.message })) },
     };
   },
@@ -51,9 +85,20 @@ export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  // An HTTP context is built per request; a WebSocket's once per connection, so there the
-  // session and user are read again on every call: a role change or deletion applies at once.
-  const viewer = ctx.viewer && !ctx.setSessionCookie ? await resolveSessionId(ctx, ctx.viewer.sessionId) : ctx.viewer;
+  // A WebSocket's context lives as long as the connection, so there the session and user are
+  // read again on every call: a role change or deletion applies at once.
+  const viewer = ctx.viewer && ctx.transport === 'websocket' ? await resolveSessionId(ctx, ctx.viewer.sessionId) : ctx.viewer;
   if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   return next({ ctx: { viewer } });
+});
+
+export const HTTP_ONLY_MESSAGE = 'Inicia y cierra sesión por HTTP, no por la conexión en vivo';
+
+/**
+ * Signing in and out set and clear the cookie, which only an HTTP answer can: over a socket
+ * they would leave a session no cookie carries.
+ */
+export const httpOnlyProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.transport !== 'http') throw new TRPCError({ code: 'BAD_REQUEST', message: HTTP_ONLY_MESSAGE });
+  return next();
 });

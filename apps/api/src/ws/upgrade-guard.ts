@@ -1,18 +1,32 @@
-/** Refuses a WebSocket upgrade (/ws and the tRPC socket) without a valid session: 401 before any socket opens. */
+/**
+ * Refuses every WebSocket upgrade (/ws and the tRPC socket) without a valid session: 401 before
+ * any socket opens. It holds on every path, so no spelling of a path slips past it; routing
+ * itself sees the decoded, normalised path (http/request-path.ts).
+ */
+import type { IncomingMessage } from 'node:http';
 import { UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { viewerOf } from '../http/viewer.js';
 
-const LIVE_PATHS = ['/ws', '/trpc'];
+export interface UpgradeClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The tRPC socket handler only gets the raw request: keep what Fastify resolved (TRUST_PROXY honoured). */
+const upgradeClients = new WeakMap<IncomingMessage, UpgradeClient>();
+
+export function upgradeClientOf(raw: IncomingMessage): UpgradeClient | undefined {
+  return upgradeClients.get(raw);
+}
 
 export function installUpgradeGuard(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!LIVE_PATHS.some((live) => path === live || path.startsWith(`${live}/`))) return;
     if (!(await viewerOf(ctx, request))) {
       return reply.code(401).send({ message: UNAUTHORIZED_MESSAGE });
     }
+    upgradeClients.set(request.raw, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   });
 }

@@ -33,7 +33,6 @@ export function uploadForm<T>(url: string, form: FormData, onProgress?: (percent
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
-    request.setRequestHeader('x-requested-with', 'fetch');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
     };

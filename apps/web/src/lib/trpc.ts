@@ -1,5 +1,6 @@
 /** The typed tRPC client: HTTP batching for queries and mutations, a WebSocket for subscriptions. */
 import type { AppRouter } from '@crm/api';
+import { TRPC_MAX_BATCH_SIZE } from '@crm/domain';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
@@ -31,8 +32,7 @@ export function createTrpcClient() {
         false: httpBatchLink({
           url: '/trpc',
           transformer: superjson,
-          // Our CSRF rule: state changes carry a custom header (or JSON) — see apps/api http/security.ts.
-          headers: () => ({ 'x-requested-with': 'trpc' }),
+          maxItems: TRPC_MAX_BATCH_SIZE,
         }),
       }),
     ],

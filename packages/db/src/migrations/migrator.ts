@@ -6,6 +6,7 @@ import * as liveConnectionsUnlogged from './2026-11-22T0830-live-connections-unl
 import * as leadsSearchAndDedup from './2026-11-22T0820-leads-search-and-dedup.js';
 import * as dashboardIndexes from './2026-11-22T0840-dashboard-indexes.js';
 import * as leadsLeanIndexes from './2026-11-22T0850-leads-lean-indexes.js';
+import * as loginThrottle from './2026-11-22T1000-login-throttle.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0820-leads-search-and-dedup': leadsSearchAndDedup,
   '2026-11-22T0840-dashboard-indexes': dashboardIndexes,
   '2026-11-22T0850-leads-lean-indexes': leadsLeanIndexes,
+  '2026-11-22T1000-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

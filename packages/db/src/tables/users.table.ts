@@ -38,9 +38,9 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** One row per (account, address): the times of its attempts still inside the throttle window. */
 export interface LoginAttemptsTable {
-  id: Generated<number>;
-  username_key: string;
+  account_key: string;
   ip: string;
-  created_at: CreatedAt;
+  attempted_at: Date[];
 }

@@ -1,11 +1,11 @@
-/** tRPC: who am I, sign in, sign out. */
+/** tRPC: who am I, sign in, sign out (the last two over HTTP only: they set the cookie). */
 import { loginSchema } from '@crm/domain';
-import { publicProcedure, router } from '../../trpc/init.js';
+import { httpOnlyProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { login, logout } from './auth.service.js';
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.viewer?.user ?? null),
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+  login: httpOnlyProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const session = await login(ctx, input, {
       ip: ctx.clientIp,
       userAgent: ctx.userAgent,
@@ -14,7 +14,7 @@ export const authRouter = router({
     ctx.setSessionCookie?.(session.token, session.expiresAt);
     return session.user;
   }),
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: httpOnlyProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.viewer?.sessionId);
     ctx.setSessionCookie?.(null);
     return { ok: true };

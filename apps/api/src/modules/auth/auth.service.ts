@@ -1,10 +1,10 @@
 /** Sign-in and sign-out. Transports set and clear the cookie; this decides who may enter. */
-import { clearFailedLogins, findUserById, findUserCredentialsByLogin } from '@crm/db';
+import { findUserById, findUserCredentialsByLogin } from '@crm/db';
 import { DomainError, LOGIN_MESSAGES, type User, type loginSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
-import { assertNotThrottled, noteFailedLogin, usernameKey } from './login-throttle.js';
+import { accountKey, throttledPasswordCheck } from './login-throttle.js';
 import { createSession, endSession } from './session.service.js';
 
 export interface ClientInfo {
@@ -19,14 +19,14 @@ export async function login(
   input: z.output<typeof loginSchema>,
   client: ClientInfo,
 ): Promise<{ user: User; token: string; expiresAt: Date }> {
-  await assertNotThrottled(ctx, input.username, client.ip);
   const credentials = await findUserCredentialsByLogin(ctx.db, input.username);
-  const valid = await verifyPassword(credentials?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!credentials || !valid) {
-    await noteFailedLogin(ctx, input.username, client.ip);
-    throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
-  }
-  await clearFailedLogins(ctx.db, usernameKey(input.username));
+  const key = { accountKey: accountKey(credentials?.id, input.username), ip: client.ip };
+  const valid = await throttledPasswordCheck(ctx, key, async () => {
+    // An unknown login is verified against a dummy hash, so both failures take the same time.
+    const matches = await verifyPassword(credentials?.password_hash ?? (await dummyPasswordHash()), input.password);
+    return matches && credentials !== undefined;
+  });
+  if (!credentials || !valid) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
   const user = await findUserById(ctx.db, credentials.id);
   if (!user) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
   // A new token at every sign-in: a token planted before login is never promoted.

@@ -1,32 +1,61 @@
 /**
- * Wrong-password throttling, per account and per IP, counted in the database so that
- * replicas share it. A sliding window: the real user is never locked out for good.
+ * Password-guessing limits, counted in the database so replicas share them (the policy is in
+ * the README, "Inicio de sesión y bloqueo"):
+ * - per (account, address): at most 5 passwords checked in 15 minutes; then 429, even for the
+ *   right one. The attempt is reserved before the check, so concurrency cannot exceed it.
+ * - per account from every address: a growing delay, never a refusal, so nobody elsewhere can
+ *   lock the owner out.
+ * - per address over every account: a gentler growing delay, so one office behind a NAT is
+ *   never locked out by one of its machines.
  */
-import { countFailedLogins, pruneLoginAttempts, recordFailedLogin } from '@crm/db';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clearLoginAttempts, countRecentLoginAttempts, type LoginAttemptKey, pruneLoginAttempts, reserveLoginAttempt } from '@crm/db';
 import { DomainError, LOGIN_MESSAGES } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 30;
+export const MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5;
+/** Attempts on one account (from anywhere) before each further one waits. */
+export const ACCOUNT_ATTEMPTS_BEFORE_DELAY = 5;
+/** Attempts from one address (on any account) before each further one waits. */
+export const ADDRESS_ATTEMPTS_BEFORE_DELAY = 30;
+/** The address delay doubles every this many attempts; the account's doubles at each one. */
+const ADDRESS_ATTEMPTS_PER_DOUBLING = 10;
+const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 10_000;
 
-export function usernameKey(login: string): string {
-  return login.trim().toLowerCase();
+const WINDOW_SECONDS = THROTTLE_WINDOW_MS / 1000;
+
+/** One account, however it was typed: its user id when the login names a user, else the normalised text. */
+export function accountKey(userId: number | undefined, login?: string): string {
+  return userId !== undefined ? `user:${userId}` : `login:${(login ?? '').trim().toLowerCase()}`;
 }
 
-export async function assertNotThrottled(ctx: AppContext, login: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
-  const [byAccount, byIp] = await Promise.all([
-    countFailedLogins(ctx.db, since, { usernameKey: usernameKey(login) }),
-    countFailedLogins(ctx.db, since, { ip }),
-  ]);
-  if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
+/** How long an attempt waits, given the attempts made before it inside the window. */
+export function loginDelayMs(before: { byAccount: number; byAddress: number }): number {
+  const doublings = Math.max(
+    before.byAccount - ACCOUNT_ATTEMPTS_BEFORE_DELAY,
+    Math.floor((before.byAddress - ADDRESS_ATTEMPTS_BEFORE_DELAY) / ADDRESS_ATTEMPTS_PER_DOUBLING),
+  );
+  if (doublings < 0) return 0;
+  return Math.min(FIRST_DELAY_MS * 2 ** doublings, MAX_DELAY_MS);
+}
+
+/**
+ * Runs `check` (a password verification) under the limits above and returns its answer. The
+ * attempt counts unless the password was right, which clears this account's attempts from
+ * this address.
+ */
+export async function throttledPasswordCheck(ctx: AppContext, key: LoginAttemptKey, check: () => Promise<boolean>): Promise<boolean> {
+  if (!(await reserveLoginAttempt(ctx.db, key, MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, WINDOW_SECONDS))) {
     throw new DomainError('TOO_MANY_REQUESTS', LOGIN_MESSAGES.throttled);
   }
-}
-
-export async function noteFailedLogin(ctx: AppContext, login: string, ip: string): Promise<void> {
-  await recordFailedLogin(ctx.db, usernameKey(login), ip);
-  // Old rows are useless once outside every window; prune a little on each failure.
-  await pruneLoginAttempts(ctx.db, new Date(Date.now() - 2 * THROTTLE_WINDOW_MS));
+  const counted = await countRecentLoginAttempts(ctx.db, key, WINDOW_SECONDS);
+  // The wait holds no database connection: only this request is slowed.
+  const delay = loginDelayMs({ byAccount: counted.byAccount - 1, byAddress: counted.byAddress - 1 });
+  if (delay > 0) await sleep(delay);
+  const right = await check();
+  if (right) await clearLoginAttempts(ctx.db, key);
+  else await pruneLoginAttempts(ctx.db, WINDOW_SECONDS);
+  return right;
 }

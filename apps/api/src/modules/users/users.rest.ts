@@ -48,8 +48,8 @@ export const usersRestRoutes = [
     method: 'POST',
     url: '/api/auth/password',
     body: changePasswordSchema,
-    handler: async ({ ctx, body }) => {
-      await changePassword(ctx, body);
+    handler: async ({ ctx, body, request }) => {
+      await changePassword(ctx, body, { ip: request.ip });
       return { message: 'Contraseña actualizada' };
     },
   }),

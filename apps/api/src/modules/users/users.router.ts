@@ -20,7 +20,7 @@ export const usersRouter = router({
     return { ok: true };
   }),
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx, input);
+    await changePassword(ctx, input, { ip: ctx.clientIp });
     return { ok: true };
   }),
 });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { accountKey, throttledPasswordCheck } from '../auth/login-throttle.js';
 import { endOtherSessions } from '../auth/session.service.js';
 
 export const USER_NOT_FOUND = 'Usuario no encontrado';
@@ -42,11 +43,24 @@ export async function updateUser(ctx: ServiceContext, targetId: number, input: z
   });
 }
 
-/** Changes the caller's own password and ends every other session of theirs. */
-export async function changePassword(ctx: ServiceContext, input: z.output<typeof changePasswordSchema>): Promise<void> {
+/**
+ * Changes the caller's own password and ends every other session of theirs. The current
+ * password is checked under the sign-in limits, so a stolen session cannot guess it faster.
+ */
+export async function changePassword(
+  ctx: ServiceContext,
+  input: z.output<typeof changePasswordSchema>,
+  client: { ip: string },
+): Promise<void> {
   const userId = ctx.viewer.user.id;
   const storedHash = await findPasswordHash(ctx.db, userId);
-  if (!storedHash || !(await verifyPassword(storedHash, input.currentPassword))) {
+  const key = { accountKey: accountKey(userId), ip: client.ip };
+  const right = await throttledPasswordCheck(
+    ctx,
+    key,
+    async () => storedHash !== undefined && (await verifyPassword(storedHash, input.currentPassword)),
+  );
+  if (!right) {
     throw new DomainError('BAD_REQUEST', 'La contraseña actual no es correcta');
   }
   const newHash = await hashPassword(input.newPassword);
