@@ -25,9 +25,10 @@ export const MAX_WS_FRAME_BYTES = 64 * 1024;
 
 /**
  * Slow clients must not hold connections forever. A whole request (headers and body) gets
- * 10 minutes: the 10 MB import at 140 kbit/s (a poor mobile link) still fits. A socket silent
- * for 2 minutes is closed (live sockets ping every 30 s). An idle keep-alive connection is
- * kept 72 s, longer than the 60 s of common load balancers, so they never reuse one we closed.
+ * 10 minutes: the 10 MB import at 140 kbit/s (a poor mobile link) still fits. A connection
+ * silent for 2 minutes is closed (not a WebSocket: ws turns that timeout off once upgraded).
+ * An idle keep-alive connection is kept 72 s, longer than the 60 s of common load balancers,
+ * so they never reuse one we just closed.
  */
 export const SERVER_TIMEOUTS = { requestTimeout: 10 * 60_000, connectionTimeout: 2 * 60_000, keepAliveTimeout: 72_000 };
 
