@@ -18,7 +18,7 @@ function Root() {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* One toast at a time, 5 s. */}
+      {/* One toast at a time, 5 s (lib/notify.ts replaces the one shown). */}
       <Notifications limit={1} autoClose={5000} position="top-right" />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

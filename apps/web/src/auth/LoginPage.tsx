@@ -1,7 +1,7 @@
 /** The login screen: username or email, password, Spanish toasts. */
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isServerFailure, serverMessage } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -9,13 +9,16 @@ import { useTRPC } from '../lib/trpc';
 
 export function LoginPage() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: () => {
+      // Refetching the session swaps this screen for the app in place: a page reload would wipe
+      // the toast before anyone could read it. The live socket opens only once signed in.
+      onSuccess: async () => {
         notifySuccess('Login exitoso', 'Redirigiendo al dashboard...');
-        window.location.reload();
+        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
       },
       onError: (error) => {
         if (isServerFailure(error)) notifyError('Error', 'Error en el servidor. Intenta de nuevo.');
