@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.js';
+import { installCompression } from './http/compression.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installGracefulClose } from './http/graceful-close.js';
 import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
@@ -58,6 +59,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   installGracefulClose(app);
   installJsonParser(app);
   await app.register(cookie);
+  // Before the routes and the static files it wraps.
+  await installCompression(app);
   await installSecurity(app, ctx.env);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
   await app.register(websocket, {

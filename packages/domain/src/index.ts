@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built (see zod-in-browser.ts).
+import './zod-in-browser.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './permissions.js';

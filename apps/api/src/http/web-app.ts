@@ -21,6 +21,8 @@ export async function installWebApp(app: FastifyInstance, env: Env): Promise<voi
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/tools/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,14 +1,13 @@
 /** 'Panel de Control': the four summary cards, the activity feed and the best sellers. */
-import { Alert, Grid, Stack } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
 import { RecentActivityPanel } from '../features/dashboard/components/RecentActivityPanel';
 import { SummaryCards } from '../features/dashboard/components/SummaryCards';
 import { TopSellersPanel } from '../features/dashboard/components/TopSellersPanel';
-import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import { LoadError } from '../components/LoadError';
 
 export default function DashboardPage() {
   const trpc = useTRPC();
@@ -17,12 +16,8 @@ export default function DashboardPage() {
     <RoleGate screen="dashboard">
       <PageHeader title="Panel de Control" subtitle="Resumen de actividad y métricas clave" />
       <Stack gap="lg">
-        {summary.isPending ? (
-          <PageLoader />
-        ) : summary.isError ? (
-          <Alert color="red" title="No se pudieron cargar las métricas">
-            {serverMessage(summary.error, 'Intenta de nuevo más tarde.')}
-          </Alert>
+        {summary.isError ? (
+          <LoadError title="No se pudieron cargar las métricas" query={summary} />
         ) : (
           <SummaryCards summary={summary.data} />
         )}

@@ -1,5 +1,5 @@
 /** One dashboard card: icon, label, big figure and a badge. */
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface StatCardProps {
@@ -8,9 +8,11 @@ interface StatCardProps {
   icon: ReactNode;
   color: string;
   badge: ReactNode;
+  /** While the figures load, the card keeps its size with a skeleton over value and badge. */
+  loading?: boolean;
 }
 
-export function StatCard({ label, value, icon, color, badge }: StatCardProps) {
+export function StatCard({ label, value, icon, color, badge, loading = false }: StatCardProps) {
   return (
     <Card data-testid="stat-card" aria-label={label}>
       <Stack gap="xs">
@@ -23,10 +25,14 @@ export function StatCard({ label, value, icon, color, badge }: StatCardProps) {
           </ThemeIcon>
         </Group>
         <Group justify="space-between" align="flex-end" gap="xs">
-          <Text fz={28} fw={700} lh={1.1} data-testid="stat-value">
-            {value}
-          </Text>
-          {badge}
+          <Skeleton visible={loading} w="auto">
+            <Text fz={28} fw={700} lh={1.1} data-testid="stat-value">
+              {value}
+            </Text>
+          </Skeleton>
+          <Skeleton visible={loading} w="auto">
+            {badge}
+          </Skeleton>
         </Group>
       </Stack>
     </Card>

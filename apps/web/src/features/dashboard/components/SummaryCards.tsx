@@ -5,7 +5,17 @@ import { IconCash, IconTarget, IconUserCheck, IconUsers } from '@tabler/icons-re
 import { StatCard } from './StatCard';
 import { TrendBadge } from './TrendBadge';
 
-export function SummaryCards({ summary }: { summary: DashboardSummary }) {
+/** What the cards show until the summary arrives, under a skeleton of the same size. */
+const PLACEHOLDER: DashboardSummary = {
+  totalLeads: { value: 0, trend: 0 },
+  convertedLeads: { value: 0, trend: 0 },
+  revenue: { value: 0, trend: 0 },
+  teamMembers: { value: 0, active: 0 },
+};
+
+export function SummaryCards({ summary: loaded }: { summary: DashboardSummary | undefined }) {
+  const loading = loaded === undefined;
+  const summary = loaded ?? PLACEHOLDER;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -13,6 +23,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
         value={formatNumber(summary.totalLeads.value)}
         icon={<IconTarget size={20} />}
         color="indigo"
+        loading={loading}
         badge={<TrendBadge trend={summary.totalLeads.trend} />}
       />
       <StatCard
@@ -20,6 +31,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
         value={formatNumber(summary.convertedLeads.value)}
         icon={<IconUserCheck size={20} />}
         color="teal"
+        loading={loading}
         badge={<TrendBadge trend={summary.convertedLeads.trend} />}
       />
       <StatCard
@@ -27,6 +39,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
         value={formatMoney(summary.revenue.value)}
         icon={<IconCash size={20} />}
         color="green"
+        loading={loading}
         badge={<TrendBadge trend={summary.revenue.trend} />}
       />
       <StatCard
@@ -34,6 +47,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
         value={formatNumber(summary.teamMembers.value)}
         icon={<IconUsers size={20} />}
         color="grape"
+        loading={loading}
         badge={
           <Badge color="grape" variant="light" title="Vistos en las últimas 24 horas">
             {`${formatNumber(summary.teamMembers.active)} activos`}
