@@ -2,7 +2,7 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { type AnalyticsQueryInput, formatDate } from '@crm/domain';
-import { Alert, Grid, Stack, Text } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
@@ -12,8 +12,8 @@ import { LeadsPerMonthChart } from '../features/analytics/components/LeadsPerMon
 import { PerformanceTable } from '../features/analytics/components/PerformanceTable';
 import { PeriodSelect } from '../features/analytics/components/PeriodSelect';
 import { useAnalyticsPeriod } from '../features/analytics/hooks/useAnalyticsPeriod';
-import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import { LoadError } from '../components/LoadError';
 
 /** 'dd/mm/yyyy' straight from 'YYYY-MM-DD', so no time zone can move the day. */
 function isoToSpanish(isoDate: string): string {
@@ -53,9 +53,7 @@ function AnalyticsReport() {
       ) : report.isPending ? (
         <PageLoader label="Cargando análisis..." />
       ) : report.isError ? (
-        <Alert color="red" title="No se pudo cargar el análisis">
-          {serverMessage(report.error, 'Intenta de nuevo más tarde.')}
-        </Alert>
+        <LoadError title="No se pudo cargar el análisis" query={report} />
       ) : (
         <Stack gap="lg" opacity={report.isPlaceholderData ? 0.6 : 1}>
           <Text size="sm" c="dimmed" data-testid="period-range">

@@ -1,5 +1,5 @@
 /** Chat del Equipo (docs/live-protocol.md): contacts on the left, the open conversation on the right; one at a time on a phone. */
-import { Alert, Card, Center, Grid, Text } from '@mantine/core';
+import { Card, Center, Grid, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -11,8 +11,8 @@ import { ContactList } from '../features/chat/components/ContactList';
 import { Conversation } from '../features/chat/components/Conversation';
 import { NewChatDialog } from '../features/chat/components/NewChatDialog';
 import classes from '../features/chat/components/Chat.module.css';
-import { serverMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import { LoadError } from '../components/LoadError';
 
 export default function ChatPage() {
   return (
@@ -37,11 +37,7 @@ function ChatScreen() {
 
   if (contacts.isPending) return <PageLoader label="Cargando chat..." />;
   if (contacts.isError) {
-    return (
-      <Alert color="red" title="No se pudo cargar el chat">
-        {serverMessage(contacts.error, 'Intenta de nuevo más tarde.')}
-      </Alert>
-    );
+    return <LoadError title="No se pudo cargar el chat" query={contacts} />;
   }
 
   const list = (

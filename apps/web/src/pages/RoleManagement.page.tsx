@@ -4,6 +4,7 @@ import { Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type FailedLoad, LoadError } from '../components/LoadError';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { AssignRoleDialog } from '../features/roles/components/AssignRoleDialog';
@@ -15,16 +16,16 @@ import { useTRPC } from '../lib/trpc';
 
 function RolesGrid({
   roles,
-  isError,
+  failure,
   onEdit,
   onDelete,
 }: {
   roles: CustomRole[] | undefined;
-  isError: boolean;
+  failure: FailedLoad | null;
   onEdit: (role: CustomRole) => void;
   onDelete: (role: CustomRole) => void;
 }) {
-  if (isError) return <Text c="red">No se pudieron cargar los roles.</Text>;
+  if (failure) return <LoadError title="No se pudieron cargar los roles" query={failure} />;
   if (roles === undefined) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -72,8 +73,8 @@ function RoleManagement() {
         }
       />
       <Stack gap="lg">
-        <RolesGrid roles={roles.data} isError={roles.isError} onEdit={setFormRole} onDelete={setDeleting} />
-        <UsersRolesList users={users.data} isError={users.isError} onAssign={setAssigningTo} />
+        <RolesGrid roles={roles.data} failure={roles.isError ? roles : null} onEdit={setFormRole} onDelete={setDeleting} />
+        <UsersRolesList users={users.data} failure={users.isError ? users : null} onAssign={setAssigningTo} />
       </Stack>
       <RoleFormDialog role={formRole} onClose={() => setFormRole(undefined)} />
       <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />

@@ -12,6 +12,7 @@ import { TeamTable } from '../features/team/components/TeamTable';
 import { DeleteUserDialog } from '../features/users/components/DeleteUserDialog';
 import { EditUserDialog } from '../features/users/components/EditUserDialog';
 import { useTRPC } from '../lib/trpc';
+import { LoadError } from '../components/LoadError';
 
 /** The team list, with presence kept live by the chat link's presence events (no polling). */
 function useTeamWithLivePresence() {
@@ -43,7 +44,7 @@ function Team() {
       </Center>
     );
   } else if (team.isError || !team.members) {
-    body = <Text c="red">No se pudo cargar el equipo.</Text>;
+    body = <LoadError title="No se pudo cargar el equipo" query={team} />;
   } else if (team.members.length === 0) {
     body = (
       <Card>

@@ -31,7 +31,7 @@ function UserManagement() {
         }
       />
       <RoleCountCards />
-      <UserList users={users.data} isError={users.isError} onEdit={setEditing} onDelete={setDeleting} />
+      <UserList users={users.data} failure={users.isError ? users : null} onEdit={setEditing} onDelete={setDeleting} />
       <CreateUserDialog opened={creating} onClose={() => setCreating(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />

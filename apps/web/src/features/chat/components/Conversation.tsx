@@ -11,6 +11,7 @@ import { useSendChatMessage } from '../hooks/useSendChatMessage';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import classes from './Chat.module.css';
+import { LoadError } from '../../../components/LoadError';
 
 export function Conversation({ contact, viewerId, onBack }: { contact: ChatContact; viewerId: number; onBack?: () => void }) {
   const trpc = useTRPC();
@@ -52,9 +53,7 @@ export function Conversation({ contact, viewerId, onBack }: { contact: ChatConta
             <Loader size="sm" />
           </Center>
         ) : messages.isError ? (
-          <Text c="red" ta="center" py="xl">
-            No se pudieron cargar los mensajes
-          </Text>
+          <LoadError title="No se pudieron cargar los mensajes" query={messages} />
         ) : messages.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             No hay mensajes. ¡Inicia la conversación!

@@ -5,17 +5,11 @@
 import { type LeadListItem, fullName } from '@crm/domain';
 import { Select } from '@mantine/core';
 import { useAssignLead } from '../hooks/useLeadActions';
-import { useSalesTeam } from '../hooks/useLeadQueries';
-
-const UNASSIGNED = 'sin-asignar';
+import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 
 export function AssignSelect({ lead }: { lead: LeadListItem }) {
-  const team = useSalesTeam();
   const assign = useAssignLead();
-  const options = [
-    { value: UNASSIGNED, label: 'Sin asignar' },
-    ...(team.data ?? []).map((user) => ({ value: String(user.id), label: fullName(user.firstName, user.lastName, user.username) })),
-  ];
+  const options = useTeamOptions();
   // An assignee missing from the team list (e.g. just deleted) still shows by name.
   if (lead.assignedTo !== null && !options.some((option) => option.value === String(lead.assignedTo))) {
     const name = lead.assignee ? fullName(lead.assignee.firstName, lead.assignee.lastName, 'Usuario desconocido') : 'Usuario desconocido';

@@ -6,9 +6,8 @@ import { SPECIALIZATION_LABELS, categoryLabel, fullName, isRecommendedRole, reco
 import { Badge, Group, Loader, Radio, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconUser, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSalesTeam, useSalesTeamWithRoles } from '../hooks/useLeadQueries';
-
-const UNASSIGNED = 'sin-asignar';
+import { useSalesTeamWithRoles } from '../hooks/useLeadQueries';
+import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 
 interface AssigneePickerProps {
   category: string;
@@ -70,11 +69,7 @@ function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProp
 }
 
 export function AssigneePicker({ category, value, onChange, error }: AssigneePickerProps) {
-  const team = useSalesTeam();
-  const options = [
-    { value: UNASSIGNED, label: 'Sin asignar' },
-    ...(team.data ?? []).map((user) => ({ value: String(user.id), label: fullName(user.firstName, user.lastName, user.username) })),
-  ];
+  const options = useTeamOptions();
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>

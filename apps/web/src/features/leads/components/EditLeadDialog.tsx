@@ -4,7 +4,6 @@ import {
   LEAD_STATUS_OPTIONS,
   type LeadListItem,
   canBeMarkedContacted,
-  fullName,
   isLeadCategory,
   updateLeadSchema,
 } from '@crm/domain';
@@ -14,9 +13,8 @@ import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useRefreshLeads, useSalesTeam } from '../hooks/useLeadQueries';
-
-const UNASSIGNED = 'sin-asignar';
+import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 
 interface EditLeadValues {
   name: string;
@@ -62,7 +60,6 @@ const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
-  const team = useSalesTeam();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
     validate: (values) => validatePayload(toPayload(values)),
@@ -77,10 +74,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
       onError: (error) => notifyError('No se pudo actualizar el lead', serverMessage(error, 'Error al actualizar el lead')),
     }),
   );
-  const teamOptions = [
-    { value: UNASSIGNED, label: 'Sin asignar' },
-    ...(team.data ?? []).map((user) => ({ value: String(user.id), label: fullName(user.firstName, user.lastName, user.username) })),
-  ];
+  const teamOptions = useTeamOptions();
 
   const submit = form.onSubmit((values) => {
     const parsed = updateLeadSchema.safeParse(toPayload(values));

@@ -17,7 +17,7 @@ export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => 
   const deleting = useDialogSubject<LeadGroup>();
 
   if (groups.isPending) return <PageLoader label="Cargando grupos..." />;
-  if (groups.isError) return <LoadError title="No se pudieron cargar los grupos" onRetry={() => void groups.refetch()} />;
+  if (groups.isError) return <LoadError title="No se pudieron cargar los grupos" query={groups} />;
   if (groups.data.length === 0) {
     return (
       <EmptyState

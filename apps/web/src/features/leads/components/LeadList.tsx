@@ -30,7 +30,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProp
   }, [endVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
-  if (pages.isError) return <LoadError title="No se pudieron cargar los leads" onRetry={() => void pages.refetch()} />;
+  if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
 
   const leads = pages.data.pages.flatMap((page) => page.items);
   if (leads.length === 0) return <>{empty}</>;

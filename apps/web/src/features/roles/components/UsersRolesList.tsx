@@ -3,6 +3,7 @@ import { type UserCustomRole, type UserWithRoles, fullName } from '@crm/domain';
 import { Badge, Button, Card, CloseButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { type FailedLoad, LoadError } from '../../../components/LoadError';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -11,7 +12,8 @@ import { useRefreshPeople } from '../../users/hooks/useRefreshPeople';
 
 interface UsersRolesListProps {
   users: UserWithRoles[] | undefined;
-  isError: boolean;
+  /** Set when the list failed to load. */
+  failure: FailedLoad | null;
   onAssign: (user: UserWithRoles) => void;
 }
 
@@ -49,14 +51,14 @@ function RoleChip({ entry, userId, userName }: { entry: UserCustomRole; userId: 
   );
 }
 
-export function UsersRolesList({ users, isError, onAssign }: UsersRolesListProps) {
+export function UsersRolesList({ users, failure, onAssign }: UsersRolesListProps) {
   return (
     <Card>
       <Title order={2} size="h4" mb="sm">
         Usuarios y sus Roles
       </Title>
-      {isError ? (
-        <Text c="red">No se pudieron cargar los usuarios.</Text>
+      {failure ? (
+        <LoadError title="No se pudieron cargar los usuarios" query={failure} />
       ) : users === undefined ? (
         <Stack>
           {[0, 1, 2].map((row) => (

@@ -3,12 +3,14 @@ import { type User, can, formatDate, fullName } from '@crm/domain';
 import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { type FailedLoad, LoadError } from '../../../components/LoadError';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { SystemRoleBadge } from './SystemRoleBadge';
 
 interface UserListProps {
   users: User[] | undefined;
-  isError: boolean;
+  /** Set when the list failed to load. */
+  failure: FailedLoad | null;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
@@ -61,14 +63,14 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
   );
 }
 
-export function UserList({ users, isError, onEdit, onDelete }: UserListProps) {
+export function UserList({ users, failure, onEdit, onDelete }: UserListProps) {
   return (
     <Card>
       <Title order={2} size="h4" mb="sm">
         Usuarios del Sistema
       </Title>
-      {isError ? (
-        <Text c="red">No se pudieron cargar los usuarios.</Text>
+      {failure ? (
+        <LoadError title="No se pudieron cargar los usuarios" query={failure} />
       ) : users === undefined ? (
         <Stack>
           {[0, 1, 2].map((row) => (
