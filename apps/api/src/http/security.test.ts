@@ -1,6 +1,7 @@
 /** HTTP hardening over a real server on both databases: bad bodies are 4xx, security headers (CSRF: cross-origin.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../test/harness.js';
+import { SERVER_TIMEOUTS } from '../app.js';
 import { JSON_BODY_LIMIT } from './json-body.js';
 
 /** zod's and our English-free contract: a 4xx message must not be one of zod's English defaults. */
@@ -114,6 +115,17 @@ describeOnEachDatabase('http security', (server) => {
         expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
         expect(headers.get('x-powered-by')).toBeNull();
       }
+    });
+  });
+
+  describe('timeouts', () => {
+    it('bounds a whole request, an idle connection and keep-alive, long enough for a 10 MB upload on a slow link', () => {
+      const http = server().app.server;
+      expect(http.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeout);
+      expect(http.timeout).toBe(SERVER_TIMEOUTS.connectionTimeout);
+      expect(http.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveTimeout);
+      // 10 MB at 140 kbit/s.
+      expect(http.requestTimeout).toBeGreaterThanOrEqual(((10 * 1024 * 1024 * 8) / 140_000) * 1000);
     });
   });
 });

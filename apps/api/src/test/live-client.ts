@@ -83,11 +83,11 @@ export class RefusedUpgrade extends Error {
   }
 }
 
-/** A `ws` WebSocket that sends the session cookie, as a browser would on the upgrade. */
-function webSocketWithCookie(cookie: string) {
+/** A `ws` WebSocket that sends the session cookie (and any other headers), as a browser would on the upgrade. */
+function webSocketWithHeaders(headers: Record<string, string>) {
   return class extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
+      super(url, protocols, { headers });
     }
   };
 }
@@ -98,10 +98,10 @@ export interface LiveTrpc {
 }
 
 /** A tRPC client over the WebSocket, as the web app uses it, with a fast retry for tests. */
-export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50): LiveTrpc {
+export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50, headers: Record<string, string> = {}): LiveTrpc {
   const wsClient = createWSClient({
     url: wsUrl(baseUrl, '/trpc'),
-    WebSocket: webSocketWithCookie(cookieHeader(client)) as unknown as typeof globalThis.WebSocket,
+    WebSocket: webSocketWithHeaders({ ...headers, cookie: cookieHeader(client) }) as unknown as typeof globalThis.WebSocket,
     retryDelayMs: () => retryDelayMs,
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
