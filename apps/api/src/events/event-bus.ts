@@ -1,23 +1,20 @@
 /**
- * The event bus every transport publishes to and every live connection listens on.
- * Between replicas events carry ids only (listeners fetch what they deliver, so no NOTIFY
- * payload limit bites); the in-process bus may hand over the stored message itself.
+ * The event bus every transport publishes to and every live connection listens on. A live
+ * event travels whole inside one replica; between replicas as its wire form (see
+ * live/live-events.ts), which the receiving hub turns back into the event.
  */
-import type { ChatMessage } from '@crm/domain';
+import type { LiveEvent, WireEvent } from '../live/live-events.js';
+
+/** Whose connections an event is for: these users', or everyone's. */
+export type Audience = { userIds: number[] } | { everyone: true };
 
 export type BusEvent =
-  /**
-   * A chat message was stored; its sender's and receiver's connections deliver it. The
-   * in-process bus may hand over the stored message itself; across replicas only the ids
-   * travel and each replica fetches it.
-   */
-  | { type: 'message'; messageId: number; senderId: number; receiverId: number; message?: ChatMessage }
-  /** `readerId` read these messages of `senderId`'s. */
-  | { type: 'read'; messageIds: number[]; readerId: number; senderId: number }
-  /** Someone's live connection opened or closed: presence may have changed. */
-  | { type: 'presence'; userId: number }
-  /** The user was deleted: their live connections on every replica end now, not at the next heartbeat. */
-  | { type: 'user-removed'; userId: number }
+  /** A live event for its audience's connections, as published on this replica. */
+  | { type: 'deliver'; to: Audience; event: LiveEvent }
+  /** The same, as it arrived from another replica (or through PostgreSQL from this one). */
+  | { type: 'deliver-wire'; to: Audience; wire: WireEvent }
+  /** Sessions of this user ended (logout, password change, deletion): every replica ends their live connections now. */
+  | { type: 'sessions-ended'; userId: number }
   /** This replica may have missed events (its listener reconnected): connections catch up from the database. */
   | { type: 'resync' };
 

@@ -34,9 +34,9 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
     const stop = listener.subscribe((event) => received.push(event));
 
     const message = { id: 7, senderId: 1, receiverId: 2, message: 'x'.repeat(4000), createdAt: new Date(), isRead: false };
-    await publisher.publish({ type: 'message', messageId: 7, senderId: 1, receiverId: 2, message });
+    await publisher.publish({ type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message } });
     await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toEqual({ type: 'message', messageId: 7, senderId: 1, receiverId: 2 });
+    expect(received[0]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', messageId: 7 } });
     await expect.poll(() => payloads.length).toBe(1);
     expect(payloads[0]?.length).toBeLessThan(200);
     stop();
@@ -47,10 +47,11 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
     const received: BusEvent[] = [];
     const stop = listener.subscribe((event) => received.push(event));
     const messageIds = Array.from({ length: 1800 }, (_, i) => 1_000_000 + i);
-    await publisher.publish({ type: 'read', messageIds, readerId: 2, senderId: 1 });
-    await expect.poll(() => received.flatMap((e) => (e.type === 'read' ? e.messageIds : [])).length).toBe(1800);
+    await publisher.publish({ type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'read', messageIds, readerId: 2 } });
+    const receivedIds = () => received.flatMap((e) => (e.type === 'deliver-wire' ? (e.wire['messageIds'] as number[]) : []));
+    await expect.poll(() => receivedIds().length).toBe(1800);
     expect(received.length).toBeGreaterThan(1);
-    expect(received.flatMap((e) => (e.type === 'read' ? e.messageIds : []))).toEqual(messageIds);
+    expect(receivedIds()).toEqual(messageIds);
     stop();
   });
 });

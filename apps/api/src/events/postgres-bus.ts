@@ -5,12 +5,11 @@
  */
 import { createListenClient, type Db, type ListenClient } from '@crm/db';
 import { sql } from 'kysely';
+import { toWire } from '../live/live-events.js';
 import { type BusEvent, type BusLog, type EventBus, ListenerSet } from './event-bus.js';
 
 const CHANNEL = 'crm_events';
 const RECONNECT_DELAY_MS = 1000;
-/** NOTIFY payloads must stay under 8000 bytes; read receipts are split to stay far below. */
-const MAX_IDS_PER_NOTIFY = 500;
 
 export interface PostgresBusOptions {
   db: Db;
@@ -85,16 +84,8 @@ export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOpt
   };
 }
 
+/** Live events go as their wire forms, which keep each payload under the 8000-byte limit. */
 function splitForNotify(event: BusEvent): BusEvent[] {
-  if (event.type === 'message') {
-    // Ids only: every replica fetches the message itself.
-    const { message: _stored, ...ids } = event;
-    return [ids];
-  }
-  if (event.type !== 'read' || event.messageIds.length <= MAX_IDS_PER_NOTIFY) return [event];
-  const parts: BusEvent[] = [];
-  for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
-    parts.push({ ...event, messageIds: event.messageIds.slice(start, start + MAX_IDS_PER_NOTIFY) });
-  }
-  return parts;
+  if (event.type !== 'deliver') return [event];
+  return toWire(event.event).map((wire) => ({ type: 'deliver-wire', to: event.to, wire }));
 }

@@ -1,37 +1,40 @@
 /**
- * One per replica: the live connections open here (/ws sockets and tRPC subscriptions),
- * fed from the event bus. It fetches each announced message once, delivers it to the
- * sender's and receiver's connections, records presence and ends connections whose
- * session is gone.
+ * One per replica, built in server.ts beside the bus: the live connections open here (/ws
+ * sockets and the web app's feeds), fed from the bus. Presence rows are kept by presence-heartbeat.ts; ended sessions are found by
+ * session-sweep.ts and, at once, by the `sessions-ended` event.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  closeLiveConnection,
-  closeReplicaConnections,
-  deleteStaleLiveConnections,
-  findChatMessagesByIds,
-  listMessagesOfUserAfter,
-  listValidSessionIds,
-  openLiveConnection,
-  PRESENCE_HEARTBEAT_MS,
-  refreshLiveConnections,
-  type Db,
-} from '@crm/db';
-import type { ChatMessage } from '@crm/domain';
-import type { BusEvent, BusLog, EventBus } from '../events/event-bus.js';
-
-export type LiveEvent =
-  { type: 'chat'; message: ChatMessage } | { type: 'read'; messageIds: number[]; readerId: number } | { type: 'presence'; userId: number };
+import { closeLiveConnection, closeReplicaConnections, type Db, listMessagesOfUserAfter, openLiveConnection } from '@crm/db';
+import { DomainError } from '@crm/domain';
+import type { Audience, BusEvent, BusLog, EventBus } from '../events/event-bus.js';
+import { fromWire, type LiveEvent, type LiveEventType } from './live-events.js';
+import { startPresenceHeartbeat } from './presence-heartbeat.js';
+import { publishLive } from './publish.js';
+import { endConnectionsOfEndedSessions, startSessionSweep } from './session-sweep.js';
 
 export interface LiveConnection {
   userId: number;
   sessionId: string;
-  /** Only the web app's subscription shows presence; /ws speaks only the frames of docs/live-protocol.md. */
-  wantsPresence: boolean;
+  /** Which events it is sent: /ws speaks only the documented protocol. */
+  accepts(type: LiveEventType): boolean;
   deliver(event: LiveEvent): void;
-  /** The session ended (logout, user deleted): close for good. */
+  /** Its session ended (logout, password change, deletion, expiry): close for good. */
   end(): void;
 }
+
+/** What a hub runs on; it exists before the app and its logger do. */
+export interface LiveHubDeps {
+  db: Db;
+  bus: EventBus;
+  log: BusLog;
+}
+
+/** The close reason of a socket whose session ended (code 1000: the client does not reconnect). */
+export const SESSION_ENDED_REASON = 'Sesión finalizada';
+
+/** Live connections (feeds and /ws sockets) one session may hold on a replica: a tab needs one. */
+export const MAX_CONNECTIONS_PER_SESSION = 10;
+export const TOO_MANY_CONNECTIONS_MESSAGE = 'Demasiadas conexiones en vivo abiertas con esta sesión. Cierra alguna pestaña.';
 
 interface Registered extends LiveConnection {
   id: string;
@@ -39,44 +42,36 @@ interface Registered extends LiveConnection {
   lastMessageId: number;
 }
 
-/** What a hub runs on; it is built in server.ts beside the bus, before the app and its logger exist. */
-export interface LiveHubDeps {
-  db: Db;
-  bus: EventBus;
-  log: BusLog;
-}
-
 const RESYNC_BATCH = 500;
-const BEAT_BATCH = 100;
 
 export class LiveHub {
   readonly replicaId = randomUUID();
   private readonly byUser = new Map<number, Set<Registered>>();
+  private readonly countBySession = new Map<string, number>();
   private readonly pending: BusEvent[] = [];
   private draining: Promise<void> | undefined;
   private readonly unsubscribe: () => void;
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly heartbeat: { stop(): void };
+  private readonly sweep: { stop(): void; run(): Promise<void> };
 
-  constructor(private readonly ctx: LiveHubDeps) {
-    this.unsubscribe = ctx.bus.subscribe((event) => this.enqueue(event));
-    this.heartbeat = setInterval(() => void this.beat(), PRESENCE_HEARTBEAT_MS);
-    this.heartbeat.unref();
+  constructor(private readonly deps: LiveHubDeps) {
+    this.unsubscribe = deps.bus.subscribe((event) => this.enqueue(event));
+    this.heartbeat = startPresenceHeartbeat({ ...deps, replicaId: this.replicaId, connections: () => this.connections() });
+    this.sweep = startSessionSweep({ ...deps, connections: () => this.connections() });
   }
 
-  /** Registers a connection and marks its user online on every replica; returns its closer. */
+  /**
+   * Registers a connection and marks its user online on every replica; returns its closer.
+   * Refused, before any database work, when its session already holds the most it may.
+   */
   async open(connection: LiveConnection): Promise<() => Promise<void>> {
-    const registered: Registered = Object.assign(connection, { id: randomUUID(), lastMessageId: 0 });
-    const set = this.byUser.get(connection.userId) ?? new Set();
-    set.add(registered);
-    this.byUser.set(connection.userId, set);
-    const forget = () => {
-      set.delete(registered);
-      if (set.size === 0 && this.byUser.get(connection.userId) === set) this.byUser.delete(connection.userId);
-    };
+    const held = this.countBySession.get(connection.sessionId) ?? 0;
+    if (held >= MAX_CONNECTIONS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', TOO_MANY_CONNECTIONS_MESSAGE);
+    const registered = this.register(connection);
     try {
-      await openLiveConnection(this.ctx.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
+      await openLiveConnection(this.deps.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
     } catch (error) {
-      forget();
+      this.forget(registered);
       throw error;
     }
     await this.announcePresence(connection.userId);
@@ -84,28 +79,54 @@ export class LiveHub {
     return async () => {
       if (closed) return;
       closed = true;
-      forget();
-      await closeLiveConnection(this.ctx.db, registered.id).catch((error: unknown) =>
-        this.ctx.log.error({ err: error }, 'presence row not removed'),
+      this.forget(registered);
+      await closeLiveConnection(this.deps.db, registered.id).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'presence row not removed'),
       );
       await this.announcePresence(connection.userId);
     };
   }
 
+  /** Checks every connection's session now (what the sweep does on its own every few seconds). */
+  sweepSessions(): Promise<void> {
+    return this.sweep.run();
+  }
+
   async close(): Promise<void> {
     this.unsubscribe();
-    clearInterval(this.heartbeat);
+    this.heartbeat.stop();
+    this.sweep.stop();
     await this.draining;
-    await closeReplicaConnections(this.ctx.db, this.replicaId);
+    await closeReplicaConnections(this.deps.db, this.replicaId);
   }
 
-  private async announcePresence(userId: number): Promise<void> {
-    await this.ctx.bus
-      .publish({ type: 'presence', userId })
-      .catch((error: unknown) => this.ctx.log.error({ err: error }, 'presence not published'));
+  private connections(): Registered[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
   }
 
-  /** Events are handled in order; messages that arrive together without their content are fetched in one query. */
+  private register(connection: LiveConnection): Registered {
+    const registered: Registered = Object.assign(connection, { id: randomUUID(), lastMessageId: 0 });
+    const set = this.byUser.get(connection.userId) ?? new Set();
+    set.add(registered);
+    this.byUser.set(connection.userId, set);
+    this.countBySession.set(connection.sessionId, (this.countBySession.get(connection.sessionId) ?? 0) + 1);
+    return registered;
+  }
+
+  private forget(registered: Registered): void {
+    const set = this.byUser.get(registered.userId);
+    if (!set?.delete(registered)) return;
+    if (set.size === 0) this.byUser.delete(registered.userId);
+    const held = (this.countBySession.get(registered.sessionId) ?? 1) - 1;
+    if (held > 0) this.countBySession.set(registered.sessionId, held);
+    else this.countBySession.delete(registered.sessionId);
+  }
+
+  private announcePresence(userId: number): Promise<void> {
+    return publishLive(this.deps, { type: 'presence', userId }, { everyone: true });
+  }
+
+  /** Events are handled in order; those that arrived together from another replica are read back in one query per type. */
   private enqueue(event: BusEvent): void {
     this.pending.push(event);
     this.kick();
@@ -121,101 +142,79 @@ export class LiveHub {
   private async drain(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.pending.length);
-      const messages = new Map<number, ChatMessage>();
-      const wanted: number[] = [];
+      const rebuilt = await this.rebuild(batch);
       for (const event of batch) {
-        if (event.type !== 'message' || !(this.byUser.has(event.senderId) || this.byUser.has(event.receiverId))) continue;
-        if (event.message) messages.set(event.messageId, event.message);
-        else wanted.push(event.messageId);
-      }
-      try {
-        for (const message of await findChatMessagesByIds(this.ctx.db, wanted)) messages.set(message.id, message);
-      } catch (error) {
-        this.ctx.log.error({ err: error }, 'chat messages not fetched for delivery');
-      }
-      for (const event of batch) await this.dispatch(event, messages);
-    }
-  }
-
-  private async dispatch(event: BusEvent, messages: Map<number, ChatMessage>): Promise<void> {
-    switch (event.type) {
-      case 'message': {
-        const message = messages.get(event.messageId);
-        if (message) this.deliverMessage(message);
-        return;
-      }
-      case 'read': {
-        const frame: LiveEvent = { type: 'read', messageIds: event.messageIds, readerId: event.readerId };
-        for (const connection of this.connectionsOf(event.senderId, event.readerId)) connection.deliver(frame);
-        return;
-      }
-      case 'presence': {
-        const frame: LiveEvent = { type: 'presence', userId: event.userId };
-        for (const set of this.byUser.values()) for (const connection of set) if (connection.wantsPresence) connection.deliver(frame);
-        return;
-      }
-      case 'resync':
-        await this.resync();
-        return;
-      case 'user-removed':
-        for (const connection of this.byUser.get(event.userId) ?? []) connection.end();
-        return;
-    }
-  }
-
-  private deliverMessage(message: ChatMessage): void {
-    for (const connection of this.connectionsOf(message.senderId, message.receiverId)) {
-      connection.lastMessageId = Math.max(connection.lastMessageId, message.id);
-      connection.deliver({ type: 'chat', message });
-    }
-  }
-
-  private *connectionsOf(...userIds: number[]): Iterable<Registered> {
-    for (const userId of new Set(userIds)) yield* this.byUser.get(userId) ?? [];
-  }
-
-  /** After the bus listener reconnects: deliver what each connection may have missed meanwhile. */
-  private async resync(): Promise<void> {
-    for (const [userId, set] of this.byUser) {
-      for (const connection of set) {
-        if (connection.lastMessageId === 0) continue;
-        const missed = await listMessagesOfUserAfter(this.ctx.db, userId, connection.lastMessageId, RESYNC_BATCH);
-        for (const message of missed) {
-          connection.lastMessageId = Math.max(connection.lastMessageId, message.id);
-          connection.deliver({ type: 'chat', message });
+        try {
+          await this.dispatch(event, rebuilt);
+        } catch (error) {
+          this.deps.log.error({ err: error, event: event.type }, 'live event not handled');
         }
       }
     }
   }
 
-  /**
-   * Keeps this replica's presence rows fresh and ends connections whose session was ended.
-   * Done in batches: on the embedded database one long statement would stall every message.
-   */
-  private async beat(): Promise<void> {
+  /** The live events of the batch's wire forms that someone here will receive. */
+  private async rebuild(batch: BusEvent[]): Promise<Map<BusEvent, LiveEvent>> {
+    const wanted = batch.filter(
+      (event): event is Extract<BusEvent, { type: 'deliver-wire' }> => event.type === 'deliver-wire' && this.hasAudience(event.to),
+    );
+    const rebuilt = new Map<BusEvent, LiveEvent>();
     try {
-      const connections = [...this.byUser.values()].flatMap((set) => [...set]);
-      for (const batch of chunks(connections, BEAT_BATCH)) await refreshLiveConnections(this.ctx.db, this.replicaId, batch);
-      await deleteStaleLiveConnections(this.ctx.db);
-      await this.endExpiredSessions();
+      const events = await fromWire(
+        this.deps.db,
+        wanted.map((event) => event.wire),
+      );
+      wanted.forEach((event, index) => {
+        const live = events[index];
+        if (live) rebuilt.set(event, live);
+      });
     } catch (error) {
-      this.ctx.log.error({ err: error }, 'live heartbeat failed');
+      this.deps.log.error({ err: error }, 'live events from another replica not read back');
+    }
+    return rebuilt;
+  }
+
+  private async dispatch(event: BusEvent, rebuilt: Map<BusEvent, LiveEvent>): Promise<void> {
+    switch (event.type) {
+      case 'deliver':
+        this.deliver(event.event, event.to);
+        return;
+      case 'deliver-wire': {
+        const live = rebuilt.get(event);
+        if (live) this.deliver(live, event.to);
+        return;
+      }
+      case 'sessions-ended':
+        await endConnectionsOfEndedSessions(this.deps.db, [...(this.byUser.get(event.userId) ?? [])]);
+        return;
+      case 'resync':
+        await this.resync();
+        return;
     }
   }
 
-  /** Ends every connection whose session is gone (logout, password change, user deleted); runs on each beat. */
-  async endExpiredSessions(): Promise<void> {
-    const connections = [...this.byUser.values()].flatMap((set) => [...set]);
-    const alive = new Set<string>();
-    for (const batch of chunks([...new Set(connections.map((c) => c.sessionId))], BEAT_BATCH)) {
-      for (const id of await listValidSessionIds(this.ctx.db, batch)) alive.add(id);
-    }
-    for (const connection of connections) if (!alive.has(connection.sessionId)) connection.end();
+  private hasAudience(to: Audience): boolean {
+    return 'everyone' in to ? this.byUser.size > 0 : to.userIds.some((userId) => this.byUser.has(userId));
   }
-}
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
+  private deliver(event: LiveEvent, to: Audience): void {
+    const connections = 'everyone' in to ? this.connections() : [...new Set(to.userIds)].flatMap((id) => [...(this.byUser.get(id) ?? [])]);
+    for (const connection of connections) {
+      if (!connection.accepts(event.type)) continue;
+      if (event.type === 'chat') connection.lastMessageId = Math.max(connection.lastMessageId, event.message.id);
+      connection.deliver(event);
+    }
+  }
+
+  /** After the bus listener reconnects: deliver the messages each connection may have missed meanwhile. */
+  private async resync(): Promise<void> {
+    for (const connection of this.connections()) {
+      if (connection.lastMessageId === 0 || !connection.accepts('chat')) continue;
+      const missed = await listMessagesOfUserAfter(this.deps.db, connection.userId, connection.lastMessageId, RESYNC_BATCH);
+      for (const message of missed) {
+        connection.lastMessageId = Math.max(connection.lastMessageId, message.id);
+        connection.deliver({ type: 'chat', message });
+      }
+    }
+  }
 }

@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
+import { FrameGate } from '../live/frame-gate.js';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
@@ -34,6 +35,7 @@ async function socketContext(appCtx: AppContext, app: FastifyInstance, raw: Inco
     ...appCtx,
     transport: 'websocket',
     viewer: await resolveSession(appCtx, cookies[SESSION_COOKIE]),
+    socketGate: new FrameGate(),
     clientIp: client.ip,
     userAgent: client.userAgent,
   };

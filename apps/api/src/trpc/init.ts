@@ -4,6 +4,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { AppContext, Viewer } from '../context.js';
+import type { FrameGate } from '../live/frame-gate.js';
 import { resolveSessionId } from '../modules/auth/session.service.js';
 
 export interface TrpcContext extends AppContext {
@@ -12,6 +13,8 @@ export interface TrpcContext extends AppContext {
   viewer: Viewer | undefined;
   clientIp: string;
   userAgent: string | null;
+  /** On a WebSocket: the socket's own gate for chat sends (over HTTP the database's count alone decides). */
+  socketGate?: FrameGate;
   /** Sets or clears the session cookie; only HTTP requests can (a socket cannot). */
   setSessionCookie?: (token: string | null, expiresAt?: Date) => void;
 }

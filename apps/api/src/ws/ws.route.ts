@@ -1,25 +1,40 @@
 /**
- * The documented live protocol at /ws (docs/live-protocol.md): JSON chat frames in, chat / read /
- * error frames out. A bad frame gets an error frame and the socket stays open; a frame
- * over the size limit is refused by the socket itself (close 1009).
+ * The documented live protocol at /ws (docs/live-protocol.md): JSON chat frames in, chat /
+ * read / error frames out. A bad or over-rate frame gets an error frame and the socket stays
+ * open; a frame over the size limit is refused by the socket itself (close 1009).
  */
 import { CHAT_LIMITS, CHAT_MESSAGES, DomainError, type WsServerFrame, wsClientFrameSchema } from '@crm/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import { viewerOf } from '../http/viewer.js';
+import { FrameGate } from '../live/frame-gate.js';
+import { SESSION_ENDED_REASON } from '../live/live-hub.js';
+import type { LiveEvent, LiveEventType } from '../live/live-events.js';
 import { sendMessage } from '../modules/chat/chat.service.js';
 
-export const SESSION_ENDED_REASON = 'Sesión finalizada';
+/** The live events the documented protocol carries: each is sent as it is, the same object the web app's feed gets. */
+type WsEvent = Extract<LiveEvent, { type: 'chat' | 'read' }>;
+const WS_EVENT_TYPES = new Set<LiveEventType>(['chat', 'read'] satisfies WsEvent['type'][]);
+/** Checked by the compiler: these live events are documented frames exactly as they are. */
+const asFrame = (event: WsEvent): WsServerFrame => event;
 
 export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ws', { websocket: true }, (socket, request) => {
     // Listeners first: frames that arrive while we register with the hub must not be dropped.
+    // Frames are refused in memory (rate, pending bound) before any of them reaches the database.
+    const gate = new FrameGate();
     let work = Promise.resolve();
     socket.on('message', (data, isBinary) => {
+      const refusal = gate.admit();
+      if (refusal) {
+        sendFrame(socket, { type: 'error', message: refusal });
+        return;
+      }
       work = work
         .then(() => handleFrame(ctx, socket, request, data.toString(), isBinary))
-        .catch((error: unknown) => request.log.error({ err: error }, 'chat frame not handled'));
+        .catch((error: unknown) => request.log.error({ err: error }, 'chat frame not handled'))
+        .finally(() => gate.done());
     });
     const ready = viewerOf(ctx, request)
       .then(async (viewer) => {
@@ -30,14 +45,18 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
         return ctx.live.open({
           userId: viewer.user.id,
           sessionId: viewer.sessionId,
-          wantsPresence: false,
-          deliver: (event) => {
-            if (event.type !== 'presence') sendFrame(socket, event);
-          },
+          accepts: (type) => WS_EVENT_TYPES.has(type),
+          // `accepts` lets only the protocol's types through.
+          deliver: (event) => sendFrame(socket, asFrame(event as WsEvent)),
           end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
         });
       })
       .catch((error: unknown) => {
+        if (error instanceof DomainError) {
+          // Over the session's connection cap: a policy close the client can read.
+          socket.close(1008, error.message);
+          return undefined;
+        }
         // Not registered (the database is unreachable): the client retries after its delay.
         request.log.error({ err: error }, 'live connection not registered');
         socket.close(1011, 'Error interno del servidor');
@@ -66,7 +85,7 @@ async function handleFrame(ctx: AppContext, socket: WebSocket, request: FastifyR
     await sendMessage({ ...ctx, log: request.log, viewer }, { receiverId: parsed.data.receiverId, message: parsed.data.content });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'UNAUTHORIZED') {
-      // The send checks the session: a logout or a deleted user (whose sessions go with it) ends the socket here at the latest.
+      // The send checks the session: a frame that races the session's end closes the socket here.
       socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON);
     } else if (error instanceof DomainError) {
       sendFrame(socket, { type: 'error', message: error.message });

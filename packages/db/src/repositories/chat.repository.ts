@@ -3,6 +3,7 @@ import type { ChatContact, ChatMessage } from '@crm/domain';
 import { type Selectable, sql } from 'kysely';
 import type { ChatMessagesTable } from '../tables/chat.table.js';
 import type { DbOrTrx } from '../types.js';
+import { whereSessionValid } from './sessions.repository.js';
 import { profileImageUrl } from './users.repository.js';
 
 export function toChatMessageDto(row: Selectable<ChatMessagesTable>): ChatMessage {
@@ -127,7 +128,12 @@ export async function insertChatMessageWithinRate(
     stored as (
       insert into chat_messages (sender_id, receiver_id, message)
       select ${values.senderId}, receiver.id, ${values.message} from receiver
-      where exists (select 1 from sessions where id = ${values.sessionId} and user_id = ${values.senderId} and expires_at > now())
+      where exists (${db
+        .selectFrom('sessions')
+        .select(sql`1`.as('one'))
+        .where('id', '=', values.sessionId)
+        .where('user_id', '=', values.senderId)
+        .where(whereSessionValid)})
       and (
         select count(*) from chat_messages
         where sender_id = ${values.senderId} and created_at > now() - make_interval(secs => ${values.windowMs / 1000})

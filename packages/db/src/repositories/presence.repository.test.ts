@@ -7,7 +7,6 @@ import {
   deleteStaleLiveConnections,
   isUserOnline,
   listOnlineUserIds,
-  listValidSessionIds,
   openLiveConnection,
   refreshLiveConnections,
 } from './presence.repository.js';
@@ -68,17 +67,5 @@ describe.each(listTestDatabases())('presence on %s', (kind) => {
     await refreshLiveConnections(testDb.db, 'here', [{ id: 'back', userId: carlos }]);
     expect(await isUserOnline(testDb.db, carlos)).toBe(true);
     await closeReplicaConnections(testDb.db, 'here');
-  });
-
-  it('tells which sessions are still valid', async () => {
-    await testDb.db
-      .insertInto('sessions')
-      .values([
-        { id: 'vigente', user_id: ana, expires_at: new Date(Date.now() + 60_000) },
-        { id: 'caducada', user_id: ana, expires_at: new Date(Date.now() - 60_000) },
-      ])
-      .execute();
-    expect(await listValidSessionIds(testDb.db, ['vigente', 'caducada', 'borrada'])).toEqual(['vigente']);
-    expect(await listValidSessionIds(testDb.db, [])).toEqual([]);
   });
 });

@@ -81,16 +81,3 @@ export async function deleteStaleLiveConnections(db: DbOrTrx): Promise<void> {
 export async function closeReplicaConnections(db: DbOrTrx, replicaId: string): Promise<void> {
   await db.deleteFrom('live_connections').where('replica_id', '=', replicaId).execute();
 }
-
-/** Which of these sessions still exist and have not expired: live connections of the others are ended. */
-export async function listValidSessionIds(db: DbOrTrx, sessionIds: readonly string[]): Promise<string[]> {
-  if (sessionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sessions')
-    .select('id')
-    // One array parameter rather than one per id: a replica may hold thousands of sessions.
-    .where('id', '=', sql<string>`any(${[...sessionIds]}::text[])`)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .execute();
-  return rows.map((row) => row.id);
-}

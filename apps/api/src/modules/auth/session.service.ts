@@ -1,12 +1,21 @@
 /** Sessions: opaque random tokens in the cookie, only their hash in the database. */
 import { createHash, randomBytes } from 'node:crypto';
-import { deleteSession, deleteUserSessions, findSession, findUserById, insertSession, touchLastSeen, touchSession } from '@crm/db';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  findUserById,
+  insertSession,
+  SESSION_ABSOLUTE_MS,
+  touchLastSeen,
+  touchSession,
+} from '@crm/db';
 import type { AppContext, Viewer } from '../../context.js';
+import { announceSessionsEnded } from '../../live/publish.js';
+
+export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@crm/db';
 
 export const SESSION_COOKIE = 'crm_session';
-/** Idle: a week without any request ends the session. Absolute: 30 days whatever happens. */
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Writing last-seen on every request would be a write per read; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -35,11 +44,11 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
 export async function resolveSessionId(ctx: AppContext, id: string): Promise<Viewer | undefined> {
   const session = await findSession(ctx.db, id);
   if (!session) return undefined;
-  const now = Date.now();
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+  if (!session.valid) {
     await deleteSession(ctx.db, id);
     return undefined;
   }
+  const now = Date.now();
   const user = await findUserById(ctx.db, session.userId);
   if (!user) return undefined;
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -50,10 +59,13 @@ export async function resolveSessionId(ctx: AppContext, id: string): Promise<Vie
   return { user, sessionId: id };
 }
 
+/** Ends a session, and at once its live sockets on every replica (call it outside a transaction, so they see the deletion). */
 export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await deleteSession(ctx.db, sessionId);
+  const userId = await deleteSession(ctx.db, sessionId);
+  if (userId !== undefined) await announceSessionsEnded(ctx, userId);
 }
 
+/** Within the caller's transaction: the caller announces `announceSessionsEnded` once it commits. */
 export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId?: string): Promise<void> {
   await deleteUserSessions(ctx.db, userId, keepSessionId);
 }

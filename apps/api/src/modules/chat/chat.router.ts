@@ -2,7 +2,8 @@
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { chatFeed } from './chat.subscription.js';
+import { socketSendGate } from '../../trpc/socket-send-gate.js';
+import { openChatFeed } from './chat.subscription.js';
 import {
   listAvailableUsers,
   listContacts,
@@ -20,12 +21,14 @@ export const chatRouter = router({
   unreadTotal: authedProcedure.query(({ ctx }) => unreadTotal(ctx)),
   onlineUserIds: authedProcedure.query(({ ctx }) => onlineUserIds(ctx)),
   messages: authedProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
-  send: authedProcedure.input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
+  send: socketSendGate
+    .concat(authedProcedure)
+    .input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
   markRead: authedProcedure.input(z.object({ messageId: idSchema })).mutation(({ ctx, input }) => markRead(ctx, input.messageId)),
   markConversationRead: authedProcedure
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) => markConversationRead(ctx, input.userId)),
   onEvent: authedProcedure
     .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => chatFeed(ctx, input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) => openChatFeed(ctx, input?.lastEventId, signal)),
 });

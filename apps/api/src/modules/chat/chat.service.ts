@@ -25,7 +25,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
-import type { BusEvent } from '../../events/event-bus.js';
+import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 
 export const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
@@ -89,7 +89,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
     });
     return stored.message;
   });
-  await publishSafely(ctx, { type: 'message', messageId: message.id, senderId: message.senderId, receiverId: message.receiverId, message });
+  await publishLive(ctx, { type: 'chat', message }, { userIds: [message.senderId, message.receiverId] });
   return message;
 }
 
@@ -125,16 +125,7 @@ async function announceRead(ctx: ServiceContext, changed: { id: number; senderId
   const bySender = new Map<number, number[]>();
   for (const row of changed) bySender.set(row.senderId, [...(bySender.get(row.senderId) ?? []), row.id]);
   for (const [senderId, messageIds] of bySender) {
-    await publishSafely(ctx, { type: 'read', messageIds, readerId: ctx.viewer.user.id, senderId });
-  }
-}
-
-/** The write is committed either way; a lost announcement must not turn it into an error. */
-async function publishSafely(ctx: ServiceContext, event: BusEvent): Promise<void> {
-  try {
-    await ctx.bus.publish(event);
-  } catch (error) {
-    ctx.log.error({ err: error, event }, 'chat event not published');
+    await publishLive(ctx, { type: 'read', messageIds, readerId: ctx.viewer.user.id }, { userIds: [senderId, ctx.viewer.user.id] });
   }
 }
 

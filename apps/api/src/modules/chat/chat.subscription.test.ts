@@ -1,4 +1,7 @@
+import { SESSION_IDLE_MS } from '@crm/db';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { hashToken, SESSION_COOKIE } from '../auth/session.service.js';
 import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
 
@@ -62,7 +65,7 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
     await again.wsClient.close();
   });
 
-  it('ends the live feed and /ws sockets of a session that was ended, on the next beat', async () => {
+  it('ends the live feed and /ws sockets of a session that expired unannounced (idle), at the next sweep', async () => {
     const user = await createUser(server(), { username: uniqueName('fin') });
     const client = await loginAs(server(), user.username);
     const { trpc, wsClient } = createLiveTrpc(server().url, client);
@@ -77,10 +80,16 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
     await expect.poll(() => feed).toContain('synced');
     const socket = await openLiveSocket(server().url, client);
 
-    await client.post('/api/logout');
-    await server().ctx.live.endExpiredSessions();
+    const idleSeconds = SESSION_IDLE_MS / 1000 + 60;
+    const sessionId = hashToken(client.cookies.get(SESSION_COOKIE) ?? '');
+    await sql`update sessions set last_seen_at = now() - make_interval(secs => ${idleSeconds}) where id = ${sessionId}`.execute(
+      server().ctx.db,
+    );
+    await server().ctx.live.sweepSessions();
     await expect.poll(() => completed).toBe(true);
     expect((await socket.closed).code).toBe(1000);
+    // The sweep also purged the expired row.
+    expect(await server().ctx.db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst()).toBeUndefined();
     await wsClient.close();
   });
 });

@@ -2,33 +2,43 @@
  * The web app's live feed (tRPC subscription). It registers with the hub before it reads
  * the back-log, so nothing sent in between is missed, and skips live copies of messages
  * the back-log already gave: a client resuming from `lastEventId` sees each message once.
+ * Every live event reaches it in the shape it was published in.
  */
 import { listMessagesOfUserAfter } from '@crm/db';
 import type { ChatMessage } from '@crm/domain';
 import { tracked } from '@trpc/server';
 import type { ServiceContext } from '../../context.js';
-import type { LiveEvent } from '../../live/live-hub.js';
+import type { LiveEvent } from '../../live/live-events.js';
 import { createLiveQueue } from '../../live/live-queue.js';
 import { requirePermission } from '../../require-permission.js';
 
 const BACKLOG_PAGE = 500;
 
-/** What follows the back-log: the client knows it is live and refreshes read states. */
+/** After the back-log comes `synced`: the client knows it is live and refreshes read states. */
 export type ChatFeedEvent = Exclude<LiveEvent, { type: 'chat' }> | { type: 'synced' };
 
-export async function* chatFeed(ctx: ServiceContext, lastEventId: string | null | undefined, signal: AbortSignal | undefined) {
+/**
+ * Registers first (a session over its connection cap is refused here, as a clear error
+ * before the feed starts), then returns the feed.
+ */
+export async function openChatFeed(ctx: ServiceContext, lastEventId: string | null | undefined, signal: AbortSignal | undefined) {
   requirePermission(ctx, 'chat.use');
   const queue = createLiveQueue<LiveEvent>(signal);
   const close = await ctx.live.open({
     userId: ctx.viewer.user.id,
     sessionId: ctx.viewer.sessionId,
-    wantsPresence: true,
+    accepts: () => true,
     deliver: (event) => queue.push(event),
     end: () => queue.end(),
   });
+  // A feed aborted before its first pull never runs its `finally`.
+  signal?.addEventListener('abort', () => void close(), { once: true });
+  return chatFeed(ctx, parseEventId(lastEventId), queue, close);
+}
+
+async function* chatFeed(ctx: ServiceContext, after: number | undefined, queue: AsyncIterable<LiveEvent>, close: () => Promise<void>) {
   try {
     const seen = new Set<number>();
-    let after = parseEventId(lastEventId);
     while (after !== undefined) {
       const page = await listMessagesOfUserAfter(ctx.db, ctx.viewer.user.id, after, BACKLOG_PAGE);
       for (const message of page) {

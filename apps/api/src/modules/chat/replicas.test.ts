@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, type SystemRole } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ENDED_REASON } from '../../ws/ws.route.js';
+import { SESSION_ENDED_REASON } from '../../live/live-hub.js';
 import { ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, type LiveTrpc, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';

@@ -2,6 +2,7 @@
 import { deleteUser as deleteUserRow, findUserById } from '@crm/db';
 import { DomainError } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
@@ -18,5 +19,5 @@ export async function deleteUser(ctx: ServiceContext, targetId: number): Promise
     await deleteUserRow(trx, targetId);
   });
   // Their sessions are gone; their open sockets and subscriptions close on every replica too.
-  await ctx.bus.publish({ type: 'user-removed', userId: targetId });
+  await announceSessionsEnded(ctx, targetId);
 }

@@ -3,6 +3,7 @@ import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow
 import { DomainError, type User, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
+import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { accountKey, throttledPasswordCheck } from '../auth/login-throttle.js';
@@ -68,4 +69,5 @@ export async function changePassword(
     await updateUserRow(trx, userId, { password_hash: newHash });
     await endOtherSessions({ ...ctx, db: trx }, userId, ctx.viewer.sessionId);
   });
+  await announceSessionsEnded(ctx, userId);
 }

@@ -1,0 +1,91 @@
+/**
+ * Every event the live layer carries, in the one shape clients receive it (a /ws frame, an
+ * item of the web app's feed), and how each type crosses replicas. Adding an event type is
+ * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
+ */
+import { type Db, findChatMessagesByIds } from '@crm/db';
+import type { ChatMessage } from '@crm/domain';
+
+export type LiveEvent =
+  /** A chat message was stored. */
+  | { type: 'chat'; message: ChatMessage }
+  /** `readerId` read these messages. */
+  | { type: 'read'; messageIds: number[]; readerId: number }
+  /** Someone's live connection opened or closed: presence may have changed. */
+  | { type: 'presence'; userId: number };
+
+export type LiveEventType = LiveEvent['type'];
+type EventOf<K extends LiveEventType> = Extract<LiveEvent, { type: K }>;
+
+/** An event as it travels in one NOTIFY payload: small JSON, tagged with its type. */
+export interface WireEvent {
+  type: LiveEventType;
+  [field: string]: unknown;
+}
+
+/**
+ * How events of one type cross replicas. PostgreSQL caps a NOTIFY payload at 8000 bytes, so
+ * large parts travel as ids (each replica reads them back) or are split into several payloads.
+ */
+interface WireRule<K extends LiveEventType> {
+  toWire(event: EventOf<K>): WireEvent[];
+  /** The events back, one per payload (undefined where its data is gone); payloads that arrived together are read in one query. */
+  fromWire(db: Db, wires: WireEvent[]): Promise<(EventOf<K> | undefined)[]>;
+}
+
+/** Events small enough to travel as they are come back as they went (JSON from our own NOTIFY). */
+function asIs<K extends LiveEventType>(): WireRule<K> {
+  return { toWire: (event) => [event], fromWire: async (_db, wires) => wires as unknown as EventOf<K>[] };
+}
+
+/** Read receipts are split so that each payload stays far below the limit. */
+const MAX_IDS_PER_NOTIFY = 500;
+
+const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
+  chat: {
+    // A message may be 4000 characters of 4-byte UTF-8: only its id travels.
+    toWire: (event) => [{ type: 'chat', messageId: event.message.id }],
+    fromWire: async (db, wires) => {
+      const ids = wires.map((wire) => Number(wire['messageId']));
+      const found = new Map((await findChatMessagesByIds(db, ids)).map((message) => [message.id, message]));
+      return ids.map((id) => {
+        const message = found.get(id);
+        return message && { type: 'chat', message };
+      });
+    },
+  },
+  read: {
+    toWire: (event) => {
+      const parts: WireEvent[] = [];
+      for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
+        parts.push({ ...event, messageIds: event.messageIds.slice(start, start + MAX_IDS_PER_NOTIFY) });
+      }
+      return parts;
+    },
+    fromWire: asIs<'read'>().fromWire,
+  },
+  presence: asIs(),
+};
+
+function ruleFor(type: LiveEventType): WireRule<LiveEventType> {
+  return WIRE_RULES[type] as WireRule<LiveEventType>;
+}
+
+export function toWire(event: LiveEvent): WireEvent[] {
+  return ruleFor(event.type).toWire(event);
+}
+
+/** Rebuilds events that arrived from another replica, in their order, with one read per type. */
+export async function fromWire(db: Db, wires: readonly WireEvent[]): Promise<(LiveEvent | undefined)[]> {
+  const result: (LiveEvent | undefined)[] = new Array(wires.length);
+  const byType = new Map<LiveEventType, number[]>();
+  wires.forEach((wire, index) => byType.set(wire.type, [...(byType.get(wire.type) ?? []), index]));
+  for (const [type, indexes] of byType) {
+    const events = await ruleFor(type).fromWire(
+      db,
+      indexes.map((index) => wires[index] as WireEvent),
+    );
+    indexes.forEach((index, i) => (result[index] = events[i]));
+  }
+  return result;
+}

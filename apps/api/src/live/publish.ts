@@ -1,0 +1,28 @@
+/**
+ * How services announce a committed change live. The write has happened either way: a lost
+ * announcement is logged, never turned into an error for the caller (a 500 after a commit
+ * would invite a retry that writes twice).
+ */
+import type { Audience, BusEvent, BusLog, EventBus } from '../events/event-bus.js';
+import type { LiveEvent } from './live-events.js';
+
+type Publisher = { bus: EventBus; log: BusLog };
+
+/** Publish only after the transaction that wrote the change has committed. */
+export async function publishAfterCommit(ctx: Publisher, event: BusEvent): Promise<void> {
+  try {
+    await ctx.bus.publish(event);
+  } catch (error) {
+    ctx.log.error({ err: error, event: event.type }, 'live event not published');
+  }
+}
+
+/** Sends `event` to the live connections of `to`, on every replica. */
+export function publishLive(ctx: Publisher, event: LiveEvent, to: Audience): Promise<void> {
+  return publishAfterCommit(ctx, { type: 'deliver', to, event });
+}
+
+/** Some of this user's sessions ended: their sockets and subscriptions close now on every replica. */
+export function announceSessionsEnded(ctx: Publisher, userId: number): Promise<void> {
+  return publishAfterCommit(ctx, { type: 'sessions-ended', userId });
+}
