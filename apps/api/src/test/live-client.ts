@@ -1,6 +1,7 @@
 /** Test helpers for the live protocols: a /ws socket that collects frames, and a tRPC WebSocket client, both with a session cookie. */
 import { createTRPCClient, createWSClient, type TRPCClient, type TRPCWebSocketClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../trpc/root.js';
 import type { ApiClient } from './harness.js';
@@ -106,4 +107,25 @@ export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs 
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
   return { trpc, wsClient };
+}
+
+/** Far below the sweep's 15 s: only the announcement can close a connection this soon. */
+export const AT_ONCE = { timeout: 5_000 };
+
+/** A /ws socket and a web-app feed of one browser session, both live. */
+export async function openBoth(url: string, client: ApiClient): Promise<{ socket: LiveSocket; live: LiveTrpc; feedEnded: () => boolean }> {
+  const socket = await openLiveSocket(url, client);
+  const live = createLiveTrpc(url, client);
+  let synced = false;
+  let ended = false;
+  live.trpc.chat.onEvent.subscribe(undefined, {
+    onData: (item) => {
+      if (('data' in item ? item.data : item).type === 'synced') synced = true;
+    },
+    onComplete: () => {
+      ended = true;
+    },
+  });
+  await expect.poll(() => synced).toBe(true);
+  return { socket, live, feedEnded: () => ended };
 }

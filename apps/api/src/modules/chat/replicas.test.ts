@@ -2,8 +2,8 @@ import { CHAT_LIMITS, type SystemRole } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_REASON } from '../../live/live-hub.js';
-import { ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
-import { createLiveTrpc, type LiveTrpc, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
+import { ApiClient, createUser, DEFAULT_PASSWORD, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
+import { AT_ONCE, createLiveTrpc, type LiveTrpc, openBoth, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
@@ -184,6 +184,31 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
     expect(await socket.closed).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
     await expect.poll(() => feed.completed()).toBe(true);
     await live.wsClient.close();
+  });
+
+  it('ends at once, on the other process, the sockets and feeds of a session logged out or of sessions a password change ended', async () => {
+    const leaver = await person('salida', 'local');
+    const onChild = sameBrowserOn(leaver.client, child.url);
+    const left = await openBoth(child.url, onChild);
+    expect((await leaver.client.post('/api/logout')).status).toBeLessThan(300);
+    let leftClosed: unknown;
+    void left.socket.closed.then((result) => (leftClosed = result));
+    await expect.poll(() => leftClosed, AT_ONCE).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
+    await expect.poll(left.feedEnded, AT_ONCE).toBe(true);
+
+    const changer = await person('clave', 'child');
+    const otherSession = await loginAs(local, changer.user.username);
+    const other = await openBoth(local.url, otherSession);
+    const changed = await changer.client.post('/api/auth/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'otra-clave-segura',
+    });
+    expect(changed.status).toBe(200);
+    let otherClosed: unknown;
+    void other.socket.closed.then((result) => (otherClosed = result));
+    await expect.poll(() => otherClosed, AT_ONCE).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
+    await expect.poll(other.feedEnded, AT_ONCE).toBe(true);
+    await Promise.all([left.live.wsClient.close(), other.live.wsClient.close()]);
   });
 
   it('reconnects a dropped listener and catches its connections up on what they missed', async () => {
