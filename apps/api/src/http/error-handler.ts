@@ -2,6 +2,7 @@
 import { DomainError } from '@crm/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { httpStatusFor } from './error-mapping.js';
+import { MALFORMED_MULTIPART_MESSAGE, isMalformedMultipart } from './multipart-errors.js';
 
 /** Fastify's own client errors, by code, with the Spanish text we show instead. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -26,6 +27,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });
+    if (isMalformedMultipart(error)) return reply.code(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.code(400).send({ message: 'JSON inválido' });
     }

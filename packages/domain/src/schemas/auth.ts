@@ -1,11 +1,12 @@
 /** Sign-in input: both fields required, one Spanish message whichever is missing. */
 import { z } from 'zod';
+import { text } from './common.js';
 
 const LOGIN_REQUIRED = 'Por favor ingresa usuario y contraseña';
 
 export const loginSchema = z.object({
-  username: z.string({ message: LOGIN_REQUIRED }).trim().min(1, { message: LOGIN_REQUIRED }).max(254),
-  password: z.string({ message: LOGIN_REQUIRED }).min(1, { message: LOGIN_REQUIRED }).max(200),
+  username: text({ message: LOGIN_REQUIRED }).trim().min(1, { message: LOGIN_REQUIRED }).max(254),
+  password: text({ message: LOGIN_REQUIRED }).min(1, { message: LOGIN_REQUIRED }).max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

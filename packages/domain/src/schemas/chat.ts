@@ -1,6 +1,6 @@
 /** Chat messages, contacts, the send input, the /ws frames and the chat limits (docs/live-protocol.md). */
 import { z } from 'zod';
-import { NUL_CHARACTER_MESSAGE, hasNoNulCharacter, idSchema } from './common.js';
+import { idSchema, text } from './common.js';
 import { systemRoleSchema } from './user.js';
 
 export const CHAT_LIMITS = {
@@ -50,12 +50,10 @@ export const chatContactSchema = z.object({
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
 /** Trimmed first, so whitespace-only text counts as empty; 1 to 4000 characters are stored. */
-export const chatTextSchema = z
-  .string({ message: CHAT_MESSAGES.empty })
+export const chatTextSchema = text({ message: CHAT_MESSAGES.empty })
   .trim()
   .min(1, { message: CHAT_MESSAGES.empty })
-  .max(CHAT_LIMITS.maxMessageLength, { message: CHAT_MESSAGES.tooLong })
-  .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
+  .max(CHAT_LIMITS.maxMessageLength, { message: CHAT_MESSAGES.tooLong });
 
 export const sendMessageSchema = z.object({
   receiverId: idSchema,

@@ -25,34 +25,36 @@ export const idSchema = z.coerce
 export const NUL_CHARACTER_MESSAGE = 'El texto contiene caracteres no válidos';
 export const hasNoNulCharacter = (value: string): boolean => !value.includes('\u0000');
 
+/**
+ * Every text an input schema accepts starts here, so the NUL rule holds for each field
+ * (names, phones, searches, passwords …) without being restated; chain trim, min, max after it.
+ */
+export function text(params?: string | { message?: string }) {
+  return z.string(params).refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
+}
+
 export function requiredText(message: string, max: number = LIMITS.name) {
-  return z
-    .string({ message })
+  return text({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `Máximo ${max} caracteres` })
-    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
+    .max(max, { message: `Máximo ${max} caracteres` });
 }
 
 export function optionalText(max: number = LIMITS.longText) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, { message: `Máximo ${max} caracteres` })
-    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE })
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
 }
 
-export const emailSchema = z
-  .string({ message: 'Email inválido' })
+export const emailSchema = text({ message: 'Email inválido' })
   .trim()
   .max(LIMITS.email, { message: 'Email inválido' })
   .pipe(z.email({ message: 'Email inválido' }));
 
-export const passwordSchema = z
-  .string({ message: 'La contraseña debe tener al menos 6 caracteres' })
+export const passwordSchema = text({ message: 'La contraseña debe tener al menos 6 caracteres' })
   .min(LIMITS.password.min, { message: 'La contraseña debe tener al menos 6 caracteres' })
   .max(LIMITS.password.max, { message: `Máximo ${LIMITS.password.max} caracteres` });
 
@@ -64,11 +66,9 @@ export const nullableIdSchema = z.preprocess((value) => (value === '' || value =
  * optionalText turns absent into null, which an update would read as 'clear'.
  */
 export function clearableText(max: number = LIMITS.longText) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, { message: `Máximo ${max} caracteres` })
-    .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE })
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
@@ -82,5 +82,5 @@ export const optionalEmailSchema = z.preprocess(
 
 /** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
 export function isoDateSchema(message: string) {
-  return z.string({ message }).trim().min(1, { message, abort: true }).refine(isIsoDate, { message: 'Fecha inválida' });
+  return text({ message }).trim().min(1, { message, abort: true }).refine(isIsoDate, { message: 'Fecha inválida' });
 }

@@ -1,6 +1,6 @@
 /** Custom (specialization) roles and the forms that create and edit them. */
 import { z } from 'zod';
-import { LIMITS, clearableText, optionalText, requiredText } from './common.js';
+import { LIMITS, clearableText, optionalText, requiredText, text } from './common.js';
 
 export const DEFAULT_ROLE_COLOR = '#6366f1';
 export const CUSTOM_ROLE_LIMITS = { name: 50, displayName: LIMITS.shortText, description: 500 } as const;
@@ -16,8 +16,7 @@ export const customRoleSchema = z.object({
 export type CustomRole = z.infer<typeof customRoleSchema>;
 
 /** Six-digit hex as the colour picker gives it; stored lowercase so equal colours compare equal. */
-export const hexColorSchema = z
-  .string({ message: 'Color inválido' })
+export const hexColorSchema = text({ message: 'Color inválido' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { message: 'Color inválido' })
   .transform((value) => value.toLowerCase());
@@ -29,8 +28,7 @@ const colorWithDefault = z.preprocess(
 );
 
 /** The identifier is matched against specialization names (tecnico, juridico...), so it stays a plain slug. */
-export const roleIdentifierSchema = z
-  .string({ message: 'El identificador es requerido' })
+export const roleIdentifierSchema = text({ message: 'El identificador es requerido' })
   .trim()
   .min(1, { message: 'El identificador es requerido', abort: true })
   .max(CUSTOM_ROLE_LIMITS.name, { message: `Máximo ${CUSTOM_ROLE_LIMITS.name} caracteres` })

@@ -3,17 +3,7 @@ import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { trackingRecordSchema } from './tracking.js';
-import {
-  LIMITS,
-  NUL_CHARACTER_MESSAGE,
-  clearableText,
-  hasNoNulCharacter,
-  emailSchema,
-  idSchema,
-  nullableIdSchema,
-  optionalEmailSchema,
-  requiredText,
-} from './common.js';
+import { LIMITS, clearableText, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText, text } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
@@ -75,8 +65,7 @@ export type LeadCounts = z.infer<typeof leadCountsSchema>;
 export const createLeadSchema = z.object({
   name: requiredText('El nombre es requerido', LIMITS.name),
   email: emailSchema,
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
     .nullish()
@@ -132,16 +121,14 @@ export const leadListQuerySchema = z.object({
       .min(1)
       .max(LEAD_LIMITS.listPageSize, { message: `Máximo ${LEAD_LIMITS.listPageSize} por página` }),
   ),
-  cursor: optionalQuery(z.string().max(200)),
+  cursor: optionalQuery(text().max(200)),
   status: optionalQuery(leadStatusSchema),
   category: optionalQuery(leadCategorySchema),
   groupId: optionalQuery(idSchema),
   q: optionalQuery(
-    z
-      .string()
+    text()
       .trim()
-      .max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })
-      .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE }),
+      .max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` }),
   ),
   /**
    * 'leads' (Leads Activos): leads not yet contacted, and only ungrouped ones unless groupId is set;

@@ -61,3 +61,18 @@ describe('performanceEntrySchema', () => {
     expect(performanceEntrySchema.parse(entry)).toEqual(entry);
   });
 });
+
+describe('a custom analytics period', () => {
+  it('may span ten years at most, refused in Spanish beyond (centuries would hold the database for seconds)', () => {
+    expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2016-01-01', to: '2025-12-31' }).success).toBe(true);
+    expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2016-02-29', to: '2026-02-28' }).success).toBe(true);
+    for (const [from, to] of [
+      ['2016-01-01', '2026-01-01'],
+      ['1000-01-01', '9999-12-31'],
+      ['9989-01-01', '9999-12-31'],
+    ]) {
+      const result = analyticsQuerySchema.safeParse({ period: 'custom', from, to });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['El período no puede superar los 10 años']);
+    }
+  });
+});

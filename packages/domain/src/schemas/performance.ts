@@ -30,6 +30,11 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 };
 export const ANALYTICS_PERIOD_OPTIONS = toOptions(ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS);
 
+export const MAX_CUSTOM_PERIOD_YEARS = 10;
+
+/** '2016-02-29' → 20160229: whole calendar years add 10000, whatever the month's length. */
+const dateNumber = (isoDate: string): number => Number(isoDate.replaceAll('-', ''));
+
 export const analyticsQuerySchema = z
   .object({
     period: z.enum(ANALYTICS_PERIODS, { message: 'Período inválido' }).default('month'),
@@ -43,6 +48,10 @@ export const analyticsQuerySchema = z
     // ISO dates compare correctly as strings.
     if (value.from && value.to && value.from > value.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fecha final debe ser posterior a la inicial' });
+    }
+    // A report cuts its range into months and counts each: centuries would hold the database for seconds.
+    if (value.from && value.to && dateNumber(value.to) >= dateNumber(value.from) + MAX_CUSTOM_PERIOD_YEARS * 10_000) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `El período no puede superar los ${MAX_CUSTOM_PERIOD_YEARS} años` });
     }
   });
 export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;

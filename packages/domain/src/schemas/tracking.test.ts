@@ -30,6 +30,12 @@ describe('trackingFormSchema', () => {
     expect(trackingFormSchema.parse({ ...base, messagesFromLead: input, messagesToLead: input }).messagesFromLead).toBe(expected);
   });
 
+  it.each([2_147_483_648, '99999999999999999999', 1e30])('refuses a count a PostgreSQL integer cannot hold (%s)', (count) => {
+    const result = trackingFormSchema.safeParse({ ...base, messagesFromLead: count });
+    expect(result.error?.issues[0]?.message).toBe('Debe ser un número menor o igual a 2.147.483.647');
+    expect(trackingFormSchema.parse({ ...base, messagesFromLead: 2_147_483_647 }).messagesFromLead).toBe(2_147_483_647);
+  });
+
   it('refuses negative counts', () => {
     const result = trackingFormSchema.safeParse({ ...base, messagesToLead: -1 });
     expect(result.error?.issues[0]?.message).toBe('Debe ser un número mayor o igual a 0');

@@ -31,7 +31,17 @@ export function toMessageCount(value: unknown): unknown {
   return value === undefined || value === null ? 0 : value;
 }
 
-const messageCountSchema = z.preprocess(toMessageCount, z.number().int().min(0, { message: 'Debe ser un número mayor o igual a 0' }));
+/** Counts are PostgreSQL integers: a larger number would fail in the database as a 500. */
+export const MAX_MESSAGE_COUNT = 2_147_483_647;
+
+const messageCountSchema = z.preprocess(
+  toMessageCount,
+  z
+    .number()
+    .min(0, { message: 'Debe ser un número mayor o igual a 0' })
+    .max(MAX_MESSAGE_COUNT, { message: 'Debe ser un número menor o igual a 2.147.483.647' })
+    .int(),
+);
 
 export const trackingFormSchema = z.object({
   leadId: idSchema,

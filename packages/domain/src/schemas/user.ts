@@ -1,7 +1,7 @@
 /** Users as the API returns them, and the forms that create and edit them. */
 import { z } from 'zod';
 import { SYSTEM_ROLES, normalizeSystemRole } from '../roles.js';
-import { LIMITS, clearableText, emailSchema, optionalText, passwordSchema, requiredText } from './common.js';
+import { LIMITS, clearableText, emailSchema, optionalText, passwordSchema, requiredText, text } from './common.js';
 
 export const systemRoleSchema = z.enum(SYSTEM_ROLES);
 
@@ -79,7 +79,7 @@ export const profileFormSchema = z.object({
 export type ProfileForm = z.input<typeof profileFormSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, { message: 'La contraseña actual es requerida' }).max(LIMITS.password.max),
+  currentPassword: text().min(1, { message: 'La contraseña actual es requerida' }).max(LIMITS.password.max),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -114,6 +114,7 @@ describeOnEachDatabase('analytics report', (server) => {
         ['period=custom', 'Selecciona la fecha inicial'],
         ['period=custom&from=2025-03-10&to=2025-03-01', 'La fecha final debe ser posterior a la inicial'],
         ['period=custom&from=2025-02-30&to=2025-03-01', 'Fecha inválida'],
+        ['period=custom&from=1000-01-01&to=9999-12-31', 'El período no puede superar los 10 años'],
       ];
       for (const [query, message] of cases) {
         const response = await client.get(`/api/analytics/report?${query}`);

@@ -1,7 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { AVATAR_LIMITS } from '@crm/domain';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { MALFORMED_MULTIPART_MESSAGE } from '../../http/multipart-errors.js';
+import { MALFORMED_MULTIPART } from '../../test/malformed-multipart.js';
 
 function imageForm(bytes: Uint8Array, filename: string, type: string, field = 'image'): FormData {
   const form = new FormData();
@@ -145,6 +148,17 @@ describeOnEachDatabase('profile photos', (server) => {
     expect(response.status).toBe(400);
     const json = await client.post('/api/upload-profile-image', { image: 'x' });
     expect(json.status).toBe(400);
+  });
+
+  it.each(MALFORMED_MULTIPART)('answers 400 in Spanish to $name', async ({ contentType, body }) => {
+    const { client } = await signedIn();
+    const response = await client.request('POST', '/api/upload-profile-image', body, {
+      'content-type': contentType,
+      'x-requested-with': 'fetch',
+    });
+    expect(response.status).toBe(400);
+    // A part cut off may reach the image check first, which refuses what it holds.
+    expect([MALFORMED_MULTIPART_MESSAGE, AVATAR_LIMITS.messages.invalid]).toContain(response.body.message);
   });
 
   it('refuses anonymous uploads and reads', async () => {

@@ -149,6 +149,8 @@ describeOnEachDatabase('lead groups, conversation tracking and the sales team', 
         [{ leadId, lastContactDate: '2026-13-40' }, 'Fecha inválida'],
         [{ leadId, lastContactDate: '2026-11-22', progressLevel: 'enamorado' }, 'Nivel de progreso inválido'],
         [{ leadId, lastContactDate: '2026-11-22', messagesToLead: -1 }, 'Debe ser un número mayor o igual a 0'],
+        [{ leadId, lastContactDate: '2026-11-22', messagesFromLead: 2_147_483_648 }, 'Debe ser un número menor o igual a 2.147.483.647'],
+        [{ leadId, lastContactDate: '2026-11-22', notes: 'Hola\u0000' }, 'El texto contiene caracteres no válidos'],
         [{ leadId, lastContactDate: '2026-11-22', notes: 'x'.repeat(5001) }, 'Máximo 5000 caracteres'],
       ];
       for (const [body, message] of cases) {

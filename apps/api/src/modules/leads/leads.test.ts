@@ -83,6 +83,7 @@ describeOnEachDatabase('leads API', (server) => {
         [{ email: `${'a'.repeat(250)}@x.es` }, 'Email inválido'],
         [{ description: 'x'.repeat(5001) }, 'Máximo 5000 caracteres'],
         [{ name: 'Clínica\u0000Sol' }, 'El texto contiene caracteres no válidos'],
+        [{ phone: '+34\u0000600' }, 'El texto contiene caracteres no válidos'],
       ];
       for (const [overrides, message] of cases) {
         const response = await c.admin.post('/api/leads', validLead(overrides));

@@ -1,6 +1,8 @@
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { MALFORMED_MULTIPART_MESSAGE } from '../../../http/multipart-errors.js';
+import { MALFORMED_MULTIPART } from '../../../test/malformed-multipart.js';
 
 function form(file: Buffer | string | undefined, fields: Record<string, string>, fileName = 'leads.csv'): FormData {
   const data = new FormData();
@@ -230,6 +232,14 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
     const response = await admin.post('/api/leads/import', { groupName: 'JSON' });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Se esperaba un formulario multipart');
+  });
+
+  it.each(MALFORMED_MULTIPART)('answers 400 in Spanish to $name, importing nothing', async ({ contentType, body }) => {
+    const groupsBefore = await db().selectFrom('lead_groups').select('id').execute();
+    const response = await admin.request('POST', '/api/leads/import', body, { 'content-type': contentType, 'x-requested-with': 'fetch' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(MALFORMED_MULTIPART_MESSAGE);
+    expect(await db().selectFrom('lead_groups').select('id').execute()).toEqual(groupsBefore);
   });
 
   it('refuses a team_member (403) and an anonymous caller (401)', async () => {
