@@ -1,5 +1,5 @@
 /** Starts a server on a database: migrations, first admin, listen, and a graceful close. */
-import { createDb, migrateToLatest } from '@crm/db';
+import { createDb, holdDatabaseForServer, migrateToLatest } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
@@ -17,6 +17,8 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Env, existingDb?: Awaited<ReturnType<typeof createDb>>): Promise<RunningServer> {
+  // Tells maintenance scripts (the demo seed) that a server uses this database; waits for one that runs.
+  const inUse = await holdDatabaseForServer(existingDb ?? { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const database = existingDb ?? (await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await migrateToLatest(database.db);
   // The bus exists before the app, so it reports through the app's logger once there is one.
@@ -32,13 +34,11 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
 
   const firstAdmin = await ensureFirstAdmin(appCtx);
   if (firstAdmin) {
+    // The generated password goes to stdout only, never into the JSON log (log files are kept and shipped).
     app.log.warn(
-      firstAdmin.password
-        ? `Administrador creado. Usuario: ${firstAdmin.username} Contraseña: ${firstAdmin.password} (cámbiala en tu perfil)`
-        : `Administrador creado. Usuario: ${firstAdmin.username} (contraseña de ADMIN_PASSWORD)`,
+      `Administrador creado. Usuario: ${firstAdmin.username} ${firstAdmin.password ? '(contraseña en la salida estándar)' : '(contraseña de ADMIN_PASSWORD)'}`,
     );
     if (firstAdmin.password) {
-      // Printed once on stdout as well, so it is visible without a log viewer.
       console.log(`\n  Primer administrador → usuario: ${firstAdmin.username}  contraseña: ${firstAdmin.password}\n`);
     }
   }
@@ -53,6 +53,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
       .close()
       .then(() => live.close())
       .then(() => bus.close())
+      .then(() => inUse.release())
       .then(() => (existingDb ? undefined : database.close()));
     return closing;
   };

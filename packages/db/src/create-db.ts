@@ -29,6 +29,17 @@ export interface DbHandle {
   pool?: pg.Pool;
   /** postgres: the connection string, for a dedicated connection such as a LISTEN client. */
   url?: string;
+  /** pglite on disk: the folder given (the database lives in `<dataDir>/pglite`). */
+  dataDir?: string;
+}
+
+export const PGLITE_SUBDIR = 'pglite';
+
+const kinds = new WeakMap<Db, DbKind>();
+
+/** Which database a handle's `db` talks to, for the few statements that differ (undefined: not made by createDb). */
+export function databaseKindOf(db: Db): DbKind | undefined {
+  return kinds.get(db);
 }
 
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -68,13 +79,14 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 async function createPgliteDb(dataDir: string): Promise<DbHandle> {
   let pgliteDir: string | undefined;
   if (dataDir !== IN_MEMORY_DATA_DIR) {
-    pgliteDir = path.join(dataDir, 'pglite');
+    pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
     await mkdir(pgliteDir, { recursive: true });
   }
   // pg_trgm backs the leads' substring search index (migration 0800); PostgreSQL ships it as contrib.
   const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: once(() => db.destroy()), pglite };
+  kinds.set(db, 'pglite');
+  return { db, kind: 'pglite', close: once(() => db.destroy()), pglite, dataDir: pgliteDir && dataDir };
 }
 
 function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
@@ -85,6 +97,7 @@ function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
   });
   const allDisconnected = trackDisconnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  kinds.set(db, 'postgres');
   const close = async () => {
     await db.destroy();
     await allDisconnected();

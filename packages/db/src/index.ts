@@ -4,6 +4,7 @@ export type { Db, DbOrTrx } from './types.js';
 export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
 export { migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
+export * from './locks.js';
 export { uniqueViolationOf } from './unique-violation.js';
 export type { Database } from './database.js';
 export type * from './database.js';

@@ -3,13 +3,9 @@
  * ADMIN_EMAIL, or 'admin' with a random password printed once; never a fixed password.
  */
 import { randomBytes } from 'node:crypto';
-import { countUsers, insertUser } from '@crm/db';
-import { sql } from 'kysely';
+import { countUsers, insertUser, lockFirstAdminCreation } from '@crm/db';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/auth/password.js';
-
-/** The same on every replica, and unlike every other advisory lock key the app takes. */
-const FIRST_ADMIN_LOCK = 727_001;
 
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ username: string; password?: string } | null> {
   if ((await countUsers(ctx.db)) > 0) return null;
@@ -19,7 +15,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<{ username: str
   const passwordHash = await hashPassword(password);
   // Replicas starting together on an empty database: the lock lets exactly one create the admin.
   const created = await ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`.execute(trx);
+    await lockFirstAdminCreation(trx);
     if ((await countUsers(trx)) > 0) return false;
     await insertUser(trx, {
       username,

@@ -1,30 +1,46 @@
 /**
  * `pnpm seed:demo`: fills the database (DATABASE_URL or the PGlite in DATA_DIR) with a Spanish sales
- * team, a year of leads, tracking, chat and activity. Refuses a database that already has data
- * unless given --force, which empties it first.
+ * team, a year of leads, tracking, chat and activity. Refuses while a server uses the database
+ * (it would keep serving sessions and ids the seed replaces), and a database that already has data
+ * unless given --force, which empties it first (the first admin included). A database with only
+ * the first admin keeps it.
  */
 import { randomBytes } from 'node:crypto';
-import { createDb, migrateToLatest } from '@crm/db';
+import { type DbHandle, createDb, migrateToLatest, tryHoldDatabaseExclusively } from '@crm/db';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { parseSeedArgs } from './seed/args.js';
-import { hasData, wipeAll } from './seed/guard.js';
+import { SERVER_RUNNING_MESSAGE, hasData, wipeAll } from './seed/guard.js';
 import { createRandom } from './seed/random.js';
 import { seedDemo } from './seed/seed.js';
 
 const args = parseSeedArgs(process.argv.slice(2));
 const env = loadEnv();
-const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-try {
-  await migrateToLatest(database.db);
+// Before opening the database: PGlite's files must never be opened by two processes.
+const exclusive = await tryHoldDatabaseExclusively({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+if (!exclusive) {
+  console.error(`${SERVER_RUNNING_MESSAGE}\nNo se ha cambiado nada.`);
+  process.exitCode = 1;
+} else {
+  const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await migrateToLatest(database.db);
+    await seedUnlessRefused(database);
+  } finally {
+    await database.close();
+    await exclusive.release();
+  }
+}
+
+async function seedUnlessRefused(database: DbHandle): Promise<void> {
   if (await hasData(database.db)) {
     if (!args.force) {
       console.error(
-        'La base de datos ya tiene datos. No se ha cambiado nada.\nUsa "pnpm seed:demo -- --force" para vaciarla y cargar los datos de demostración.',
+        'La base de datos ya tiene datos. No se ha cambiado nada.\nUsa "pnpm seed:demo -- --force" para vaciarla (también el administrador) y cargar los datos de demostración.',
       );
       process.exitCode = 1;
     } else {
-      console.warn('--force: vaciando la base de datos antes de cargar la demostración.');
+      console.warn('--force: vaciando la base de datos (también el primer administrador) antes de cargar la demostración.');
       await wipeAll(database.db);
     }
   }
@@ -39,6 +55,4 @@ try {
     for (const user of summary.usernames) console.log(`  ${user.username.padEnd(16)} ${user.role}`);
     console.log(`\nContraseña: ${password}\n`);
   }
-} finally {
-  await database.close();
 }

@@ -151,12 +151,6 @@ export async function insertChatMessageWithinRate(
   };
 }
 
-/** Serialises one sender's sends until the transaction ends, so concurrent sends count each other. */
-export async function lockSender(db: DbOrTrx, senderId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${CHAT_SEND_LOCK_CLASS}, ${senderId})`.execute(db);
-}
-const CHAT_SEND_LOCK_CLASS = 7401;
-
 /**
  * Every other user as a chat contact (the Chat screen's left column): those with a conversation first, newest
  * conversation first, each with its last message and how many of theirs the user has not

@@ -12,10 +12,12 @@ import {
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
-import { type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Transaction, type Updateable, sql } from 'kysely';
+import { databaseKindOf } from '../create-db.js';
 import type { Database } from '../database.js';
+import { lockLeadImports } from '../locks.js';
 import type { LeadsTable } from '../tables/leads.table.js';
-import type { DbOrTrx } from '../types.js';
+import type { Db, DbOrTrx } from '../types.js';
 
 export interface LeadFilters {
   view?: LeadView;
@@ -305,12 +307,33 @@ export async function updateLeadRow(
  *   and searched like the rest of the index) instead of merging each batch into its trees; 64 MB
  *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges it afterwards.
  */
-export async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMerge: boolean }): Promise<void> {
+async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMerge: boolean }): Promise<void> {
   await sql`select set_config('enable_seqscan', 'off', true)`.execute(db);
   if (options.deferSearchIndexMerge) await sql`select set_config('gin_pending_list_limit', '64MB', true)`.execute(db);
 }
 
 /** Merges the trigram index's pending list into the index, so searches read the index alone again. */
-export async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
+async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
   await sql`select gin_clean_pending_list('leads_search_text_trgm_idx'::regclass)`.execute(db);
+}
+
+/**
+ * Runs `work` (an import's writes) in one transaction, after the imports before it, with the
+ * bulk settings. On PostgreSQL the imported rows wait in the search index's pending list, merged
+ * right after the commit so the importer does not wait for it (if that fails, autovacuum merges
+ * later; `onMergeError` hears of it). PGlite, one process without autovacuum, merges as it goes.
+ */
+export async function inLeadImportTransaction<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  onMergeError: (error: unknown) => void,
+): Promise<T> {
+  const deferSearchIndexMerge = databaseKindOf(db) === 'postgres';
+  const result = await db.transaction().execute(async (trx) => {
+    await lockLeadImports(trx);
+    await prepareBulkLeadImport(trx, { deferSearchIndexMerge });
+    return work(trx);
+  });
+  if (deferSearchIndexMerge) mergePendingSearchEntries(db).catch(onMergeError);
+  return result;
 }

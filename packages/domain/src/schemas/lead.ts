@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { trackingRecordSchema } from './tracking.js';
-import { LIMITS, clearableText, emailSchema, idSchema, nullableIdSchema, optionalEmailSchema, requiredText, text } from './common.js';
+import {
+  LIMITS,
+  clearableText,
+  emailSchema,
+  idSchema,
+  nullableIdSchema,
+  optionalEmailSchema,
+  optionalText,
+  requiredText,
+  text,
+} from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
@@ -76,6 +86,20 @@ export const createLeadSchema = z.object({
 });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
+
+/**
+ * One row of an imported file: only the name is required; an email, when given, must be valid.
+ * The keys are in the order the row's problem is reported (the first issue is the one shown).
+ */
+export const importedLeadSchema = z.object({
+  name: requiredText('falta el nombre', LIMITS.name),
+  description: optionalText(LIMITS.longText),
+  phone: optionalText(LEAD_LIMITS.phone),
+  address: optionalText(LEAD_LIMITS.address),
+  domain: optionalText(LEAD_LIMITS.domain),
+  email: optionalEmailSchema,
+});
+export type ImportedLead = z.output<typeof importedLeadSchema>;
 
 /**
  * The edit dialog ('Editar Lead'): every field optional, an absent one left unchanged. Any of the

@@ -10,7 +10,7 @@ import {
   listConversation,
   listOnlineUserIds,
   listValidSessionIds,
-  lockSender,
+  lockChatSender,
   markMessagesRead,
   recordActivity,
 } from '@crm/db';
@@ -71,8 +71,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   const sender = ctx.viewer.user;
   if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   const message = await ctx.db.transaction().execute(async (trx) => {
-    // PGlite has a single connection, so its transactions never overlap and need no lock.
-    if (ctx.dbKind === 'postgres') await lockSender(trx, sender.id);
+    await lockChatSender(trx, sender.id);
     const stored = await insertChatMessageWithinRate(trx, {
       senderId: sender.id,
       sessionId: ctx.viewer.sessionId,

@@ -2,6 +2,9 @@
 import type { DbOrTrx } from '@crm/db';
 import { sql } from 'kysely';
 
+export const SERVER_RUNNING_MESSAGE =
+  'Un servidor del CRM está usando esta base de datos: detenlo antes de cargar la demostración y vuelve a arrancarlo después.';
+
 /** True when there is anything besides (at most) the first admin a fresh start creates. */
 export async function hasData(db: DbOrTrx): Promise<boolean> {
   const row = await db

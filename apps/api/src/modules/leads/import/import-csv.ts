@@ -95,3 +95,13 @@ export function readRecords(filePath: string, encoding: TextEncoding, delimiter:
   source.on('error', (error) => parser.destroy(error));
   return source.pipe(parser);
 }
+
+/** csv-parse's errors (code CSV_…) as the Spanish 400 the importer sees; undefined for any other error. */
+export function csvProblem(error: unknown): DomainError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, lines } = error as { code?: unknown; lines?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('CSV_')) return undefined;
+  const where = typeof lines === 'number' ? ` cerca de la línea ${lines}` : '';
+  const reason = code === 'CSV_QUOTE_NOT_CLOSED' ? ': hay comillas sin cerrar' : '';
+  return new DomainError('BAD_REQUEST', `El archivo CSV no es válido${where}${reason}`);
+}

@@ -1,0 +1,41 @@
+/**
+ * One record of an import file → the lead it describes, or the Spanish reason it is skipped.
+ * Pure: the limits are those of the domain's importedLeadSchema, the text is the row error's.
+ */
+import { type ImportedLead, importedLeadSchema } from '@crm/domain';
+import type { ImportColumn } from './import-csv.js';
+
+export type ImportCells = Partial<Record<ImportColumn, string>>;
+
+/** How a row error names each field. */
+const FIELD_LABELS: Partial<Record<ImportColumn, string>> = {
+  name: 'el nombre',
+  description: 'la descripción',
+  phone: 'el teléfono',
+  address: 'la dirección',
+  domain: 'el dominio',
+};
+
+/** The record's cells by column, trimmed; empty cells are left out. */
+export function cellsOf(record: readonly string[], mapping: Partial<Record<ImportColumn, number>>): ImportCells {
+  const cells: ImportCells = {};
+  for (const [column, index] of Object.entries(mapping) as [ImportColumn, number][]) {
+    // A UTF-16 file may carry U+0000, which PostgreSQL text cannot store: it is dropped.
+    const value = record[index]?.replace(/\u0000/g, '').trim();
+    if (value) cells[column] = value;
+  }
+  return cells;
+}
+
+export type RowCheck = { lead: ImportedLead; categoryName: string } | { problem: string };
+
+export function checkImportRow(cells: ImportCells): RowCheck {
+  const parsed = importedLeadSchema.safeParse(cells);
+  if (parsed.success) return { lead: parsed.data, categoryName: cells.categoryName ?? '' };
+  const issue = parsed.error.issues[0];
+  const column = issue?.path[0] as ImportColumn | undefined;
+  if (column === 'email') return { problem: `email inválido (${(cells.email ?? '').slice(0, 80)})` };
+  const label = column && FIELD_LABELS[column];
+  if (issue?.code === 'too_big' && label) return { problem: `${label} supera los ${String(issue.maximum)} caracteres` };
+  return { problem: issue?.message ?? 'fila inválida' };
+}

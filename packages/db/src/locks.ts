@@ -1,0 +1,134 @@
+/**
+ * Every PostgreSQL advisory lock the application takes, by name: one key per purpose, so two
+ * features can never wait on each other by accident. The single-key locks share one bigint key
+ * space; the two-key form (class, id) is a separate space, used for per-row locks.
+ * PGlite is one backend: its advisory locks are granted at once, so the same code runs on both.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { IN_MEMORY_DATA_DIR, PGLITE_SUBDIR } from './create-db.js';
+import { createListenClient } from './listen-client.js';
+import type { DbOrTrx } from './types.js';
+
+const LOCK_KEYS = {
+  /** Replicas starting together on an empty database: exactly one creates the first admin. */
+  firstAdmin: 727_001,
+  /** Imports one after the other, so two files with the same lead cannot both insert it. */
+  leadImport: 727_002,
+  /** Held shared by every running server, exclusively by maintenance scripts (the demo seed). */
+  databaseInUse: 727_003,
+  /** One replica at a time finishes the deletion of groups' leads. */
+  groupDeletionSweep: 727_004,
+} as const;
+
+/** Two-key locks: (class, row id). */
+const LOCK_CLASSES = {
+  /** One sender's chat sends one after the other, so the rate limit counts each of them. */
+  chatSender: 7401,
+} as const;
+
+const xactLock = (db: DbOrTrx, key: number) => sql`select pg_advisory_xact_lock(${key})`.execute(db);
+
+/** Until the transaction ends. */
+export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
+  await xactLock(trx, LOCK_KEYS.firstAdmin);
+}
+
+/** Until the transaction ends. */
+export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
+  await xactLock(trx, LOCK_KEYS.leadImport);
+}
+
+/** Until the transaction ends; false when another replica holds it (it is doing the work). */
+export async function tryLockGroupDeletionSweep(trx: DbOrTrx): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEYS.groupDeletionSweep}) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}
+
+/** Until the transaction ends. */
+export async function lockChatSender(trx: DbOrTrx, senderId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.chatSender}, ${senderId})`.execute(trx);
+}
+
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+const NOTHING_HELD: HeldLock = { release: async () => undefined };
+
+/** Where a database is, as createDb's options or a DbHandle give it: a PostgreSQL URL, or PGlite's DATA_DIR. */
+export interface DatabaseLocation {
+  url?: string;
+  dataDir?: string;
+}
+
+/**
+ * Marks the database as used by a running server, until released. Servers share it (replicas);
+ * a maintenance script that holds it exclusively makes a starting server wait for it to end.
+ * PostgreSQL: a session lock on a dedicated connection. PGlite on disk is one process's alone:
+ * a pid file in its folder, so a second process (server or script) is refused while the first lives.
+ * Take it before opening PGlite: a second process opening the same files is what must not happen.
+ */
+export async function holdDatabaseForServer(location: DatabaseLocation): Promise<HeldLock> {
+  const held = location.url ? await holdSessionLock(location.url, 'pg_advisory_lock_shared') : await claimPgliteFolder(location.dataDir);
+  if (!held) throw new Error(`Otro proceso está usando la base de datos de ${location.dataDir ?? 'DATA_DIR'}.`);
+  return held;
+}
+
+/** For scripts that rewrite the data: undefined while a server uses the database. Take it before opening the database. */
+export async function tryHoldDatabaseExclusively(location: DatabaseLocation): Promise<HeldLock | undefined> {
+  if (location.url) return holdSessionLock(location.url, 'pg_try_advisory_lock');
+  return claimPgliteFolder(location.dataDir);
+}
+
+async function holdSessionLock(
+  url: string,
+  lockFunction: 'pg_advisory_lock_shared' | 'pg_try_advisory_lock',
+): Promise<HeldLock | undefined> {
+  const client = createListenClient(url);
+  // A lost connection releases the lock on the server side; there is nothing more to do here.
+  client.on('error', () => undefined);
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean | null }>(
+    lockFunction === 'pg_try_advisory_lock'
+      ? 'select pg_try_advisory_lock($1) as locked'
+      : 'select true as locked from (select pg_advisory_lock_shared($1)) as waited',
+    [LOCK_KEYS.databaseInUse],
+  );
+  if (rows[0]?.locked !== true) {
+    await client.end();
+    return undefined;
+  }
+  return { release: () => client.end().catch(() => undefined) };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function claimPgliteFolder(dataDir: string | undefined): Promise<HeldLock | undefined> {
+  if (!dataDir || dataDir === IN_MEMORY_DATA_DIR) return NOTHING_HELD;
+  const folder = path.join(dataDir, PGLITE_SUBDIR);
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, 'en-uso.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return { release: () => rm(file, { force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      // A process killed before it could remove its file leaves it behind: a dead (or our own) pid is stale.
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) return undefined;
+      await rm(file, { force: true });
+    }
+  }
+  return undefined;
+}
