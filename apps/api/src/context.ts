@@ -8,7 +8,6 @@ import type { LiveHub } from './live/live-hub.js';
 
 export interface AppContext {
   db: Db;
-  dbKind: 'pglite' | 'postgres';
   env: Env;
   log: FastifyBaseLogger;
   /** Chat messages, read receipts and presence, to every replica. */

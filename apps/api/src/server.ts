@@ -29,7 +29,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
   };
   const bus = await createEventBus(database, busLog);
   const live = new LiveHub({ db: database.db, bus, log: busLog });
-  const { app, appCtx } = await buildApp({ db: database.db, dbKind: database.kind, env, bus, live });
+  const { app, appCtx } = await buildApp({ db: database.db, env, bus, live });
   appLog = app.log;
 
   const firstAdmin = await ensureFirstAdmin(appCtx);
