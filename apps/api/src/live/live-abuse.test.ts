@@ -1,4 +1,4 @@
-import { isUserOnline, lockSender } from '@crm/db';
+import { isUserOnline, lockChatSender } from '@crm/db';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, type TestServer, uniqueName } from '../test/harness.js';
@@ -10,8 +10,8 @@ const FLOOD = 3_000;
 const GATE_REFUSALS = [CHAT_MESSAGES.rateLimited, PENDING_FULL_MESSAGE];
 
 /**
- * Holds the database away from `senderId`'s sends until released: on the embedded database
- * its one connection, on PostgreSQL the sender's send lock. Whatever is answered meanwhile
+ * Holds the database away from `senderId`'s sends until released: the embedded database's
+ * one connection, and on PostgreSQL the sender's send lock. Whatever is answered meanwhile
  * was answered without the database.
  */
 async function holdDatabase(server: TestServer, senderId: number): Promise<() => Promise<void>> {
@@ -20,7 +20,7 @@ async function holdDatabase(server: TestServer, senderId: number): Promise<() =>
   let held = () => undefined as void;
   const holding = new Promise<void>((resolve) => (held = resolve));
   const done = server.ctx.db.transaction().execute(async (trx) => {
-    if (server.ctx.dbKind === 'postgres') await lockSender(trx, senderId);
+    await lockChatSender(trx, senderId);
     held();
     await released;
   });
