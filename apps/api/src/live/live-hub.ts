@@ -65,8 +65,8 @@ export class LiveHub {
    * Refused, before any database work, when its session already holds the most it may.
    */
   async open(connection: LiveConnection): Promise<() => Promise<void>> {
-    const held = this.countBySession.get(connection.sessionId) ?? 0;
-    if (held >= MAX_CONNECTIONS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', TOO_MANY_CONNECTIONS_MESSAGE);
+    const refusal = this.refusalForNewConnection(connection.sessionId);
+    if (refusal) throw new DomainError('TOO_MANY_REQUESTS', refusal);
     const registered = this.register(connection);
     try {
       await openLiveConnection(this.deps.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
@@ -85,6 +85,11 @@ export class LiveHub {
       );
       await this.announcePresence(connection.userId);
     };
+  }
+
+  /** Why this session may not open one more connection here, if it may not. */
+  refusalForNewConnection(sessionId: string): string | undefined {
+    return (this.countBySession.get(sessionId) ?? 0) >= MAX_CONNECTIONS_PER_SESSION ? TOO_MANY_CONNECTIONS_MESSAGE : undefined;
   }
 
   /** Checks every connection's session now (what the sweep does on its own every few seconds). */

@@ -2,7 +2,7 @@
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { socketSendGate } from '../../trpc/socket-send-gate.js';
+import { socketFeedGate, socketSendGate } from '../../trpc/socket-gates.js';
 import { openChatFeed } from './chat.subscription.js';
 import {
   listAvailableUsers,
@@ -23,12 +23,14 @@ export const chatRouter = router({
   messages: authedProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
   send: socketSendGate
     .concat(authedProcedure)
-    .input(sendMessageSchema).mutation(({ ctx, input }) => sendMessage(ctx, input)),
+    .input(sendMessageSchema)
+    .mutation(({ ctx, input }) => sendMessage(ctx, input)),
   markRead: authedProcedure.input(z.object({ messageId: idSchema })).mutation(({ ctx, input }) => markRead(ctx, input.messageId)),
   markConversationRead: authedProcedure
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) => markConversationRead(ctx, input.userId)),
-  onEvent: authedProcedure
+  onEvent: socketFeedGate
+    .concat(authedProcedure)
     .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())
     .subscription(({ ctx, input, signal }) => openChatFeed(ctx, input?.lastEventId, signal)),
 });
