@@ -1,5 +1,5 @@
 /** Panel de Control and Análisis y Reportes in a real browser: empty, then on the demo data. */
-import { formatMoney, formatNumber, toIsoDate } from '@crm/domain';
+import { formatCount, formatMoney, formatNumber, toIsoDate } from '@crm/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password.js';
@@ -57,7 +57,7 @@ describe('dashboard and analytics with no data', () => {
     expect(await cardValue(page, 'Ingresos del Mes')).toBe('$0');
     expect(await page.getByTestId('trend-badge').count()).toBe(0);
     await card(page, 'Miembros del Equipo')
-      .getByText(/^\d+ activos$/)
+      .getByText(/^[\d.]+ activos?$/)
       .waitFor();
     await screenshot(page, 'dashboard-empty-laptop');
 
@@ -120,7 +120,9 @@ describe('dashboard and analytics on the demo data', () => {
     expect(await cardValue(page, 'Total de Leads')).toBe(formatNumber(summary.totalLeads.value));
     expect(await cardValue(page, 'Leads Convertidos')).toBe(formatNumber(summary.convertedLeads.value));
     expect(await cardValue(page, 'Ingresos del Mes')).toBe(formatMoney(summary.convertedLeads.value * 1500));
-    await card(page, 'Miembros del Equipo').getByText(`${summary.teamMembers.active} activos`).waitFor();
+    await card(page, 'Miembros del Equipo')
+      .getByText(formatCount(summary.teamMembers.active, 'activo', 'activos'))
+      .waitFor();
     // The demo has leads in both 30-day windows, so the three trend badges are real, signed numbers.
     const badges = await page.getByTestId('trend-badge').allTextContents();
     expect(badges).toHaveLength(3);
@@ -138,7 +140,10 @@ describe('dashboard and analytics on the demo data', () => {
     expect(await sellers.count()).toBe(5);
     const best = performance[0];
     await sellers.first().getByText(best.name).waitFor();
-    await sellers.first().getByText(`${best.converted} convertidos`).waitFor();
+    await sellers
+      .first()
+      .getByText(formatCount(best.converted, 'convertido', 'convertidos'))
+      .waitFor();
     await sellers.first().getByText(formatMoney(best.revenue)).waitFor();
     await sellers.first().getByText(best.initials, { exact: true }).waitFor();
     const bar = sellers.first().locator('.mantine-Progress-section');

@@ -254,8 +254,8 @@ describe('team screen', () => {
       await dialog.getByLabel('Contraseña').fill('secreto1');
       await dialog.getByLabel('Nombre del Equipo').fill('Equipo Este');
       await dialog.getByRole('button', { name: 'Crear Usuario' }).click();
-      await page.getByText('Invitación enviada').waitFor();
-      await page.getByText('Se ha enviado una invitación al usuario para unirse al equipo.').waitFor();
+      await page.getByText('Miembro agregado').waitFor();
+      await page.getByText(`Nombre de usuario: @${local}`).waitFor();
       const nuria = page.getByTestId('team-row').filter({ hasText: 'Nuria Nueva Gómez' });
       await nuria.getByText('Manager').waitFor();
 

@@ -33,6 +33,7 @@ export * from './format/chat-day.js';
 export * from './format/whatsapp.js';
 export * from './format/conversion.js';
 export * from './format/money.js';
+export * from './format/plural.js';
 export * from './format/vcard.js';
 export * from './format/csv-export.js';
 export * from './format/text-search.js';

@@ -1,5 +1,5 @@
 /** The four dashboard cards: Total de Leads, Leads Convertidos, Ingresos del Mes, Miembros del Equipo. */
-import { type DashboardSummary, formatMoney, formatNumber } from '@crm/domain';
+import { type DashboardSummary, formatMoney, formatNumber, formatCount } from '@crm/domain';
 import { Badge, SimpleGrid } from '@mantine/core';
 import { IconCash, IconTarget, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { StatCard } from './StatCard';
@@ -7,9 +7,9 @@ import { TrendBadge } from './TrendBadge';
 
 /** What the cards show until the summary arrives, under a skeleton of the same size. */
 const PLACEHOLDER: DashboardSummary = {
-  totalLeads: { value: 0, trend: 0 },
-  convertedLeads: { value: 0, trend: 0 },
-  revenue: { value: 0, trend: 0 },
+  totalLeads: { value: 0, trend: null },
+  convertedLeads: { value: 0, trend: null },
+  revenue: { value: 0, trend: null },
   teamMembers: { value: 0, active: 0 },
 };
 
@@ -50,7 +50,7 @@ export function SummaryCards({ summary: loaded }: { summary: DashboardSummary | 
         loading={loading}
         badge={
           <Badge color="grape" variant="light" title="Vistos en las últimas 24 horas">
-            {`${formatNumber(summary.teamMembers.active)} activos`}
+            {formatCount(summary.teamMembers.active, 'activo', 'activos')}
           </Badge>
         }
       />

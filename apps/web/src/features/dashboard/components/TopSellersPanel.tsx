@@ -1,5 +1,5 @@
 /** 'Mejores Vendedores': the best performers with their conversions, revenue and a rate bar. */
-import { conversionBarWidth, formatMoney, formatNumber, formatPercent } from '@crm/domain';
+import { conversionBarWidth, formatMoney, formatPercent, formatCount } from '@crm/domain';
 import { Avatar, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
@@ -40,7 +40,7 @@ export function TopSellersPanel() {
                       {seller.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {`${formatNumber(seller.converted)} convertidos`}
+                      {formatCount(seller.converted, 'convertido', 'convertidos')}
                     </Text>
                   </Stack>
                 </Group>

@@ -1,5 +1,5 @@
 /** The confirmation before deleting a group, saying how many leads go with it (docs/leads.md, Groups). */
-import type { LeadGroup } from '@crm/domain';
+import { type LeadGroup, formatCount } from '@crm/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
@@ -8,7 +8,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 
 function leadsPhrase(count: number): string {
-  return count === 1 ? 'su único lead' : `sus ${count.toLocaleString('es-ES')} leads`;
+  return count === 1 ? 'su único lead' : `sus ${formatCount(count, 'lead', 'leads')}`;
 }
 
 export function DeleteGroupDialog({ group, opened, onClose }: { group: LeadGroup | null; opened: boolean; onClose: () => void }) {

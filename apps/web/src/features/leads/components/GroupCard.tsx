@@ -1,5 +1,5 @@
 /** A lead group (the Grupos tab): lead count, role, name, description, dates, 'Ver Leads' and delete. */
-import { type LeadGroup, formatDate } from '@crm/domain';
+import { type LeadGroup, formatDate, formatCount } from '@crm/domain';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 
@@ -16,7 +16,7 @@ export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCard
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs">
           <Badge variant="light" color="indigo">
-            {group.leadCount === 1 ? '1 lead' : `${group.leadCount.toLocaleString('es-ES')} leads`}
+            {formatCount(group.leadCount, 'lead', 'leads')}
           </Badge>
           {group.assignedRole ? (
             <Badge variant="light" color={group.assignedRole.color}>

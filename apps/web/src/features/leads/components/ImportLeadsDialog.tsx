@@ -3,7 +3,15 @@
  * and an optional role; the upload shows its progress, then the result summary stays in view.
  */
 import '@mantine/dropzone/styles.css';
-import { IMPORT_LIMITS, type ImportResult, formatFileSizeKb, importFormSchema, isAcceptedImportFile } from '@crm/domain';
+import {
+  IMPORT_LIMITS,
+  type ImportResult,
+  formatFileSizeKb,
+  importFormSchema,
+  isAcceptedImportFile,
+  formatCount,
+  pluralWord,
+} from '@crm/domain';
 import { Button, Group, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { useQuery } from '@tanstack/react-query';
@@ -20,8 +28,8 @@ import { ImportResultSummary } from './ImportResultSummary';
 const PICKER_ACCEPT = { 'text/plain': ['.txt', '.csv', '.tsv'], 'text/csv': ['.csv'], 'text/tab-separated-values': ['.tsv'] };
 
 function importedMessage(result: ImportResult): string {
-  const leads = result.imported === 1 ? '1 lead' : `${result.imported.toLocaleString('es-ES')} leads`;
-  return `Se importaron ${leads} en el grupo "${result.groupName}"`;
+  const leads = formatCount(result.imported, 'lead', 'leads');
+  return `Se ${pluralWord(result.imported, 'importó', 'importaron')} ${leads} en el grupo "${result.groupName}"`;
 }
 
 export function ImportLeadsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -65,7 +73,11 @@ export function ImportLeadsDialog({ opened, onClose }: { opened: boolean; onClos
     }
     const fields = importFormSchema.safeParse({ groupName, assignedRoleId: roleId });
     if (!fields.success) {
-      notifyError(IMPORT_LIMITS.messages.groupNameRequired, fields.error.issues[0]?.message);
+      // The schema's message is the title ('Nombre del grupo requerido'); the body says what to do.
+      notifyError(
+        fields.error.issues[0]?.message ?? IMPORT_LIMITS.messages.groupNameRequired,
+        'Escribe el nombre del grupo que recibirá los leads.',
+      );
       return;
     }
     const form = new FormData();

@@ -1,5 +1,5 @@
 /** What an import did: imported, skipped and total rows, and one line per skipped row. */
-import type { ImportResult } from '@crm/domain';
+import { type ImportResult, formatNumber } from '@crm/domain';
 import { Alert, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 
@@ -10,7 +10,7 @@ function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Stack gap={0} align="center">
       <Text fw={700} size="lg">
-        {value.toLocaleString('es-ES')}
+        {formatNumber(value)}
       </Text>
       <Text size="xs" c="dimmed">
         {label}
@@ -42,7 +42,7 @@ export function ImportResultSummary({ result }: { result: ImportResult }) {
                 ))}
                 {result.errors.length > SHOWN_ERRORS ? (
                   <Text size="xs" c="dimmed">
-                    … y {(result.errors.length - SHOWN_ERRORS).toLocaleString('es-ES')} más
+                    … y {formatNumber(result.errors.length - SHOWN_ERRORS)} más
                   </Text>
                 ) : null}
               </Stack>

@@ -2,7 +2,7 @@
  * The cards of Leads Activos or Contactados, one page at a time: the next page loads when the end
  * of the list scrolls into view (or with 'Cargar más'), so 100,000 leads never reach the browser at once.
  */
-import type { LeadListItem } from '@crm/domain';
+import { type LeadListItem, formatCount } from '@crm/domain';
 import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
@@ -49,7 +49,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProp
           </Button>
         ) : (
           <Text size="sm" c="dimmed">
-            {leads.length === 1 ? '1 lead' : `${leads.length.toLocaleString('es-ES')} leads`}
+            {formatCount(leads.length, 'lead', 'leads')}
           </Text>
         )}
       </Center>

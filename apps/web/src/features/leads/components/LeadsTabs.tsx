@@ -1,4 +1,5 @@
 /** The three tabs with their server-side counts under the current filters. */
+import { formatNumber } from '@crm/domain';
 import { Badge, Tabs } from '@mantine/core';
 import { IconFolders, IconPhoneCheck, IconUsers } from '@tabler/icons-react';
 import type { LeadsTab } from '../hooks/useLeadsView';
@@ -9,7 +10,7 @@ function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
   return (
     <Badge size="sm" variant="light" circle={value < 10}>
-      {value.toLocaleString('es-ES')}
+      {formatNumber(value)}
     </Badge>
   );
 }

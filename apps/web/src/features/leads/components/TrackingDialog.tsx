@@ -109,6 +109,8 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
             label="Fecha del Último Contacto"
             valueFormat="DD/MM/YYYY"
             withAsterisk
+            // Without it, emptying the field silently restores the last date and 'Fecha requerida' never shows.
+            clearable
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('lastContactDate')}
           />

@@ -39,6 +39,8 @@ export function PersonalInfoCard() {
           save.mutate({ id: user.id, data });
         })}
         onReset={() => form.setValues(initialValues)}
+        // The shared schema gives the Spanish messages ('Email inválido'), not the browser's own bubbles.
+        noValidate
       >
         <Stack>
           <Title order={2} size="h4">

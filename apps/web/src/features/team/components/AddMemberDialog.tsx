@@ -39,12 +39,13 @@ export function AddMemberDialog({ opened, onClose }: { opened: boolean; onClose:
   };
   const add = useMutation(
     trpc.team.addMember.mutationOptions({
-      onSuccess: async () => {
-        notifySuccess('Invitación enviada', 'Se ha enviado una invitación al usuario para unirse al equipo.');
+      // No invitation is sent: the account exists now, and its username is what the person signs in with.
+      onSuccess: async (user) => {
+        notifySuccess('Miembro agregado', `Nombre de usuario: @${user.username}`);
         close();
         await refresh();
       },
-      onError: (error) => notifyError('Error', serverMessage(error, 'No se pudo enviar la invitación. Intenta nuevamente.')),
+      onError: (error) => notifyError('Error', serverMessage(error, 'No se pudo agregar el miembro. Intenta nuevamente.')),
     }),
   );
   const submit = form.onSubmit((values) => {
@@ -66,7 +67,7 @@ export function AddMemberDialog({ opened, onClose }: { opened: boolean; onClose:
               Cancelar
             </Button>
             <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Enviando...' : 'Crear Usuario'}
+              {add.isPending ? 'Creando...' : 'Crear Usuario'}
             </Button>
           </Group>
         </Stack>

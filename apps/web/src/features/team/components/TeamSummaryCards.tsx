@@ -1,5 +1,5 @@
 /** Total Miembros, Activos Hoy (users seen today) and Mejor Performance (most conversions). */
-import { type TeamMember, fullName, seenToday } from '@crm/domain';
+import { type TeamMember, fullName, seenToday, formatNumber } from '@crm/domain';
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconTrophy, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -38,11 +38,11 @@ export function TeamSummaryCards({ members }: { members: TeamMember[] }) {
   );
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} mb="lg">
-      <SummaryCard label="Total Miembros" value={members.length.toLocaleString('es-ES')} icon={<IconUsers size={24} />} color="indigo" />
-      <SummaryCard label="Activos Hoy" value={activeToday.toLocaleString('es-ES')} icon={<IconActivity size={24} />} color="teal" />
+      <SummaryCard label="Total Miembros" value={formatNumber(members.length)} icon={<IconUsers size={24} />} color="indigo" />
+      <SummaryCard label="Activos Hoy" value={formatNumber(activeToday)} icon={<IconActivity size={24} />} color="teal" />
       <SummaryCard
         label="Mejor Performance"
-        value={(best?.converted ?? 0).toLocaleString('es-ES')}
+        value={formatNumber(best?.converted ?? 0)}
         hint={best ? fullName(best.firstName, best.lastName, best.username) : 'Sin conversiones aún'}
         icon={<IconTrophy size={24} />}
         color="yellow"

@@ -1,5 +1,5 @@
 /** The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions. */
-import { type TeamMember, can, conversionBarWidth, fullName } from '@crm/domain';
+import { type TeamMember, can, conversionBarWidth, fullName, formatNumber } from '@crm/domain';
 import { ActionIcon, Badge, Box, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
@@ -55,8 +55,8 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                       <SystemRoleBadge role={member.systemRole} compact />
                     </Box>
                   </Table.Td>
-                  <Table.Td ta="right">{member.assigned.toLocaleString('es-ES')}</Table.Td>
-                  <Table.Td ta="right">{member.converted.toLocaleString('es-ES')}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(member.assigned)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(member.converted)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Progress value={conversionBarWidth(member.conversionRate)} w={60} size="sm" aria-hidden />

@@ -1,4 +1,5 @@
 /** User management's three counters: Administradores, Managers, Vendedores. */
+import { formatNumber } from '@crm/domain';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldCheck, IconUserStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ function CountCard({ label, value, icon, color }: { label: string; value: number
             <Skeleton h={32} w={40} mt={4} />
           ) : (
             <Text fz={28} fw={700} lh={1.2}>
-              {value.toLocaleString('es-ES')}
+              {formatNumber(value)}
             </Text>
           )}
         </div>
