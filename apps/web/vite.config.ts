@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './tools/precompress-plugin';
@@ -14,4 +15,9 @@ export default defineConfig({
     },
   },
   build: { chunkSizeWarningLimit: 700 },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test-utils/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

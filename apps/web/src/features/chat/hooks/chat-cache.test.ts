@@ -1,0 +1,60 @@
+import type { AppRouter } from '@crm/api';
+import type { ChatMessage } from '@crm/domain';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { createOfflineTrpcClient } from '../../../test-utils/render';
+import { addMessageToCache, markReadInCache } from './chat-cache';
+
+const VIEWER = 1;
+
+function message(id: number, senderId: number, receiverId: number, isRead = false): ChatMessage {
+  return { id, senderId, receiverId, message: `mensaje ${id}`, createdAt: new Date(2026, 0, 1, 10, id), isRead };
+}
+
+function setup() {
+  const queryClient = createQueryClient();
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: createOfflineTrpcClient(), queryClient });
+  const conversation = (userId: number) => queryClient.getQueryData(trpc.chat.messages.queryKey({ userId }));
+  return { queryClient, trpc, conversation };
+}
+
+describe('addMessageToCache', () => {
+  it('adds a received message to the conversation with its sender, in id order', () => {
+    const { queryClient, trpc, conversation } = setup();
+    queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 2 }), [message(1, VIEWER, 2), message(5, 2, VIEWER)]);
+    addMessageToCache(queryClient, trpc, VIEWER, message(3, 2, VIEWER));
+    expect(conversation(2)?.map((known) => known.id)).toEqual([1, 3, 5]);
+  });
+
+  it('adds a sent message to the conversation with its receiver', () => {
+    const { queryClient, trpc, conversation } = setup();
+    queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 4 }), []);
+    addMessageToCache(queryClient, trpc, VIEWER, message(9, VIEWER, 4));
+    expect(conversation(4)?.map((known) => known.id)).toEqual([9]);
+  });
+
+  it('ignores a message already shown (the REST answer and its live copy)', () => {
+    const { queryClient, trpc, conversation } = setup();
+    queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 2 }), [message(1, VIEWER, 2)]);
+    addMessageToCache(queryClient, trpc, VIEWER, message(1, VIEWER, 2));
+    expect(conversation(2)).toHaveLength(1);
+  });
+
+  it('leaves a conversation that was never loaded alone (it loads whole when opened)', () => {
+    const { queryClient, trpc, conversation } = setup();
+    addMessageToCache(queryClient, trpc, VIEWER, message(2, 3, VIEWER));
+    expect(conversation(3)).toBeUndefined();
+  });
+});
+
+describe('markReadInCache', () => {
+  it('marks those messages read in every cached conversation and leaves the others', () => {
+    const { queryClient, trpc, conversation } = setup();
+    queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 2 }), [message(1, VIEWER, 2), message(2, VIEWER, 2)]);
+    queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 3 }), [message(3, VIEWER, 3)]);
+    markReadInCache(queryClient, trpc, [2, 3]);
+    expect(conversation(2)?.map((known) => known.isRead)).toEqual([false, true]);
+    expect(conversation(3)?.map((known) => known.isRead)).toEqual([true]);
+  });
+});

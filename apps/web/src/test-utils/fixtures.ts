@@ -1,0 +1,45 @@
+/** Plain domain values for component tests. */
+import type { LeadListItem, User } from '@crm/domain';
+
+export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
+  return {
+    id: 31,
+    name: 'Clínica Dental Sonrisa',
+    email: 'hola@sonrisa.es',
+    phone: '+34 600 111 222',
+    category: 'salud',
+    description: null,
+    status: 'nuevo',
+    assignedTo: null,
+    groupId: null,
+    contactedBy: null,
+    contactedAt: null,
+    address: null,
+    domain: null,
+    createdAt: new Date('2026-03-02T09:00:00Z'),
+    assignee: null,
+    contactedByUser: null,
+    tracking: null,
+    ...fields,
+  };
+}
+
+/** A signed-in user of that role. */
+export function aUser(fields: Partial<User> = {}): User {
+  const systemRole = fields.systemRole ?? 'team_member';
+  return {
+    id: 7,
+    firstName: 'Lucía',
+    lastName: 'Prueba',
+    email: 'lucia@empresa.es',
+    username: 'lucia',
+    teamName: null,
+    phone: null,
+    bio: null,
+    profileImageUrl: null,
+    createdAt: new Date('2026-01-01T10:00:00Z'),
+    ...fields,
+    systemRole,
+    role: systemRole,
+  };
+}
