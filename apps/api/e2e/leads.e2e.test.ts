@@ -391,7 +391,7 @@ describe('Vendedor', () => {
       await add.getByLabel('El lead ha respondido').check();
       await add.getByLabel('Notas (Opcional)').fill('Pide presupuesto');
       await add.getByRole('button', { name: 'Guardar' }).click();
-      await sellerPage.getByText('Seguimiento registrado').waitFor();
+      await sellerPage.getByText('Seguimiento registrado', { exact: true }).waitFor();
       await contacted.getByText('✓ Respondió').waitFor();
       await contacted.getByText('enviados').waitFor();
       await expect(contacted.getByText('enviados').textContent()).resolves.toBe('3 enviados');
