@@ -48,6 +48,7 @@ export class LiveHub {
   readonly replicaId = randomUUID();
   private readonly byUser = new Map<number, Set<Registered>>();
   private readonly countBySession = new Map<string, number>();
+  private readonly placesHeld = new Map<string, number>();
   private readonly pending: BusEvent[] = [];
   private draining: Promise<void> | undefined;
   private readonly unsubscribe: () => void;
@@ -65,8 +66,9 @@ export class LiveHub {
    * Refused, before any database work, when its session already holds the most it may.
    */
   async open(connection: LiveConnection): Promise<() => Promise<void>> {
-    const refusal = this.refusalForNewConnection(connection.sessionId);
-    if (refusal) throw new DomainError('TOO_MANY_REQUESTS', refusal);
+    if ((this.countBySession.get(connection.sessionId) ?? 0) >= MAX_CONNECTIONS_PER_SESSION) {
+      throw new DomainError('TOO_MANY_REQUESTS', TOO_MANY_CONNECTIONS_MESSAGE);
+    }
     const registered = this.register(connection);
     try {
       await openLiveConnection(this.deps.db, { id: registered.id, userId: connection.userId, replicaId: this.replicaId });
@@ -87,9 +89,23 @@ export class LiveHub {
     };
   }
 
-  /** Why this session may not open one more connection here, if it may not. */
-  refusalForNewConnection(sessionId: string): string | undefined {
-    return (this.countBySession.get(sessionId) ?? 0) >= MAX_CONNECTIONS_PER_SESSION ? TOO_MANY_CONNECTIONS_MESSAGE : undefined;
+  /**
+   * Holds a place for a connection about to open (its session is still to be read), so a
+   * burst of opens is refused before any of them reaches the database. Undefined when full;
+   * otherwise release it once `open` has registered the connection or failed.
+   */
+  holdPlace(sessionId: string): (() => void) | undefined {
+    const held = (this.countBySession.get(sessionId) ?? 0) + (this.placesHeld.get(sessionId) ?? 0);
+    if (held >= MAX_CONNECTIONS_PER_SESSION) return undefined;
+    this.placesHeld.set(sessionId, (this.placesHeld.get(sessionId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.placesHeld.get(sessionId) ?? 1) - 1;
+      if (left > 0) this.placesHeld.set(sessionId, left);
+      else this.placesHeld.delete(sessionId);
+    };
   }
 
   /** Checks every connection's session now (what the sweep does on its own every few seconds). */

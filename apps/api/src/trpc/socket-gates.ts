@@ -4,6 +4,7 @@
  * without costing the database a query. Over HTTP they let everything through.
  */
 import { TRPCError } from '@trpc/server';
+import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
 import { publicProcedure } from './init.js';
 
 /** Chat sends: the socket's own allowance (the database's count per sender stays the rule). */
@@ -19,9 +20,14 @@ export const socketSendGate = publicProcedure.use(async ({ ctx, next }) => {
   }
 });
 
-/** Live feeds: a session already at its cap is refused here; the hub checks again when the feed opens. */
-export const socketFeedGate = publicProcedure.use(({ ctx, next }) => {
-  const refusal = ctx.viewer && ctx.live.refusalForNewConnection(ctx.viewer.sessionId);
-  if (refusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refusal });
-  return next();
+/** Live feeds: a place under the session's cap is held while the feed opens; without one it is refused here. */
+export const socketFeedGate = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.viewer || ctx.transport !== 'websocket') return next();
+  const release = ctx.live.holdPlace(ctx.viewer.sessionId);
+  if (!release) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_CONNECTIONS_MESSAGE });
+  try {
+    return await next();
+  } finally {
+    release();
+  }
 });
