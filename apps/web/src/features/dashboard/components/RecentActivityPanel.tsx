@@ -6,14 +6,16 @@ import { useTRPC } from '../../../lib/trpc';
 import { activityLook } from './activity-looks';
 
 const SKELETON_ROWS = 3;
-/** One row (icon and two lines) and the gap between rows, in px. */
+/** A row: the icon beside the description and the time, in px. */
 const ROW_MIN_HEIGHT = 42;
+/** What a row usually takes: the description wraps to a second line at half the screen and on a phone. */
+const ROW_USUAL_HEIGHT = 64;
 const ROW_GAP = 16;
 /**
  * The list's space is held from the first paint at its full length, so the panels below do not jump
  * when the activities arrive (a layout shift of 0.54 on a phone without it).
  */
-const LIST_MIN_HEIGHT = RECENT_ACTIVITY_LIMIT.default * ROW_MIN_HEIGHT + (RECENT_ACTIVITY_LIMIT.default - 1) * ROW_GAP;
+const LIST_MIN_HEIGHT = RECENT_ACTIVITY_LIMIT.default * ROW_USUAL_HEIGHT + (RECENT_ACTIVITY_LIMIT.default - 1) * ROW_GAP;
 
 export function RecentActivityPanel() {
   const trpc = useTRPC();
