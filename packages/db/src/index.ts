@@ -5,7 +5,7 @@ export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialec
 export { migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
 export * from './locks.js';
-export { uniqueViolationOf } from './unique-violation.js';
+export { UNIQUE_INDEXES, uniqueViolationOf } from './unique-violation.js';
 export type { Database } from './database.js';
 export type * from './database.js';
 

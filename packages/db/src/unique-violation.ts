@@ -1,5 +1,13 @@
 /** Recognises PostgreSQL's unique_violation (23505) the same way on pg and PGlite. */
 
+/** The unique indexes a write can break, by what they keep unique. */
+export const UNIQUE_INDEXES = {
+  userEmail: 'users_email_lower_key',
+  username: 'users_username_lower_key',
+  customRoleName: 'custom_roles_name_key',
+  trackingLead: 'conversation_tracking_lead_id_key',
+} as const;
+
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */
 export function uniqueViolationOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

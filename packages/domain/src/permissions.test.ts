@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, canSee, canSetLeadStatus, type Action, type Actor } from './permissions.js';
+import { ACTIONS, can, canSee, canSetLeadStatus, editableUserFields, removesLastAdmin, type Action, type Actor } from './permissions.js';
 import { LEAD_STATUSES, type LeadStatus } from './leads/statuses.js';
 import type { SystemRole } from './roles.js';
 
@@ -158,5 +158,26 @@ describe('canSetLeadStatus', () => {
 
   it('refuses a team_member sending their own lead back to nuevo', () => {
     expect(canSetLeadStatus(member, own, 'nuevo')).toBe(false);
+  });
+});
+
+describe('editableUserFields', () => {
+  it('lets a team_member edit their own profile fields but not their team name', () => {
+    expect(editableUserFields(actors.team_member, actors.team_member)).toEqual(['firstName', 'lastName', 'email', 'phone', 'bio']);
+  });
+  it('lets admins and managers change the team name of whom they edit, and nothing on others', () => {
+    expect(editableUserFields(actors.admin, actors.manager)).toContain('teamName');
+    expect(editableUserFields(actors.manager, actors.manager)).toContain('teamName');
+    expect(editableUserFields(actors.manager, actors.team_member)).toContain('teamName');
+    expect(editableUserFields(actors.manager, { id: 200, systemRole: 'admin' })).toEqual([]);
+    expect(editableUserFields(actors.team_member, { id: 201, systemRole: 'team_member' })).toEqual([]);
+  });
+});
+
+describe('removesLastAdmin', () => {
+  it('is true only when the target is the one active admin left', () => {
+    expect(removesLastAdmin([7], 7)).toBe(true);
+    expect(removesLastAdmin([7, 9], 7)).toBe(false);
+    expect(removesLastAdmin([7], 8)).toBe(false);
   });
 });

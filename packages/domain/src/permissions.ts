@@ -63,6 +63,28 @@ export function can(actor: Actor, action: Action, target?: TargetUser): boolean 
   return RULES[action](actor, target);
 }
 
+/** The fields of a user an edit may change besides the role (which is 'user.changeRole'). */
+export const USER_EDIT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'bio', 'teamName'] as const;
+export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
+
+/**
+ * Which fields an actor may change on a user: none on a user they may not edit at all; a
+ * team_member their own names, email, phone and bio but not their team name (a manager's
+ * team is set by whoever manages them); admins and managers every field of whom they edit.
+ */
+export function editableUserFields(actor: Actor, target: TargetUser): readonly UserEditField[] {
+  if (!can(actor, 'user.editProfile', target)) return [];
+  return actor.systemRole === 'team_member' ? USER_EDIT_FIELDS.filter((field) => field !== 'teamName') : USER_EDIT_FIELDS;
+}
+
+/** There is always an active admin: a change that would leave none is refused with this. */
+export const LAST_ADMIN_MESSAGE = 'Debe quedar al menos un administrador activo';
+
+/** Whether demoting or deactivating `targetId` would leave no active admin among `activeAdminIds`. */
+export function removesLastAdmin(activeAdminIds: readonly number[], targetId: number): boolean {
+  return activeAdminIds.includes(targetId) && activeAdminIds.length === 1;
+}
+
 /** Which screens each role reaches (the sidebar and the gated sections). */
 export const SCREEN_ROLES = {
   dashboard: ['admin', 'manager', 'team_member'],

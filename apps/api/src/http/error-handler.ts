@@ -1,7 +1,6 @@
 /** Every error leaves as `{ message }` in Spanish with a 4xx, or a logged 500 for real faults. */
-import { DomainError } from '@crm/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { httpStatusFor } from './error-mapping.js';
+import { httpStatusFor, toDomainError } from './error-mapping.js';
 import { MALFORMED_MULTIPART_MESSAGE, isMalformedMultipart } from './multipart-errors.js';
 
 /** Fastify's own client errors, by code, with the Spanish text we show instead. */
@@ -19,8 +18,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const thrown: unknown = error;
-    if (thrown instanceof DomainError) {
+    const thrown = toDomainError(error);
+    if (thrown) {
       return reply
         .code(httpStatusFor(thrown.code))
         .send(thrown.issues ? { message: thrown.message, issues: thrown.issues } : { message: thrown.message });

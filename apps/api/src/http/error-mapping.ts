@@ -1,5 +1,28 @@
-/** The one mapping from domain error codes to HTTP statuses (the table in docs/rest-api.md). */
-import type { DomainErrorCode } from '@crm/domain';
+/** The one mapping from domain error codes to HTTP statuses (the table in docs/rest-api.md), and of database conflicts to domain errors. */
+import { UNIQUE_INDEXES, uniqueViolationOf } from '@crm/db';
+import { DomainError, type DomainErrorCode } from '@crm/domain';
+import { ROLE_NAME_TAKEN } from '../modules/custom-roles/custom-roles.service.js';
+import { TRACKING_EXISTS } from '../modules/tracking/tracking.service.js';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '../modules/users/users.service.js';
+
+/** What each unique index means to the person who ran into it. */
+const UNIQUE_CONFLICTS: Record<string, string> = {
+  [UNIQUE_INDEXES.userEmail]: EMAIL_TAKEN,
+  [UNIQUE_INDEXES.username]: USERNAME_TAKEN,
+  [UNIQUE_INDEXES.customRoleName]: ROLE_NAME_TAKEN,
+  [UNIQUE_INDEXES.trackingLead]: TRACKING_EXISTS,
+};
+
+/**
+ * A write that lost a race past a service's own check breaks a unique index: that is a 409
+ * with the same Spanish message the check gives, on every transport, never a 500.
+ */
+export function toDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  const constraint = uniqueViolationOf(error);
+  if (constraint === undefined) return undefined;
+  return new DomainError('CONFLICT', UNIQUE_CONFLICTS[constraint] ?? 'Ya existe un registro con esos datos');
+}
 
 export function httpStatusFor(code: DomainErrorCode): number {
   switch (code) {

@@ -4,6 +4,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { AppContext, Viewer } from '../context.js';
+import { toDomainError } from '../http/error-mapping.js';
 import type { FrameGate } from '../live/frame-gate.js';
 import { resolveSessionId } from '../modules/auth/session.service.js';
 
@@ -77,8 +78,8 @@ const t = initTRPC.context<TrpcContext>().create({
 /** Turns the services' DomainErrors into tRPC errors, in one place. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
+  const cause = result.ok ? undefined : toDomainError(result.error.cause);
+  if (cause) {
     throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
   }
   return result;

@@ -7,6 +7,8 @@ interface ConfirmDeleteDialogProps {
   title: string;
   /** What goes, in a sentence; shown as text. */
   children: ReactNode;
+  /** Choices that come with the deletion (fields), below the sentence. */
+  extra?: ReactNode;
   confirmLabel?: string;
   pending: boolean;
   onConfirm: () => void;
@@ -17,6 +19,7 @@ export function ConfirmDeleteDialog({
   opened,
   title,
   children,
+  extra,
   confirmLabel = 'Eliminar',
   pending,
   onConfirm,
@@ -26,6 +29,7 @@ export function ConfirmDeleteDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         <Text>{children}</Text>
+        {extra}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancelar

@@ -7,6 +7,7 @@ import * as leadsSearchAndDedup from './2026-11-22T0820-leads-search-and-dedup.j
 import * as dashboardIndexes from './2026-11-22T0840-dashboard-indexes.js';
 import * as leadsLeanIndexes from './2026-11-22T0850-leads-lean-indexes.js';
 import * as loginThrottle from './2026-11-22T1000-login-throttle.js';
+import * as usersDeactivated from './2026-11-22T1200-users-deactivated.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0840-dashboard-indexes': dashboardIndexes,
   '2026-11-22T0850-leads-lean-indexes': leadsLeanIndexes,
   '2026-11-22T1000-login-throttle': loginThrottle,
+  '2026-11-22T1200-users-deactivated': usersDeactivated,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

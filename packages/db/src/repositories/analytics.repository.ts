@@ -113,6 +113,8 @@ export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<P
     .selectFrom(perAssignee.as('p'))
     .innerJoin('users', 'users.id', 'p.assigned_to')
     .select(['users.id', 'users.first_name', 'users.last_name', 'p.assigned', 'p.contacted', 'p.converted'])
+    // A per-person list of the active team; a deactivated seller's conversions still count in every total.
+    .where('users.deactivated_at', 'is', null)
     .execute();
 
   const entries = rows.map((row): PerformanceEntry => {

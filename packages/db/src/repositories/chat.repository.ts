@@ -123,7 +123,7 @@ export async function insertChatMessageWithinRate(
 ): Promise<{ message: ChatMessage; receiver: { firstName: string | null; lastName: string | null; username: string } } | undefined> {
   const result = await sql<Selectable<ChatMessagesTable> & { r_first_name: string | null; r_last_name: string | null; r_username: string }>`
     with receiver as (
-      select id, first_name, last_name, username from users where id = ${values.receiverId}
+      select id, first_name, last_name, username from users where id = ${values.receiverId} and deactivated_at is null
     ),
     stored as (
       insert into chat_messages (sender_id, receiver_id, message)
@@ -152,9 +152,10 @@ export async function insertChatMessageWithinRate(
 }
 
 /**
- * Every other user as a chat contact (the Chat screen's left column): those with a conversation first, newest
+ * Every other active user as a chat contact (the Chat screen's left column): those with a conversation first, newest
  * conversation first, each with its last message and how many of theirs the user has not
- * read; then the rest by name, without a message.
+ * read; then the rest by name, without a message. A deactivated colleague stays only where
+ * there is a conversation with them, so its history is still read under their name.
  */
 export async function listChatContacts(db: DbOrTrx, userId: number): Promise<ChatContact[]> {
   const result = await sql<{
@@ -189,7 +190,7 @@ export async function listChatContacts(db: DbOrTrx, userId: number): Promise<Cha
     left join chat_messages m on m.id = latest.last_id
     left join profile_images p on p.user_id = u.id
     left join unread on unread.other_id = u.id
-    where u.id <> ${userId}
+    where u.id <> ${userId} and (u.deactivated_at is null or latest.other_id is not null)
     order by m.id desc nulls last, u.first_name, u.last_name, u.id
   `.execute(db);
   return result.rows.map((row) => ({
@@ -214,6 +215,7 @@ export async function listChatCandidates(db: DbOrTrx, userId: number): Promise<C
     .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
     .select(['users.id', 'users.first_name', 'users.last_name', 'users.username', 'users.system_role', 'profile_images.etag'])
     .where('users.id', '!=', userId)
+    .where('users.deactivated_at', 'is', null)
     .orderBy('users.first_name')
     .orderBy('users.last_name')
     .orderBy('users.id')

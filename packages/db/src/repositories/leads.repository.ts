@@ -1,6 +1,7 @@
 /** Leads: filtered keyset pages, tab counts, writes and de-duplication lookups; rows → domain DTOs. */
 import {
   AWAITING_CONTACT_STATUSES,
+  OPEN_STATUSES,
   CONTACTED_STATUSES,
   type Lead,
   type LeadCategory,
@@ -296,6 +297,28 @@ export async function updateLeadRow(
     .set({ ...changes, search_text: leadSearchText(name, email), updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
+}
+
+/** How many open leads (not convertido or perdido) are assigned to a user. */
+export async function countOpenLeadsAssignedTo(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('assigned_to', '=', userId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Hands a user's open leads to another user, or to nobody; closed ones keep their assignee (and their credit). */
+export async function reassignOpenLeads(db: DbOrTrx, fromUserId: number, toUserId: number | null): Promise<number> {
+  const result = await db
+    .updateTable('leads')
+    .set({ assigned_to: toUserId, updated_at: new Date() })
+    .where('assigned_to', '=', fromUserId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

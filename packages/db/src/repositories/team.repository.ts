@@ -50,6 +50,7 @@ export async function countUsersByRole(db: DbOrTrx): Promise<UserRoleCounts> {
   const rows = await db
     .selectFrom('users')
     .select((eb) => ['system_role', eb.fn.countAll<number>().as('count')])
+    .where('deactivated_at', 'is', null)
     .groupBy('system_role')
     .execute();
   const counts: UserRoleCounts = { admin: 0, manager: 0, team_member: 0 };

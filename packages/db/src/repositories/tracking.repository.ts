@@ -20,7 +20,16 @@ export function toTrackingDto(row: TrackingRow): TrackingRecord {
   };
 }
 
-function toColumns(fields: TrackingFields) {
+/** A whole record's columns for an insert; an update's given ones (undefined leaves a column alone). */
+function toColumns(fields: TrackingFields): { [K in keyof Columns]-?: Exclude<Columns[K], undefined> };
+function toColumns(fields: Partial<TrackingFields>): Columns;
+function toColumns(fields: Partial<TrackingFields>) {
+  return partialColumns(fields);
+}
+
+type Columns = ReturnType<typeof partialColumns>;
+
+function partialColumns(fields: Partial<TrackingFields>) {
   return {
     progress_level: fields.progressLevel,
     messages_from_lead: fields.messagesFromLead,
@@ -55,7 +64,8 @@ export async function insertTracking(db: DbOrTrx, leadId: number, fields: Tracki
   return toTrackingDto(row);
 }
 
-export async function updateTracking(db: DbOrTrx, id: number, fields: TrackingFields): Promise<TrackingRecord | undefined> {
+/** Changes the fields given; an absent (undefined) one keeps its stored value. */
+export async function updateTracking(db: DbOrTrx, id: number, fields: Partial<TrackingFields>): Promise<TrackingRecord | undefined> {
   const row = await db
     .updateTable('conversation_tracking')
     .set({ ...toColumns(fields), updated_at: new Date() })

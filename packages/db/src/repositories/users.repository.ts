@@ -1,4 +1,9 @@
-/** Users: reads return the domain User DTO (never the hash); writes take snake_case rows. */
+/**
+ * Users: reads return the domain User DTO (never the hash); writes take snake_case rows.
+ * A deleted user is deactivated (deactivated_at set): reads here see only active users unless
+ * they say otherwise, while usernames and emails of deactivated users stay taken, so history
+ * never points at two people with one name.
+ */
 import type { User } from '@crm/domain';
 import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { UsersTable } from '../tables/users.table.js';
@@ -28,16 +33,18 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function selectUsers(db: DbOrTrx) {
-  return db
+function selectUsers(db: DbOrTrx, options: { includeDeactivated?: boolean } = {}) {
+  const query = db
     .selectFrom('users')
     .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
     .selectAll('users')
     .select('profile_images.etag as avatar_etag');
+  return options.includeDeactivated ? query : query.where('users.deactivated_at', 'is', null);
 }
 
-export async function findUserById(db: DbOrTrx, id: number): Promise<User | undefined> {
-  const row = await selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+/** An active user; `includeDeactivated` also finds a deactivated one (whose history stays readable). */
+export async function findUserById(db: DbOrTrx, id: number, options: { includeDeactivated?: boolean } = {}): Promise<User | undefined> {
+  const row = await selectUsers(db, options).where('users.id', '=', id).executeTakeFirst();
   return row && toUserDto(row);
 }
 
@@ -47,6 +54,7 @@ export async function findUserCredentialsByLogin(db: DbOrTrx, login: string) {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
+    .where('deactivated_at', 'is', null)
     .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]))
     .executeTakeFirst();
 }
@@ -109,14 +117,39 @@ export async function updateUser(db: DbOrTrx, id: number, values: Updateable<Use
     .updateTable('users')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return undefined;
   return findUserById(db, id);
 }
 
-export async function deleteUser(db: DbOrTrx, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/** Deactivates an active user; false when there was none to deactivate. */
+export async function deactivateUser(db: DbOrTrx, id: number, at: Date = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ deactivated_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The active administrators, locked until the transaction ends. A role change or deactivation
+ * that could remove the last one reads them this way first: two of them running at once queue
+ * here, and the second, once the first commits, no longer counts an admin the first demoted
+ * or deactivated (PostgreSQL re-checks a locked row's new version against the condition).
+ */
+export async function lockActiveAdminIds(db: DbOrTrx): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('system_role', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Presence for "Activos Hoy": stamped at most once a minute per user by the API. */

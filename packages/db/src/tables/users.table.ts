@@ -16,6 +16,8 @@ export interface UsersTable {
   phone: string | null;
   bio: string | null;
   last_seen_at: Date | null;
+  /** Set when the user is deleted: the row stays for history, the person leaves every list. */
+  deactivated_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -16,6 +16,11 @@ export function initials(firstName: string | null | undefined, lastName: string 
   return first && last ? first + last : '??';
 }
 
+/** How a person is named wherever they appear (activities, chat, lists): their full name, or their username without one. */
+export function displayName(user: { firstName: string | null; lastName: string | null; username: string }): string {
+  return fullName(user.firstName, user.lastName, user.username);
+}
+
 /** 'Nombre Apellidos', or the fallback ('Usuario' in the sidebar) when both are blank. */
 export function fullName(firstName: string | null | undefined, lastName: string | null | undefined, fallback = 'Usuario'): string {
   const name = [firstName, lastName]

@@ -33,6 +33,12 @@ export function isContactedStatus(value: unknown): boolean {
   return isOneOf(CONTACTED_STATUSES, value);
 }
 
+/** A lead is open until it is won or lost: deactivating its assignee hands the open ones on. */
+export const CLOSED_STATUSES = ['convertido', 'perdido'] as const satisfies readonly LeadStatus[];
+export const OPEN_STATUSES = LEAD_STATUSES.filter(
+  (status): status is Exclude<LeadStatus, (typeof CLOSED_STATUSES)[number]> => !isOneOf(CLOSED_STATUSES, status),
+);
+
 /** Statuses of a lead nobody has reached yet: new, or given up before anyone reached it. */
 export const AWAITING_CONTACT_STATUSES = LEAD_STATUSES.filter(
   (status): status is Exclude<LeadStatus, (typeof CONTACTED_STATUSES)[number]> => !isContactedStatus(status),

@@ -43,18 +43,25 @@ const messageCountSchema = z.preprocess(
     .int(),
 );
 
-export const trackingFormSchema = z.object({
-  leadId: idSchema,
-  progressLevel: progressLevelSchema.default(DEFAULT_PROGRESS_LEVEL),
+/** A record's own fields, without the defaults a new record gets. */
+const trackingFields = {
+  progressLevel: progressLevelSchema,
   messagesFromLead: messageCountSchema,
   messagesToLead: messageCountSchema,
-  hasResponded: z.boolean().default(false),
+  hasResponded: z.boolean(),
   lastContactDate: isoDateSchema('Fecha requerida'),
   notes: optionalText(LIMITS.longText),
+};
+
+export const trackingFormSchema = z.object({
+  leadId: idSchema,
+  ...trackingFields,
+  progressLevel: trackingFields.progressLevel.default(DEFAULT_PROGRESS_LEVEL),
+  hasResponded: trackingFields.hasResponded.default(false),
 });
 export type TrackingFormInput = z.input<typeof trackingFormSchema>;
 export type TrackingForm = z.output<typeof trackingFormSchema>;
 
-/** An update carries the same fields; the lead of a record never changes. */
-export const updateTrackingSchema = trackingFormSchema.omit({ leadId: true });
+/** An update changes only the fields it names (no defaults fill the others); the lead of a record never changes. */
+export const updateTrackingSchema = z.object(trackingFields).partial();
 export type UpdateTrackingInput = z.input<typeof updateTrackingSchema>;

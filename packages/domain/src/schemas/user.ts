@@ -1,7 +1,7 @@
 /** Users as the API returns them, and the forms that create and edit them. */
 import { z } from 'zod';
 import { SYSTEM_ROLES, normalizeSystemRole } from '../roles.js';
-import { LIMITS, clearableText, emailSchema, optionalText, passwordSchema, requiredText, text } from './common.js';
+import { LIMITS, clearableText, emailSchema, idSchema, optionalText, passwordSchema, requiredText, text } from './common.js';
 
 export const systemRoleSchema = z.enum(SYSTEM_ROLES);
 
@@ -83,6 +83,12 @@ export const changePasswordSchema = z.object({
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** Deleting (deactivating) a user: whom their open leads go to; absent, they become unassigned. */
+export const deleteUserSchema = z.object({
+  reassignTo: idSchema.optional(),
+});
+export type DeleteUser = z.output<typeof deleteUserSchema>;
 
 /** User management's counters: how many users hold each system role. */
 export const userRoleCountsSchema = z.object({

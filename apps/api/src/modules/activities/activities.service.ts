@@ -1,7 +1,12 @@
 /** The activity feed, newest first; every signed-in user reads it. */
 import { listRecentActivities } from '@crm/db';
-import type { Activity, RecentActivitiesQuery } from '@crm/domain';
+import { type Activity, type RecentActivitiesQuery, displayName } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+
+/** Who did it, as every activity description names them: the caller's display name. */
+export function actorName(ctx: ServiceContext): string {
+  return displayName(ctx.viewer.user);
+}
 
 export function getRecentActivities(ctx: ServiceContext, query: RecentActivitiesQuery): Promise<Activity[]> {
   return listRecentActivities(ctx.db, query.limit);

@@ -20,6 +20,7 @@ import {
   type ChatContact,
   type ChatMessage,
   DomainError,
+  displayName,
   type sendMessageSchema,
   UNAUTHORIZED_MESSAGE,
 } from '@crm/domain';
@@ -27,6 +28,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
+import { actorName } from '../activities/activities.service.js';
 
 export const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
 export const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
@@ -56,7 +58,8 @@ export function unreadTotal(ctx: ServiceContext): Promise<number> {
 /** The viewer's conversation with `otherId`; only the two of them can ever read it. */
 export async function listMessages(ctx: ServiceContext, otherId: number): Promise<ChatMessage[]> {
   requirePermission(ctx, 'chat.use');
-  if (!(await findUserById(ctx.db, otherId))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  // A deactivated colleague's conversation stays readable; only new messages to them are refused.
+  if (!(await findUserById(ctx.db, otherId, { includeDeactivated: true }))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
   return listConversation(ctx.db, ctx.viewer.user.id, otherId);
 }
 
@@ -83,7 +86,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
     if (!stored) throw await whyNotStored(trx, ctx, input.receiverId);
     await recordActivity(trx, {
       type: 'message_sent',
-      description: `${fullName(sender)} envió un mensaje a ${fullName(stored.receiver)}`,
+      description: `${actorName(ctx)} envió un mensaje a ${displayName(stored.receiver)}`,
       userId: sender.id,
     });
     return stored.message;
@@ -126,8 +129,4 @@ async function announceRead(ctx: ServiceContext, changed: { id: number; senderId
   for (const [senderId, messageIds] of bySender) {
     await publishLive(ctx, { type: 'read', messageIds, readerId: ctx.viewer.user.id }, { userIds: [senderId, ctx.viewer.user.id] });
   }
-}
-
-function fullName(user: { firstName: string | null; lastName: string | null; username: string }): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }

@@ -9,7 +9,6 @@ import {
   listCustomRoles as listCustomRoleRows,
   listUserCustomRoles,
   removeCustomRole as removeCustomRoleRow,
-  uniqueViolationOf,
   updateCustomRole as updateCustomRoleRow,
 } from '@crm/db';
 import { type CreateCustomRole, type CustomRole, DomainError, type UpdateCustomRole, type UserCustomRole } from '@crm/domain';
@@ -28,13 +27,8 @@ export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
 export async function createCustomRole(ctx: ServiceContext, input: CreateCustomRole): Promise<CustomRole> {
   requirePermission(ctx, 'customRole.manage');
   if (await customRoleNameTaken(ctx.db, input.name)) throw new DomainError('CONFLICT', ROLE_NAME_TAKEN);
-  try {
-    return await insertCustomRole(ctx.db, input);
-  } catch (error) {
-    // Two creations racing past the check above: the unique index decides.
-    if (uniqueViolationOf(error) !== undefined) throw new DomainError('CONFLICT', ROLE_NAME_TAKEN);
-    throw error;
-  }
+  // Two creations racing past the check above: the unique index decides (a 409, http/error-mapping.ts).
+  return insertCustomRole(ctx.db, input);
 }
 
 export async function updateCustomRole(ctx: ServiceContext, id: number, input: UpdateCustomRole): Promise<CustomRole> {

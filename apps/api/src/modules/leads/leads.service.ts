@@ -29,20 +29,15 @@ import {
   updateLeadSchema,
   canBeMarkedContacted,
   canSetLeadStatus,
-  fullName,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { actorName } from '../activities/activities.service.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
 export const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 export const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
-
-export function actorName(ctx: ServiceContext): string {
-  const { user } = ctx.viewer;
-  return fullName(user.firstName, user.lastName, user.username);
-}
 
 export function filtersOf(query: LeadListQuery | LeadCountsQuery): LeadFilters {
   return {

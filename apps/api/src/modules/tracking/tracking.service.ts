@@ -1,13 +1,5 @@
 /** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role creates and updates (docs/leads.md). */
-import {
-  deleteTracking,
-  findLeadRow,
-  findTrackingByLeadId,
-  insertTracking,
-  listTracking,
-  uniqueViolationOf,
-  updateTracking,
-} from '@crm/db';
+import { deleteTracking, findLeadRow, findTrackingByLeadId, insertTracking, listTracking, updateTracking } from '@crm/db';
 import { DomainError, type TrackingForm, type TrackingRecord, type updateTrackingSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
@@ -27,13 +19,8 @@ export async function createTracking(ctx: ServiceContext, input: TrackingForm): 
   const { leadId, ...fields } = input;
   if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (await findTrackingByLeadId(ctx.db, leadId)) throw new DomainError('CONFLICT', TRACKING_EXISTS);
-  try {
-    return await insertTracking(ctx.db, leadId, fields, ctx.viewer.user.id);
-  } catch (error) {
-    // Two 'Guardar' at once: the unique lead_id decides, the loser gets the same 409.
-    if (uniqueViolationOf(error) !== undefined) throw new DomainError('CONFLICT', TRACKING_EXISTS);
-    throw error;
-  }
+  // Two 'Guardar' at once: the unique lead_id decides, the loser gets the same 409 (http/error-mapping.ts).
+  return insertTracking(ctx.db, leadId, fields, ctx.viewer.user.id);
 }
 
 export async function updateTrackingRecord(

@@ -1,12 +1,12 @@
 /** Creating users (user management and the Team screen's 'Agregar Miembro'): an admin creates any role, a manager only team_members. */
-import { emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
+import { UNIQUE_INDEXES, emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
 import {
   type AddMember,
   DomainError,
   type SystemRole,
   type User,
   type createUserSchema,
-  fullName,
+  displayName,
   nextFreeUsername,
   splitFullName,
   usernameBase,
@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { actorName } from '../activities/activities.service.js';
 import { hashPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from './users.service.js';
 
@@ -26,8 +27,12 @@ export interface NewUser {
   teamName: string | null;
 }
 
-/** Two creations racing for the same username: the loser picks the next suffix and tries again. */
-const USERNAME_ATTEMPTS = 5;
+/**
+ * Two creations racing for the same username: the loser picks the next suffix and tries again.
+ * Each failed attempt is another creation's success, so n creations racing for one base all
+ * finish within n attempts; the cap only stops a runaway loop.
+ */
+const USERNAME_ATTEMPTS = 100;
 
 export async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
   const actor = ctx.viewer.user;
@@ -53,16 +58,14 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<U
         });
         await recordActivity(trx, {
           type: 'user_created',
-          description: `${fullName(actor.firstName, actor.lastName)} creó el usuario ${fullName(user.firstName, user.lastName)}`,
+          description: `${actorName(ctx)} creó el usuario ${displayName(user)}`,
           userId: actor.id,
         });
         return user;
       });
     } catch (error) {
-      const constraint = uniqueViolationOf(error);
-      if (constraint === undefined) throw error;
-      if (constraint.includes('email')) throw new DomainError('CONFLICT', EMAIL_TAKEN);
-      if (attempt >= USERNAME_ATTEMPTS) throw new DomainError('CONFLICT', 'Ya existe un usuario con ese nombre de usuario');
+      // Any other conflict (the same email created twice at once) is the caller's 409, mapped in one place.
+      if (uniqueViolationOf(error) !== UNIQUE_INDEXES.username || attempt >= USERNAME_ATTEMPTS) throw error;
     }
   }
 }

@@ -1,9 +1,9 @@
 /** REST paths of users: list, counts, create, edit, delete, users with roles, password change. */
-import { changePasswordSchema, createUserSchema, idSchema, updateUserSchema } from '@crm/domain';
+import { changePasswordSchema, createUserSchema, deleteUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
 import { createUserFromForm } from './user-creation.service.js';
-import { deleteUser } from './user-deletion.service.js';
+import { deleteUser, deletionPreview } from './user-deletion.service.js';
 import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
 import { changePassword, updateUser } from './users.service.js';
 
@@ -39,10 +39,16 @@ export const usersRestRoutes = [
   authedRoute({
     method: 'DELETE',
     url: '/api/users/:id',
-    handler: async ({ ctx, params }) => {
-      await deleteUser(ctx, parseInput(idSchema, params.id));
+    // Optional ?reassignTo={userId}: who receives the user's open leads (unassigned otherwise).
+    handler: async ({ ctx, params, query }) => {
+      await deleteUser(ctx, parseInput(idSchema, params.id), parseInput(deleteUserSchema, query));
       return { message: 'Usuario eliminado' };
     },
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/users/:id/open-leads',
+    handler: ({ ctx, params }) => deletionPreview(ctx, parseInput(idSchema, params.id)),
   }),
   authedRoute({
     method: 'POST',

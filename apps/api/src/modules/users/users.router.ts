@@ -1,9 +1,9 @@
 /** tRPC: user management and the profile screen's writes. */
-import { changePasswordSchema, createUserSchema, idSchema, updateUserSchema } from '@crm/domain';
+import { changePasswordSchema, createUserSchema, deleteUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { createUserFromForm } from './user-creation.service.js';
-import { deleteUser } from './user-deletion.service.js';
+import { deleteUser, deletionPreview } from './user-deletion.service.js';
 import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
 import { changePassword, updateUser } from './users.service.js';
 
@@ -15,8 +15,11 @@ export const usersRouter = router({
   update: authedProcedure
     .input(z.object({ id: idSchema, data: updateUserSchema }))
     .mutation(({ ctx, input }) => updateUser(ctx, input.id, input.data)),
-  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
-    await deleteUser(ctx, input.id);
+  /** What deleting would hand on: { openLeads } (the confirmation dialog says it). */
+  deletionPreview: authedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => deletionPreview(ctx, input.id)),
+  /** A deactivation; `reassignTo` receives the open leads, which otherwise become unassigned. */
+  delete: authedProcedure.input(z.object({ id: idSchema }).and(deleteUserSchema)).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx, input.id, input);
     return { ok: true };
   }),
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {

@@ -1,6 +1,15 @@
-/** Editing users and passwords (who may edit what: docs/roles-and-permissions.md); used by tRPC and REST alike. */
-import { emailTaken, findPasswordHash, findUserById, updateUser as updateUserRow } from '@crm/db';
-import { DomainError, type User, type changePasswordSchema, type updateUserSchema } from '@crm/domain';
+/** Editing users and passwords under the permission table (docs/roles-and-permissions.md); used by tRPC and REST alike. */
+import { emailTaken, findPasswordHash, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
+import {
+  DomainError,
+  LAST_ADMIN_MESSAGE,
+  USER_EDIT_FIELDS,
+  type User,
+  type changePasswordSchema,
+  editableUserFields,
+  removesLastAdmin,
+  type updateUserSchema,
+} from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
@@ -11,22 +20,30 @@ import { endOtherSessions } from '../auth/session.service.js';
 
 export const USER_NOT_FOUND = 'Usuario no encontrado';
 export const EMAIL_TAKEN = 'Ya existe un usuario con ese email';
+export const USERNAME_TAKEN = 'Ya existe un usuario con ese nombre de usuario';
+export const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
 
-export async function getUserOrThrow(ctx: ServiceContext, id: number): Promise<User> {
-  const user = await findUserById(ctx.db, id);
-  if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-  return user;
+type UserUpdate = z.output<typeof updateUserSchema>;
+
+/** The fields the request really changes: sending a field with its current value is no change. */
+function changedFields(target: User, input: UserUpdate) {
+  return USER_EDIT_FIELDS.filter((field) => input[field] !== undefined && input[field] !== target[field]);
 }
 
-export async function updateUser(ctx: ServiceContext, targetId: number, input: z.output<typeof updateUserSchema>): Promise<User> {
+export async function updateUser(ctx: ServiceContext, targetId: number, input: UserUpdate): Promise<User> {
+  const requestedRole = input.systemRole ?? input.role;
   return ctx.db.transaction().execute(async (trx) => {
+    // A demotion may remove the last admin: read the admins under lock before anything else.
+    const activeAdmins = requestedRole !== undefined && requestedRole !== 'admin' ? await lockActiveAdminIds(trx) : [];
     const target = await findUserById(trx, targetId);
     if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
     requirePermission(ctx, 'user.editProfile', target);
+    const allowed = editableUserFields(ctx.viewer.user, target);
+    if (changedFields(target, input).some((field) => !allowed.includes(field))) throw new DomainError('FORBIDDEN', FIELDS_REFUSED);
 
-    const requestedRole = input.systemRole ?? input.role;
     const roleChanges = requestedRole !== undefined && requestedRole !== target.systemRole;
     if (roleChanges) requirePermission(ctx, 'user.changeRole', target, 'Solo un administrador puede cambiar el rol');
+    if (roleChanges && removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
     if (input.email && (await emailTaken(trx, input.email, targetId))) {
       throw new DomainError('CONFLICT', EMAIL_TAKEN);
     }

@@ -7,7 +7,7 @@ import { customRoleExists, inLeadImportTransaction, insertLeadGroup, recordActiv
 import { DomainError, type ImportForm, type ImportResult, LIMITS } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
-import { actorName } from '../leads.service.js';
+import { actorName } from '../../activities/activities.service.js';
 import { ImportBatchWriter } from './import-batch-writer.js';
 import { type Delimiter, type ImportColumn, csvProblem, detectDelimiter, mapHeader, readRecords } from './import-csv.js';
 import { checkImportRow, cellsOf } from './import-row.js';

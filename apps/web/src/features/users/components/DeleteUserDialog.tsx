@@ -1,36 +1,73 @@
-/** 'Confirmar Eliminación': deleting a user ends their sessions at once. */
+/**
+ * 'Confirmar Eliminación': deleting a user deactivates them (docs/roles-and-permissions.md). The
+ * dialog says how many open leads they have and lets the caller hand them to a colleague.
+ */
 import { type User, fullName } from '@crm/domain';
-import { useMutation } from '@tanstack/react-query';
+import { Select } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useRefreshPeople } from '../hooks/useRefreshPeople';
 
+function openLeadsSentence(count: number): string {
+  if (count === 0) return 'No tiene leads abiertos.';
+  const leads = count === 1 ? '1 lead abierto' : `${count.toLocaleString('es-ES')} leads abiertos`;
+  return `Tiene ${leads}: ${count === 1 ? 'quedará' : 'quedarán'} sin asignar, o ${count === 1 ? 'pasará' : 'pasarán'} a quien elijas.`;
+}
+
 export function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshPeople();
+  const [heir, setHeir] = useState<string | null>(null);
+  const preview = useQuery({ ...trpc.users.deletionPreview.queryOptions({ id: user?.id ?? 0 }), enabled: user !== null });
+  const colleagues = useQuery({ ...trpc.users.list.queryOptions(), enabled: user !== null });
+  const close = () => {
+    setHeir(null);
+    onClose();
+  };
   const remove = useMutation(
     trpc.users.delete.mutationOptions({
       onSuccess: async () => {
         notifySuccess('Usuario eliminado');
-        onClose();
+        close();
         await refresh();
       },
       onError: (error) => notifyError('Error', serverMessage(error, 'No se pudo eliminar el usuario')),
     }),
   );
+  const openLeads = preview.data?.openLeads ?? 0;
+  const heirOptions = (colleagues.data ?? [])
+    .filter((colleague) => colleague.id !== user?.id)
+    .map((colleague) => ({ value: String(colleague.id), label: fullName(colleague.firstName, colleague.lastName, colleague.username) }));
 
   return (
     <ConfirmDeleteDialog
       opened={user !== null}
       title="Confirmar Eliminación"
       pending={remove.isPending}
-      onConfirm={() => user && remove.mutate({ id: user.id })}
-      onClose={onClose}
+      onConfirm={() => user && remove.mutate({ id: user.id, reassignTo: heir === null ? undefined : Number(heir) })}
+      onClose={close}
+      extra={
+        openLeads > 0 ? (
+          <Select
+            label="Pasar sus leads abiertos a"
+            placeholder="Sin asignar"
+            data={heirOptions}
+            value={heir}
+            onChange={setHeir}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null
+      }
     >
       ¿Seguro que quieres eliminar a <strong>{user ? fullName(user.firstName, user.lastName, user.username) : ''}</strong> (@
-      {user?.username})? Se cerrarán sus sesiones y esta acción no se puede deshacer.
+      {user?.username})? No podrá iniciar sesión y se cerrarán sus sesiones; sus mensajes y sus conversiones se conservan.{' '}
+      {preview.isSuccess ? openLeadsSentence(openLeads) : null}
     </ConfirmDeleteDialog>
   );
 }
