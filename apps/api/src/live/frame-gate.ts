@@ -7,7 +7,7 @@
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
 
 /** Sends accepted but not yet finished on one socket; more wait for none of them and are refused. */
-export const MAX_PENDING_SENDS = CHAT_LIMITS.rate.messages;
+const MAX_PENDING_SENDS = CHAT_LIMITS.rate.messages;
 export const PENDING_FULL_MESSAGE = 'Hay demasiados mensajes pendientes de envío. Espera un momento.';
 
 /** A token bucket of the chat rate (a full window's worth, refilled evenly over the window) and a bound on pending sends. */

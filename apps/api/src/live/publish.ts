@@ -9,7 +9,7 @@ import type { LiveEvent } from './live-events.js';
 type Publisher = { bus: EventBus; log: BusLog };
 
 /** Publish only after the transaction that wrote the change has committed. */
-export async function publishAfterCommit(ctx: Publisher, event: BusEvent): Promise<void> {
+async function publishAfterCommit(ctx: Publisher, event: BusEvent): Promise<void> {
   try {
     await ctx.bus.publish(event);
   } catch (error) {

@@ -9,7 +9,7 @@ import { type Db, deleteExpiredSessions, listValidSessionIds, PRESENCE_HEARTBEAT
 import type { BusLog } from '../events/event-bus.js';
 import { chunks } from './chunks.js';
 
-export const SESSION_SWEEP_MS = PRESENCE_HEARTBEAT_MS;
+const SESSION_SWEEP_MS = PRESENCE_HEARTBEAT_MS;
 const CHECK_BATCH = 100;
 const PURGE_BATCH = 500;
 

@@ -15,7 +15,7 @@ import { requirePermission } from '../../require-permission.js';
 const BACKLOG_PAGE = 500;
 
 /** After the back-log comes `synced`: the client knows it is live and refreshes read states. */
-export type ChatFeedEvent = Exclude<LiveEvent, { type: 'chat' }> | { type: 'synced' };
+type ChatFeedEvent = Exclude<LiveEvent, { type: 'chat' }> | { type: 'synced' };
 
 /**
  * Registers first (a session over its connection cap is refused here, as a clear error
