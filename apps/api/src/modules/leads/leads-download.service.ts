@@ -1,6 +1,6 @@
 /** The two downloads of the Leads screen: one lead as a vCard, and the current filter as CSV (admin, manager). */
 import { Readable } from 'node:stream';
-import { type LeadFilters, findLeadRow, listLeads } from '@crm/db';
+import { type LeadFilters, findLeadRow } from '@crm/db';
 import {
   CSV_BOM,
   type CsvColumn,
@@ -17,6 +17,7 @@ import {
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadPages } from './lead-stream.js';
 import { LEAD_NOT_FOUND } from './leads.service.js';
 
 export interface Download {
@@ -53,21 +54,15 @@ const LEAD_CSV_COLUMNS: readonly CsvColumn<LeadListItem>[] = [
   { header: 'Agregado', value: (lead) => formatDate(lead.createdAt) },
 ];
 
-const EXPORT_BATCH = 2000;
-
 function csvLine(cells: readonly unknown[]): string {
   return `${cells.map(escapeCsvCell).join(',')}\r\n`;
 }
 
-/** Pages through the filter with the list's cursor, so 100,000 leads never sit in memory at once. */
 async function* csvChunks(ctx: ServiceContext, filters: LeadFilters): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(LEAD_CSV_COLUMNS.map((column) => column.header));
-  let cursor;
-  do {
-    const page = await listLeads(ctx.db, filters, { limit: EXPORT_BATCH, cursor });
-    yield page.items.map((lead) => csvLine(LEAD_CSV_COLUMNS.map((column) => column.value(lead)))).join('');
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  for await (const leads of leadPages(ctx, filters)) {
+    yield leads.map((lead) => csvLine(LEAD_CSV_COLUMNS.map((column) => column.value(lead)))).join('');
+  }
 }
 
 export function leadsCsv(ctx: ServiceContext, filters: LeadFilters): Download {

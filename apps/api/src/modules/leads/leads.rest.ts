@@ -4,16 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
 import { type Download, leadVCard, leadsCsv } from './leads-download.service.js';
-import {
-  assignLead,
-  countLeadTabs,
-  createLead,
-  filtersOf,
-  getLeadOrThrow,
-  listAllLeads,
-  listLeadPage,
-  updateLead,
-} from './leads.service.js';
+import { streamAllLeads } from './lead-stream.js';
+import { assignLead, countLeadTabs, createLead, filtersOf, getLeadOrThrow, listLeadPage, updateLead } from './leads.service.js';
 
 function sendDownload(reply: FastifyReply, download: Download): FastifyReply {
   return reply
@@ -27,9 +19,11 @@ export const leadsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/leads',
-    // Without parameters the spec's answer (every lead, an array); with any, one page { items, nextCursor }.
-    handler: ({ ctx, query }) =>
-      Object.keys(query).length === 0 ? listAllLeads(ctx) : listLeadPage(ctx, parseInput(leadListQuerySchema, query)),
+    // Without parameters the spec's answer (every lead, an array, streamed); with any, one page { items, nextCursor }.
+    handler: async ({ ctx, query, reply }) =>
+      Object.keys(query).length === 0
+        ? reply.type('application/json; charset=utf-8').send(streamAllLeads(ctx))
+        : listLeadPage(ctx, parseInput(leadListQuerySchema, query)),
   }),
   authedRoute({
     method: 'GET',

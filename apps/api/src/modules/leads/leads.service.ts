@@ -61,12 +61,6 @@ export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): P
   return { items: page.items, nextCursor: page.nextCursor && encodeLeadCursor(page.nextCursor) };
 }
 
-/** The spec's `GET /api/leads` without parameters: every lead. */
-export async function listAllLeads(ctx: ServiceContext): Promise<LeadListItem[]> {
-  requirePermission(ctx, 'lead.read');
-  return (await listLeads(ctx.db, {})).items;
-}
-
 export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery): Promise<LeadCounts> {
   requirePermission(ctx, 'lead.read');
   const filters = filtersOf(query);

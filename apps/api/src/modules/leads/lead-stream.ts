@@ -1,0 +1,40 @@
+/**
+ * Every lead of a filter as a stream, for the answers that hold them all (the spec's unparametrised
+ * `GET /api/leads` and the CSV export): read in keyset pages, each its own short query, so memory
+ * stays flat and other requests reach the database (PGlite's one connection) between pages.
+ */
+import { Readable } from 'node:stream';
+import { type LeadFilters, listLeads } from '@crm/db';
+import type { LeadListItem } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
+
+/** Small enough that a page query holds the connection for a few milliseconds. */
+const STREAM_PAGE_SIZE = 500;
+
+/** Newest first, page after page; a reader that stops (a client gone) stops the queries too. */
+export async function* leadPages(ctx: ServiceContext, filters: LeadFilters): AsyncGenerator<LeadListItem[]> {
+  let cursor;
+  do {
+    const page = await listLeads(ctx.db, filters, { limit: STREAM_PAGE_SIZE, cursor });
+    if (page.items.length > 0) yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** The same bytes JSON.stringify(array) would give, written page by page. */
+async function* jsonArrayChunks(pages: AsyncIterable<readonly unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const items of pages) {
+    yield (first ? '' : ',') + items.map((item) => JSON.stringify(item)).join(',');
+    first = false;
+  }
+  yield ']';
+}
+
+/** The spec's `GET /api/leads` without parameters: every lead, one JSON array, streamed. */
+export function streamAllLeads(ctx: ServiceContext): Readable {
+  requirePermission(ctx, 'lead.read');
+  return Readable.from(jsonArrayChunks(leadPages(ctx, {})));
+}
