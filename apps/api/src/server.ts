@@ -3,6 +3,7 @@ import { createDb, holdDatabaseForServer, migrateToLatest } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
+import { sweepDeletedGroups } from './modules/lead-groups/group-deletion-sweep.js';
 import type { AppContext } from './context.js';
 import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
@@ -32,6 +33,8 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
   const { app, appCtx } = await buildApp({ db: database.db, env, bus, live });
   appLog = app.log;
 
+  // Group deletions a stop interrupted: their leads are still being deleted in batches.
+  void sweepDeletedGroups(appCtx);
   const firstAdmin = await ensureFirstAdmin(appCtx);
   if (firstAdmin) {
     // The generated password goes to stdout only, never into the JSON log (log files are kept and shipped).

@@ -18,8 +18,6 @@ const LOCK_KEYS = {
   leadImport: 727_002,
   /** Held shared by every running server, exclusively by maintenance scripts (the demo seed). */
   databaseInUse: 727_003,
-  /** One replica at a time finishes the deletion of groups' leads. */
-  groupDeletionSweep: 727_004,
 } as const;
 
 /** Two-key locks: (class, row id). */
@@ -38,12 +36,6 @@ export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
   await xactLock(trx, LOCK_KEYS.leadImport);
-}
-
-/** Until the transaction ends; false when another replica holds it (it is doing the work). */
-export async function tryLockGroupDeletionSweep(trx: DbOrTrx): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEYS.groupDeletionSweep}) as locked`.execute(trx);
-  return rows[0]?.locked === true;
 }
 
 /** Until the transaction ends. */

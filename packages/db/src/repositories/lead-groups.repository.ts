@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../types.js';
 function selectGroups(db: DbOrTrx) {
   return db
     .selectFrom('lead_groups')
+    .where('lead_groups.deleted_at', 'is', null)
     .leftJoin('custom_roles', 'custom_roles.id', 'lead_groups.assigned_role_id')
     .select((eb) => [
       'lead_groups.id',
@@ -56,6 +57,7 @@ export async function countLeadGroups(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('lead_groups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -77,13 +79,62 @@ export async function insertLeadGroup(
   return id;
 }
 
-/** Deletes the group's leads, then the group; the caller runs both in one transaction. Undefined: no such group. */
-export async function deleteLeadGroupWithLeads(db: DbOrTrx, id: number): Promise<{ deletedLeads: number } | undefined> {
-  const group = await db.selectFrom('lead_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!group) return undefined;
-  const leads = await db.deleteFrom('leads').where('group_id', '=', id).executeTakeFirst();
-  await db.deleteFrom('lead_groups').where('id', '=', id).execute();
-  return { deletedLeads: Number(leads.numDeletedRows) };
+/**
+ * Marks the group deleted (it leaves every list at once) and answers how many leads it had; its
+ * leads are then removed by deleteLeadsOfDeletedGroups. Undefined: no such group, or deleted already.
+ */
+export async function markLeadGroupDeleted(db: DbOrTrx, id: number): Promise<{ deletedLeads: number } | undefined> {
+  const group = await db
+    .updateTable('lead_groups')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning((eb) => [
+      eb
+        .selectFrom('leads')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('leads.group_id', '=', 'lead_groups.id')
+        .as('lead_count'),
+    ])
+    .executeTakeFirst();
+  return group && { deletedLeads: Number(group.lead_count ?? 0) };
+}
+
+export async function listDeletedLeadGroupIds(db: DbOrTrx): Promise<number[]> {
+  const rows = await db.selectFrom('lead_groups').select('id').where('deleted_at', 'is not', null).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One batch of a deleted group's leads (their tracking goes with them); once none is left, the
+ * group row too. Answers how many leads went. Rows another replica is deleting are skipped.
+ */
+export async function deleteLeadBatchOfDeletedGroup(db: DbOrTrx, groupId: number, batchSize: number): Promise<number> {
+  const deleted = await db
+    .deleteFrom('leads')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('leads')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where((inner) =>
+          inner.exists(inner.selectFrom('lead_groups').select('id').where('id', '=', groupId).where('deleted_at', 'is not', null)),
+        )
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .executeTakeFirst();
+  const count = Number(deleted.numDeletedRows);
+  if (count === 0) {
+    await db
+      .deleteFrom('lead_groups')
+      .where('id', '=', groupId)
+      .where('deleted_at', 'is not', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('leads').select('id').where('group_id', '=', groupId))))
+      .execute();
+  }
+  return count;
 }
 
 export async function customRoleExists(db: DbOrTrx, id: number): Promise<boolean> {

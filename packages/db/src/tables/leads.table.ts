@@ -11,6 +11,8 @@ export interface LeadGroupsTable {
   assigned_role_id: number | null;
   created_by: number | null;
   created_at: CreatedAt;
+  /** Set when the group is deleted: it is gone for every reader while its leads are deleted in batches. */
+  deleted_at: Date | null;
 }
 
 export interface LeadsTable {

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deleteLeadBatchOfDeletedGroup } from '@crm/db';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { sweepDeletedGroups } from './group-deletion-sweep.js';
 
 describeOnEachDatabase('lead groups, conversation tracking and the sales team', (server) => {
   let admin: ApiClient;
@@ -78,10 +80,37 @@ describeOnEachDatabase('lead groups, conversation tracking and the sales team', 
       const response = await manager.delete(`/api/lead-groups/${group.id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ id: group.id, deletedLeads: 4, message: 'Grupo eliminado junto con 4 leads' });
+      // Gone from every list at once; its leads follow in batches after the answer.
+      expect((await admin.get('/api/lead-groups')).body.some((g: { id: number }) => g.id === group.id)).toBe(false);
+      await sweepDeletedGroups(server().ctx);
       const db = server().ctx.db;
       expect(await db.selectFrom('leads').select('id').where('group_id', '=', group.id).execute()).toEqual([]);
+      expect(await db.selectFrom('lead_groups').select('id').where('id', '=', group.id).execute()).toEqual([]);
       expect(await db.selectFrom('conversation_tracking').select('id').where('lead_id', '=', firstLead).execute()).toEqual([]);
       expect((await admin.delete(`/api/lead-groups/${group.id}`)).status).toBe(404);
+    });
+
+    it('answers one of two concurrent deletions of a group and 404 to the other', async () => {
+      const group = await groupWithLeads(3);
+      const answers = await Promise.all([admin.delete(`/api/lead-groups/${group.id}`), manager.delete(`/api/lead-groups/${group.id}`)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+      expect(answers.find((answer) => answer.status === 200)?.body.deletedLeads).toBe(3);
+      await sweepDeletedGroups(server().ctx);
+      expect(await server().ctx.db.selectFrom('leads').select('id').where('group_id', '=', group.id).execute()).toEqual([]);
+    });
+
+    it('finishes at start-up a deletion a stop interrupted, in batches, leaving other groups alone', async () => {
+      const db = server().ctx.db;
+      const interrupted = await groupWithLeads(3);
+      const kept = await groupWithLeads(2);
+      await db.updateTable('lead_groups').set({ deleted_at: new Date() }).where('id', '=', interrupted.id).execute();
+      expect((await admin.get('/api/lead-groups')).body.some((g: { id: number }) => g.id === interrupted.id)).toBe(false);
+      expect(await deleteLeadBatchOfDeletedGroup(db, interrupted.id, 2)).toBe(2);
+      expect(await deleteLeadBatchOfDeletedGroup(db, kept.id, 2)).toBe(0);
+      await sweepDeletedGroups(server().ctx);
+      expect(await db.selectFrom('leads').select('id').where('group_id', '=', interrupted.id).execute()).toEqual([]);
+      expect(await db.selectFrom('lead_groups').select('id').where('id', '=', interrupted.id).execute()).toEqual([]);
+      expect(await db.selectFrom('leads').select('id').where('group_id', '=', kept.id).execute()).toHaveLength(2);
     });
 
     it('refuses a team_member and an anonymous caller, leaving the group and its leads', async () => {

@@ -1,8 +1,9 @@
 /** Lead groups: the Grupos tab's list and deleting a group together with its leads (docs/leads.md, Groups). */
-import { deleteLeadGroupWithLeads, listLeadGroups } from '@crm/db';
+import { listLeadGroups, markLeadGroupDeleted } from '@crm/db';
 import { DomainError, type LeadGroup } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { sweepDeletedGroups } from './group-deletion-sweep.js';
 
 export const GROUP_NOT_FOUND = 'Grupo no encontrado';
 
@@ -19,8 +20,10 @@ export interface GroupDeletion {
 
 export async function deleteGroup(ctx: ServiceContext, id: number): Promise<GroupDeletion> {
   requirePermission(ctx, 'lead.manage');
-  const result = await ctx.db.transaction().execute((trx) => deleteLeadGroupWithLeads(trx, id));
+  // The group is gone for everyone at once; its leads follow in short batches, after the answer.
+  const result = await markLeadGroupDeleted(ctx.db, id);
   if (!result) throw new DomainError('NOT_FOUND', GROUP_NOT_FOUND);
+  void sweepDeletedGroups(ctx);
   const { deletedLeads } = result;
   return { id, deletedLeads, message: `Grupo eliminado junto con ${deletedLeads} ${deletedLeads === 1 ? 'lead' : 'leads'}` };
 }
