@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { sweepDeletedGroups } from './modules/lead-groups/group-deletion-sweep.js';
+import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
 import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
@@ -35,6 +36,10 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
 
   // Group deletions a stop interrupted: their leads are still being deleted in batches.
   void sweepDeletedGroups(appCtx);
+  // Upload files an import killed mid-way left behind.
+  sweepStaleImportFiles().catch((error: unknown) =>
+    app.log.warn({ err: error }, 'No se pudieron borrar archivos temporales de importación'),
+  );
   const firstAdmin = await ensureFirstAdmin(appCtx);
   if (firstAdmin) {
     // The generated password goes to stdout only, never into the JSON log (log files are kept and shipped).

@@ -3,15 +3,13 @@
  * while its bytes are inspected, so the encoding is known and a binary file is refused
  * before anything is parsed. Fields may arrive before or after the file.
  */
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, IMPORT_LIMITS } from '@crm/domain';
 import type { FastifyRequest } from 'fastify';
+import { newImportTempPath } from './import-temp-files.js';
 
 export type TextEncoding = 'utf8' | 'win1252' | 'utf16le' | 'utf16be';
 
@@ -87,7 +85,7 @@ function isFileTooLarge(error: unknown): boolean {
 }
 
 export async function receiveImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  const filePath = path.join(os.tmpdir(), `crm-import-${randomUUID()}.csv`);
+  const filePath = await newImportTempPath();
   const cleanup = () => rm(filePath, { force: true });
   const fields: Record<string, string> = {};
   let file: { name: string; inspector: TextInspector } | undefined;
