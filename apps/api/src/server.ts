@@ -10,6 +10,7 @@ import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
 import type { BusLog } from './events/event-bus.js';
 import { LiveHub } from './live/live-hub.js';
+import { startImportJobs } from './modules/leads/import/import-job.runner.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -51,6 +52,8 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
     }
   }
 
+  // Before listening: what a runner that died left staged is removed before anyone can ask.
+  const importJobs = await startImportJobs(appCtx, existingDb ?? { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = address.replace('://[::1]', '://localhost').replace('://127.0.0.1', '://localhost');
 
@@ -59,6 +62,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
     // Stop accepting, let in-flight requests finish, let go of live connections, stop listening for events, then close the database.
     closing ??= app
       .close()
+      .then(() => importJobs.stop())
       .then(() => live.close())
       .then(() => bus.close())
       .then(() => inUse.release())

@@ -1,6 +1,7 @@
 /** The Kysely table map: every table the app reads, by its SQL name. */
 import type { ActivitiesTable, ChatMessagesTable } from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
+import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
@@ -18,6 +19,9 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   activities: ActivitiesTable;
   live_connections: LiveConnectionsTable;
+  import_jobs: ImportJobsTable;
+  import_job_chunks: ImportJobChunksTable;
+  import_job_rejects: ImportJobRejectsTable;
 }
 
 export type * from './tables/users.table.js';
@@ -25,3 +29,4 @@ export type * from './tables/roles.table.js';
 export type * from './tables/leads.table.js';
 export type * from './tables/chat.table.js';
 export type * from './tables/presence.table.js';
+export type * from './tables/import-jobs.table.js';

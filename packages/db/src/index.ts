@@ -23,3 +23,4 @@ export * from './repositories/chat.repository.js';
 export * from './repositories/leads.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';
+export * from './repositories/import-jobs.repository.js';

@@ -24,6 +24,8 @@ const LOCK_KEYS = {
 const LOCK_CLASSES = {
   /** One sender's chat sends one after the other, so the rate limit counts each of them. */
   chatSender: 7401,
+  /** Held by the replica running an import job for as long as it runs: free means its runner is gone. */
+  importJobRun: 7402,
 } as const;
 
 const xactLock = (db: DbOrTrx, key: number) => sql`select pg_advisory_xact_lock(${key})`.execute(db);
@@ -41,6 +43,30 @@ export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockChatSender(trx: DbOrTrx, senderId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.chatSender}, ${senderId})`.execute(trx);
+}
+
+/**
+ * Until the transaction ends; false while a live replica runs the job. PostgreSQL only: PGlite's
+ * one backend is granted every lock, so there a job's runner is alive exactly when this process runs it.
+ */
+export async function tryLockImportJobRun(trx: DbOrTrx, jobId: number): Promise<boolean> {
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${LOCK_CLASSES.importJobRun}, ${jobId}) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}
+
+/**
+ * Marks this process as the runner of the job until released, on a connection of its own: if the
+ * process dies, PostgreSQL ends the session and the lock with it, and any replica's sweep sees the job is orphaned.
+ */
+export async function holdImportJobRun(location: DatabaseLocation, jobId: number): Promise<HeldLock> {
+  if (!location.url) return NOTHING_HELD;
+  const client = createListenClient(location.url);
+  client.on('error', () => undefined);
+  await client.connect();
+  await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASSES.importJobRun, jobId]);
+  return { release: () => client.end().catch(() => undefined) };
 }
 
 export interface HeldLock {

@@ -10,6 +10,7 @@ export * from './schemas/auth.js';
 export * from './schemas/user.js';
 export * from './schemas/lead.js';
 export * from './schemas/lead-group.js';
+export * from './schemas/import-job.js';
 export * from './schemas/tracking.js';
 export * from './schemas/custom-role.js';
 export * from './schemas/user-with-roles.js';

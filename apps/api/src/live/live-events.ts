@@ -4,7 +4,7 @@
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
 import { type Db, findChatMessagesByIds } from '@crm/db';
-import type { ChatMessage } from '@crm/domain';
+import type { ChatMessage, ImportJobState } from '@crm/domain';
 
 export type LiveEvent =
   /** A chat message was stored. */
@@ -12,7 +12,9 @@ export type LiveEvent =
   /** `readerId` read these messages. */
   | { type: 'read'; messageIds: number[]; readerId: number }
   /** Someone's live connection opened or closed: presence may have changed. */
-  | { type: 'presence'; userId: number };
+  | { type: 'presence'; userId: number }
+  /** An import job's counters changed (its owner's screens; the error lines are read over HTTP). */
+  | { type: 'importJob'; job: ImportJobState };
 
 export type LiveEventType = LiveEvent['type'];
 type EventOf<K extends LiveEventType> = Extract<LiveEvent, { type: K }>;
@@ -65,6 +67,24 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
     fromWire: asIs<'read'>().fromWire,
   },
   presence: asIs(),
+  // Counters and a group name: far below the NOTIFY limit. Dates travel as ISO text and are revived.
+  importJob: {
+    toWire: (event) => [event as unknown as WireEvent],
+    fromWire: async (_db, wires) =>
+      wires.map((wire) => {
+        const job = wire['job'] as Record<string, unknown>;
+        const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+        return {
+          type: 'importJob',
+          job: {
+            ...job,
+            createdAt: date(job['createdAt']),
+            startedAt: date(job['startedAt']),
+            finishedAt: date(job['finishedAt']),
+          } as ImportJobState,
+        };
+      }),
+  },
 };
 
 function ruleFor(type: LiveEventType): WireRule<LiveEventType> {

@@ -9,6 +9,7 @@ import * as leadsLeanIndexes from './2026-11-22T0850-leads-lean-indexes.js';
 import * as loginThrottle from './2026-11-22T1000-login-throttle.js';
 import * as usersDeactivated from './2026-11-22T1200-users-deactivated.js';
 import * as leadGroupDeletion from './2026-11-22T1300-lead-group-deletion.js';
+import * as importJobs from './2026-11-22T1400-import-jobs.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1000-login-throttle': loginThrottle,
   '2026-11-22T1200-users-deactivated': usersDeactivated,
   '2026-11-22T1300-lead-group-deletion': leadGroupDeletion,
+  '2026-11-22T1400-import-jobs': importJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -10,6 +10,7 @@
  */
 import { CONTACTED_STATUSES, conversionRate, fullName, initials, type PerformanceEntry, revenueFor, TREND_WINDOW_DAYS } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
+import { NOT_IN_STAGED_GROUP } from './leads.repository.js';
 
 const DAY_MS = 86_400_000;
 const ACTIVE_WINDOW_MS = DAY_MS;
@@ -40,7 +41,11 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
   const windowStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
-  const leads = () => db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n'));
+  const leads = () =>
+    db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(NOT_IN_STAGED_GROUP);
   const converted = () => leads().where('status', '=', 'convertido');
 
   const row = await db
@@ -150,7 +155,11 @@ export interface BucketCount {
  */
 export async function countLeadsInRanges(db: DbOrTrx, ranges: DateRange[]): Promise<BucketCount[]> {
   if (ranges.length === 0) return [];
-  const count = () => db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n'));
+  const count = () =>
+    db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(NOT_IN_STAGED_GROUP);
   const row: Record<string, unknown> = await db
     .selectNoFrom(
       ranges.flatMap((range, index) => [

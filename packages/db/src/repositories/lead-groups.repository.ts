@@ -21,7 +21,9 @@ function selectGroups(db: DbOrTrx) {
         .select(eb.fn.countAll<number>().as('count'))
         .whereRef('leads.group_id', '=', 'lead_groups.id')
         .as('lead_count'),
-    ]);
+    ])
+    // A group an import job is still writing appears when the job publishes it.
+    .where('lead_groups.staged', '=', false);
 }
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;
@@ -58,6 +60,7 @@ export async function countLeadGroups(db: DbOrTrx): Promise<number> {
     .selectFrom('lead_groups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('deleted_at', 'is', null)
+    .where('staged', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

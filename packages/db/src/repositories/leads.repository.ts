@@ -43,6 +43,12 @@ const IS_CONTACTED = sql<SqlBool>`(leads.contacted_at is not null or leads.statu
 /** The domain's canBeMarkedContacted in SQL: the Leads Activos tab lists exactly the leads the card offers to mark. */
 const MAY_BE_MARKED_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(AWAITING_CONTACT_STATUSES)}))`;
 
+/**
+ * Leads of a group an import job is still writing are no one's yet: every list, count and
+ * search leaves them out until the job publishes the group (see import-jobs.repository.ts).
+ */
+export const NOT_IN_STAGED_GROUP = sql<SqlBool>`(leads.group_id is null or leads.group_id not in (select id from lead_groups where staged))`;
+
 export function toLeadDto(row: LeadRow): Lead {
   return {
     id: row.id,
@@ -74,6 +80,8 @@ function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: Lea
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
   }
+  // Ungrouped leads (the Leads Activos tab) are never staged: their partial index stays usable.
+  if (filters.view !== 'leads' || filters.groupId !== undefined) conditions.push(NOT_IN_STAGED_GROUP);
   if (filters.view === 'contacted') conditions.push(IS_CONTACTED);
   if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));

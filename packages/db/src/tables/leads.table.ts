@@ -13,6 +13,8 @@ export interface LeadGroupsTable {
   created_at: CreatedAt;
   /** Set when the group is deleted: it is gone for every reader while its leads are deleted in batches. */
   deleted_at: Date | null;
+  /** True while an import job writes the group: it and its leads are out of every list until published. */
+  staged: Generated<boolean>;
 }
 
 export interface LeadsTable {

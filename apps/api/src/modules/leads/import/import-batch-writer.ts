@@ -1,35 +1,48 @@
 /**
  * Takes an import's checked rows one by one: skips those repeating an email or phone of the
- * file, and writes the rest in batches (one INSERT each) while the file is still being read;
- * rows whose email or phone the database already has become row errors.
+ * file, and hands the rest to the job's sink in batches while the file is still being read.
+ * Each batch carries the rows skipped since the last one (with their cells, for errors.csv);
+ * rows whose email or phone the database already has come back from the sink as skipped too.
  */
-import { type BulkLeadRow, type DbOrTrx, insertFreshLeads } from '@crm/db';
+import type { BulkLeadRow, ExistingLeadMatch, ImportReject } from '@crm/db';
 import { type ImportedLead, type LeadCategory, leadEmailKey, leadPhoneKey, mapCategoryName } from '@crm/domain';
 
-/** Rows per INSERT (one statement of twelve array parameters, whatever the size). */
-const BATCH_SIZE = 2000;
 /** Batches written (or queued on the connection) while the next is parsed. */
 const MAX_WRITES_IN_FLIGHT = 2;
-/** The answer lists this many row errors, then how many more there were. */
-const MAX_ERROR_LINES = 100;
 
-interface RowError {
-  row: number;
-  message: string;
+export const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
+export const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
+
+export interface ImportBatch {
+  leads: BulkLeadRow[];
+  /** The file row of each lead, same order. */
+  rows: number[];
+  cells: string[][];
+  /** Rows skipped while reading since the previous batch. */
+  rejects: ImportReject[];
+  /** Rows read so far, this batch's included. */
+  rowsRead: number;
 }
+
+/** Writes one batch in its own transaction; answers the leads it left out and whether the job was asked to stop. */
+export type BatchSink = (batch: ImportBatch) => Promise<{ leftOut: ExistingLeadMatch[]; updated: number; cancelRequested: boolean }>;
 
 interface Candidate {
   row: number;
+  cells: string[];
   lead: BulkLeadRow;
 }
 
 export class ImportBatchWriter {
-  readonly errors: RowError[] = [];
   imported = 0;
+  updated = 0;
+  skipped = 0;
   total = 0;
+  cancelRequested = false;
   private readonly seenEmails = new Set<string>();
   private readonly seenPhones = new Set<string>();
   private batch: Candidate[] = [];
+  private rejects: ImportReject[] = [];
   /**
    * Batches handed to the database while the next ones are parsed, oldest first. Two, so the
    * connection has the next statement queued the moment one ends, instead of waiting for the
@@ -40,36 +53,38 @@ export class ImportBatchWriter {
   private readonly categories = new Map<string, LeadCategory>();
 
   constructor(
-    private readonly trx: DbOrTrx,
-    private readonly groupId: number,
-    private readonly createdBy: number,
+    private readonly sink: BatchSink,
+    /** batchSize: rows per batch, one INSERT and one short transaction each. */
+    private readonly options: { groupId: number; createdBy: number; batchSize: number },
   ) {}
 
-  skip(row: number, message: string): void {
+  skip(row: number, reason: string, cells: string[]): void {
     this.total += 1;
-    this.errors.push({ row, message });
+    this.skipped += 1;
+    this.rejects.push({ row, reason, cells });
   }
 
-  async add(row: number, lead: ImportedLead, categoryName: string): Promise<void> {
+  async add(row: number, lead: ImportedLead, categoryName: string, cells: string[]): Promise<void> {
     const emailKey = leadEmailKey(lead.email);
     const phoneKey = leadPhoneKey(lead.phone);
-    if (emailKey && this.seenEmails.has(emailKey)) return this.skip(row, 'duplicado en el archivo (email repetido)');
-    if (phoneKey && this.seenPhones.has(phoneKey)) return this.skip(row, 'duplicado en el archivo (teléfono repetido)');
+    if (emailKey && this.seenEmails.has(emailKey)) return this.skip(row, 'duplicado en el archivo (email repetido)', cells);
+    if (phoneKey && this.seenPhones.has(phoneKey)) return this.skip(row, 'duplicado en el archivo (teléfono repetido)', cells);
     this.total += 1;
     if (emailKey) this.seenEmails.add(emailKey);
     if (phoneKey) this.seenPhones.add(phoneKey);
     this.batch.push({
       row,
+      cells,
       lead: {
         ...lead,
         category: this.category(categoryName),
-        group_id: this.groupId,
-        created_by: this.createdBy,
+        group_id: this.options.groupId,
+        created_by: this.options.createdBy,
         email_key: emailKey,
         phone_key: phoneKey,
       },
     });
-    if (this.batch.length >= BATCH_SIZE) await this.startWrite();
+    if (this.batch.length >= this.options.batchSize) await this.startWrite();
   }
 
   private category(raw: string): LeadCategory {
@@ -84,9 +99,11 @@ export class ImportBatchWriter {
   /** Starts writing this batch and returns, so parsing goes on meanwhile; first waits for the oldest write when two are under way. */
   private async startWrite(): Promise<void> {
     const batch = this.batch;
+    const rejects = this.rejects;
     this.batch = [];
+    this.rejects = [];
     if (this.inFlight.length >= MAX_WRITES_IN_FLIGHT) await this.inFlight.shift();
-    const write = this.write(batch);
+    const write = this.write(batch, rejects, this.total);
     // Handled here so a failure waits for `finish` or a later batch instead of crashing the process.
     write.catch(() => undefined);
     this.inFlight.push(write);
@@ -98,32 +115,28 @@ export class ImportBatchWriter {
     for (let write = this.inFlight.shift(); write; write = this.inFlight.shift()) await write;
   }
 
-  /** After a failure: lets the writes under way end before the transaction rolls back. */
+  /** After a failure: lets the writes under way end before the job is abandoned. */
   async settle(): Promise<void> {
     await Promise.all(this.inFlight.splice(0).map((write) => write.catch(() => undefined)));
   }
 
-  /** Inserts the batch's leads the database does not have yet; the others become row errors. */
-  private async write(batch: readonly Candidate[]): Promise<void> {
-    if (batch.length === 0) return;
-    const leftOut = await insertFreshLeads(
-      this.trx,
-      batch.map((candidate) => candidate.lead),
-    );
-    for (const { index, matched } of leftOut) {
-      const row = batch[index]?.row ?? 0;
-      this.errors.push({
-        row,
-        message: matched === 'email' ? 'duplicado, ya existe un lead con ese email' : 'duplicado, ya existe un lead con ese teléfono',
-      });
-    }
-    this.imported += batch.length - leftOut.length;
+  private async write(batch: readonly Candidate[], rejects: ImportReject[], rowsRead: number): Promise<void> {
+    if (batch.length === 0 && rejects.length === 0) return;
+    const result = await this.sink({
+      leads: batch.map((candidate) => candidate.lead),
+      rows: batch.map((candidate) => candidate.row),
+      cells: batch.map((candidate) => candidate.cells),
+      rejects,
+      rowsRead,
+    });
+    this.imported += batch.length - result.leftOut.length - result.updated;
+    this.updated += result.updated;
+    this.skipped += result.leftOut.length - result.updated;
+    if (result.cancelRequested) this.cancelRequested = true;
   }
+}
 
-  errorLines(): string[] {
-    const sorted = [...this.errors].sort((a, b) => a.row - b.row);
-    const lines = sorted.slice(0, MAX_ERROR_LINES).map((error) => `Fila ${error.row}: ${error.message}`);
-    if (sorted.length > MAX_ERROR_LINES) lines.push(`… y ${sorted.length - MAX_ERROR_LINES} errores más`);
-    return lines;
-  }
+/** A database duplicate as errors.csv and the row errors word it. */
+export function duplicateReason(matched: ExistingLeadMatch['matched']): string {
+  return matched === 'email' ? DUPLICATE_EMAIL_IN_DB : DUPLICATE_PHONE_IN_DB;
 }

@@ -1,22 +1,37 @@
 /** Reading an import file: decoding, delimiter detection, header matching (docs/import-format.md) and streamed CSV records. */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DomainError, normalizeSearchText } from '@crm/domain';
+import { DomainError, type ImportField, type ImportMapping, normalizeSearchText } from '@crm/domain';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './import-upload.js';
 
-export type ImportColumn = 'name' | 'categoryName' | 'email' | 'phone' | 'address' | 'domain' | 'description';
+export type ImportColumn = ImportField;
 
-/** Header spellings per column, as normalizeHeader leaves them; the first listed name column wins. */
+/**
+ * Header spellings per field, Spanish and English, as normalizeHeader leaves them (no case, accents,
+ * spaces or punctuation: 'Razón social' is 'razonsocial', 'E-mail' is 'email'); the first match wins.
+ */
 const HEADER_ALIASES: Record<ImportColumn, readonly string[]> = {
-  name: ['name', 'title', 'nombre', 'titulo', 'companyname', 'businessname'],
-  categoryName: ['categoryname', 'category', 'categoria', 'nombrecategoria'],
-  email: ['email', 'mail', 'emailaddress', 'correo', 'correoelectronico'],
-  phone: ['phone', 'phonenumber', 'telephone', 'telefono', 'tel', 'movil'],
-  address: ['address', 'direccion'],
-  domain: ['domain', 'website', 'web', 'url', 'dominio', 'sitioweb', 'paginaweb'],
-  description: ['description', 'descripcion', 'notes', 'notas'],
+  name: [
+    'name',
+    'title',
+    'nombre',
+    'titulo',
+    'companyname',
+    'businessname',
+    'company',
+    'empresa',
+    'razonsocial',
+    'nombreempresa',
+    'negocio',
+  ],
+  categoryName: ['categoryname', 'category', 'categoria', 'nombrecategoria', 'sector', 'rubro', 'industry', 'industria', 'actividad'],
+  email: ['email', 'mail', 'emailaddress', 'correo', 'correoelectronico', 'direccionemail', 'direcciondecorreo'],
+  phone: ['phone', 'phonenumber', 'telephone', 'telefono', 'tel', 'movil', 'celular', 'mobile', 'cell', 'numerodetelefono'],
+  address: ['address', 'direccion', 'domicilio', 'direccionpostal', 'street'],
+  domain: ['domain', 'website', 'web', 'url', 'dominio', 'sitioweb', 'paginaweb', 'sitio', 'pagina'],
+  description: ['description', 'descripcion', 'notes', 'notas', 'nota', 'observaciones', 'comentarios', 'comments'],
 };
 
 export const MISSING_CATEGORY_COLUMN = 'Falta la columna categoryName en el archivo';
@@ -63,22 +78,32 @@ function normalizeHeader(header: string): string {
   return normalizeSearchText(header).replace(/[^a-z0-9]/g, '');
 }
 
-/** Column index per import column; refuses a header without the two required columns. */
-export function mapHeader(headers: readonly string[]): Partial<Record<ImportColumn, number>> {
+/** The guessed mapping: each field's first header among its synonyms; a header feeds one field at most. */
+export function guessMapping(headers: readonly string[]): ImportMapping {
   const normalized = headers.map(normalizeHeader);
-  const mapping: Partial<Record<ImportColumn, number>> = {};
+  const mapping: ImportMapping = {};
+  const taken = new Set<number>();
   for (const [column, aliases] of Object.entries(HEADER_ALIASES) as [ImportColumn, readonly string[]][]) {
     for (const alias of aliases) {
       const index = normalized.indexOf(alias);
-      if (index !== -1) {
+      if (index !== -1 && !taken.has(index)) {
         mapping[column] = index;
+        taken.add(index);
         break;
       }
     }
   }
-  if (mapping.categoryName === undefined) throw new DomainError('BAD_REQUEST', MISSING_CATEGORY_COLUMN);
-  if (mapping.name === undefined) throw new DomainError('BAD_REQUEST', MISSING_NAME_COLUMN);
   return mapping;
+}
+
+/** Refuses a mapping without a name column, or without a category column when no category for all rows was chosen. */
+export function requireMapping(mapping: ImportMapping, columnCount: number, options: { categoryForAll: boolean }): void {
+  for (const index of Object.values(mapping)) {
+    if (index !== undefined && index >= columnCount)
+      throw new DomainError('BAD_REQUEST', 'La asignación usa una columna que el archivo no tiene');
+  }
+  if (mapping.categoryName === undefined && !options.categoryForAll) throw new DomainError('BAD_REQUEST', MISSING_CATEGORY_COLUMN);
+  if (mapping.name === undefined) throw new DomainError('BAD_REQUEST', MISSING_NAME_COLUMN);
 }
 
 /** The records of the file as arrays of cells, parsed as they stream in (quoted delimiters and newlines included). */

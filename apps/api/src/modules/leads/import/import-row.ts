@@ -2,7 +2,7 @@
  * One record of an import file → the lead it describes, or the Spanish reason it is skipped.
  * Pure: the limits are those of the domain's importedLeadSchema, the text is the row error's.
  */
-import { type ImportedLead, importedLeadSchema } from '@crm/domain';
+import { type ImportMapping, type ImportedLead, importedLeadSchema } from '@crm/domain';
 import type { ImportColumn } from './import-csv.js';
 
 export type ImportCells = Partial<Record<ImportColumn, string>>;
@@ -17,10 +17,11 @@ const FIELD_LABELS: Partial<Record<ImportColumn, string>> = {
 };
 
 /** The record's cells by column, trimmed; empty cells are left out. */
-export function cellsOf(record: readonly string[], mapping: Partial<Record<ImportColumn, number>>): ImportCells {
+export function cellsOf(record: readonly string[], mapping: ImportMapping): ImportCells {
   const cells: ImportCells = {};
-  for (const [column, index] of Object.entries(mapping) as [ImportColumn, number][]) {
+  for (const [column, index] of Object.entries(mapping) as [ImportColumn, number | undefined][]) {
     // A UTF-16 file may carry U+0000, which PostgreSQL text cannot store: it is dropped.
+    if (index === undefined) continue;
     const value = record[index]?.replace(/\u0000/g, '').trim();
     if (value) cells[column] = value;
   }
@@ -29,7 +30,9 @@ export function cellsOf(record: readonly string[], mapping: Partial<Record<Impor
 
 export type RowCheck = { lead: ImportedLead; categoryName: string } | { problem: string };
 
-export function checkImportRow(cells: ImportCells): RowCheck {
+/** `categoryForAll`: the category chosen for every row of a file without a category column. */
+export function checkImportRow(cells: ImportCells, categoryForAll?: string): RowCheck {
+  if (categoryForAll !== undefined) cells = { ...cells, categoryName: categoryForAll };
   const parsed = importedLeadSchema.safeParse(cells);
   if (parsed.success) return { lead: parsed.data, categoryName: cells.categoryName ?? '' };
   const issue = parsed.error.issues[0];

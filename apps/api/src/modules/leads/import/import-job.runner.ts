@@ -1,0 +1,234 @@
+/**
+ * Runs import jobs on this replica: claims the job (exactly one replica can), holds its run lock
+ * while it runs, reads the stored file, writes batches of leads in short transactions into the
+ * staged group, and publishes the group in one small transaction at the end. A failure or a
+ * cancel removes what was staged at once; a crash leaves the group staged (invisible), and the
+ * sweep of any replica removes it: at the next start, and every half minute on PostgreSQL.
+ */
+import {
+  type DatabaseLocation,
+  type Db,
+  type ImportJobRow,
+  abandonImportJob,
+  claimImportJob,
+  findImportJob,
+  holdImportJobRun,
+  inLeadImportTransaction,
+  insertFreshLeads,
+  publishImportJob,
+  recordActivity,
+  recordImportBatch,
+  runningImportJobIds,
+  tryLockImportJobRun,
+} from '@crm/db';
+import { DomainError, type ImportJobStart, type ImportJobState, type ImportMapping, LIMITS } from '@crm/domain';
+import type { AppContext, ServiceContext } from '../../../context.js';
+import { publishLive } from '../../../live/publish.js';
+import { actorName } from '../../activities/activities.service.js';
+import { type BatchSink, ImportBatchWriter, duplicateReason } from './import-batch-writer.js';
+import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
+import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
+import { checkImportRow, cellsOf } from './import-row.js';
+import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
+
+export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
+export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
+const INTERNAL_FAILURE = 'La importación falló por un error interno';
+/** How often a PostgreSQL replica looks for jobs whose runner died. */
+const SWEEP_INTERVAL_MS = 30_000;
+/**
+ * Rows per batch transaction. PGlite has one connection for every user and writes about a row
+ * per millisecond (the trigram index): small batches keep others' waits around a quarter second.
+ */
+const BATCH_ROWS = { postgres: 2000, pglite: 250 } as const;
+
+interface Runs {
+  location: DatabaseLocation;
+  active: Set<Promise<void>>;
+  stopping: boolean;
+}
+
+/** Per database (a test process runs several servers): where it is, and the runs under way here. */
+const registry = new Map<Db, Runs>();
+
+function runsOf(db: Db): Runs {
+  const runs = registry.get(db);
+  if (!runs) throw new Error('Las importaciones no están iniciadas en este servidor');
+  return runs;
+}
+
+/** Live: the job's counters to its owner's screens (without the error lines, which the screen reads when it ends). */
+export async function publishJobState(ctx: AppContext, state: ImportJobState, userId: number): Promise<void> {
+  await publishLive(ctx, { type: 'importJob', job: { ...state, errors: [] } }, { userIds: [userId] });
+}
+
+export async function startImportRun(
+  ctx: ServiceContext,
+  job: ImportJobRow,
+  source: ImportSource,
+  settings: ImportJobStart,
+): Promise<{ run: Promise<void> }> {
+  const mapping = settings.mapping ?? guessMapping(source.headers);
+  requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
+  const runs = runsOf(ctx.db);
+  // Taken before the claim, so no sweep can ever see this job running without its runner's lock.
+  const hold = await holdImportJobRun(runs.location, job.id);
+  let groupId: number | undefined;
+  try {
+    groupId = await claimImportJob(ctx.db, job.id, JSON.stringify({ ...settings, mapping }), {
+      name: settings.groupName,
+      description: `Importado de ${job.file_name || 'un archivo'}`.slice(0, LIMITS.longText),
+      assignedRoleId: settings.assignedRoleId,
+      createdBy: ctx.viewer.user.id,
+    });
+  } finally {
+    if (groupId === undefined) await hold.release();
+  }
+  if (groupId === undefined) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
+  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId).finally(() => hold.release());
+  runs.active.add(run);
+  void run.finally(() => runs.active.delete(run));
+  return { run };
+}
+
+async function runJob(
+  ctx: ServiceContext,
+  job: ImportJobRow,
+  source: ImportSource,
+  settings: ImportJobStart & { mapping: ImportMapping },
+  groupId: number,
+): Promise<void> {
+  const runs = runsOf(ctx.db);
+  const userId = ctx.viewer.user.id;
+  const onMergeError = (error: unknown) =>
+    ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads');
+  const progress = () => ({ rowsRead: writer.total, imported: writer.imported, updated: writer.updated, skipped: writer.skipped });
+  const sink: BatchSink = async (batch) => {
+    const result = await inLeadImportTransaction(
+      ctx.db,
+      async (trx) => {
+        const leftOut = await insertFreshLeads(trx, batch.leads);
+        const rejects = [
+          ...batch.rejects,
+          ...leftOut.map((match) => ({
+            row: batch.rows[match.index] ?? 0,
+            cells: batch.cells[match.index] ?? [],
+            reason: duplicateReason(match.matched),
+          })),
+        ];
+        const inserted = batch.leads.length - leftOut.length;
+        const cancelRequested = await recordImportBatch(
+          trx,
+          job.id,
+          { ...progress(), rowsRead: batch.rowsRead, imported: writer.imported + inserted, skipped: writer.skipped + leftOut.length },
+          rejects,
+        );
+        return { leftOut, updated: 0, cancelRequested };
+      },
+      onMergeError,
+    );
+    const current = await findImportJob(ctx.db, job.id);
+    if (current) await publishJobState(ctx, jobState(current, []), userId);
+    return result;
+  };
+  const writer = new ImportBatchWriter(sink, {
+    groupId,
+    createdBy: userId,
+    batchSize: runs.location.url ? BATCH_ROWS.postgres : BATCH_ROWS.pglite,
+  });
+  let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
+  try {
+    file = await restoreSourceFile(ctx.db, job.id);
+    let row = 0;
+    for await (const record of readSourceRecords(file.filePath, source)) {
+      row += 1;
+      if (row === 1) continue;
+      if (writer.cancelRequested || runs.stopping) break;
+      // A blank line (or one of only delimiters) is no lead and no error.
+      if (record.every((cell) => cell.trim() === '')) continue;
+      const check = checkImportRow(cellsOf(record, settings.mapping), settings.category);
+      if ('problem' in check) writer.skip(row, check.problem, record);
+      else await writer.add(row, check.lead, check.categoryName, record);
+    }
+    await writer.finish();
+    if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
+    if (writer.cancelRequested) {
+      await abandonImportJob(ctx.db, job.id, { status: 'cancelled', failure: null });
+    } else if (writer.total === 0) {
+      throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
+    } else if (writer.imported + writer.updated === 0) {
+      throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED);
+    } else if (!(await publish(ctx, job.id, groupId, settings.groupName, progress()))) {
+      await abandonImportJob(ctx.db, job.id, { status: 'cancelled', failure: null });
+    }
+  } catch (error) {
+    await writer.settle();
+    const problem = csvProblem(error) ?? error;
+    if (!(problem instanceof DomainError)) ctx.log.error({ err: error, importJobId: job.id }, 'La importación falló');
+    await abandonImportJob(ctx.db, job.id, {
+      status: 'failed',
+      failure: problem instanceof DomainError ? problem.message : INTERNAL_FAILURE,
+    }).catch((abandonError: unknown) =>
+      ctx.log.error({ err: abandonError, importJobId: job.id }, 'No se pudo retirar una importación fallida'),
+    );
+  } finally {
+    await file?.cleanup();
+  }
+  const ended = await findImportJob(ctx.db, job.id).catch(() => undefined);
+  if (ended) await publishJobState(ctx, await toJobState(ctx, ended), userId);
+}
+
+/** The one small transaction that makes the import visible; false when a cancel arrived first. */
+async function publish(
+  ctx: ServiceContext,
+  jobId: number,
+  groupId: number,
+  groupName: string,
+  progress: { rowsRead: number; imported: number; updated: number; skipped: number },
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const job = await trx.selectFrom('import_jobs').select('cancel_requested').where('id', '=', jobId).forUpdate().executeTakeFirst();
+    if (!job || job.cancel_requested) return false;
+    await publishImportJob(trx, jobId, groupId, progress);
+    await recordActivity(trx, {
+      type: 'group_created',
+      description: `${actorName(ctx)} importó ${progress.imported} leads en el grupo ${groupName}`,
+      userId: ctx.viewer.user.id,
+    });
+    return true;
+  });
+}
+
+/**
+ * Removes what runners that died left staged. At startup on PGlite every running job is an orphan
+ * (one process owns the database); on PostgreSQL a job is an orphan when no session holds its run lock.
+ */
+async function sweepOrphanedImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean): Promise<void> {
+  const postgres = runs.location.url !== undefined;
+  if (!postgres && !atStartup) return;
+  for (const id of await runningImportJobIds(ctx.db)) {
+    const orphaned = postgres ? await ctx.db.transaction().execute((trx) => tryLockImportJobRun(trx, id)) : true;
+    if (!orphaned) continue;
+    ctx.log.warn({ importJobId: id }, 'Importación interrumpida: se retira lo que había escrito');
+    await abandonImportJob(ctx.db, id, { status: 'failed', failure: SERVER_STOPPED });
+  }
+}
+
+/** Called once by the server: the startup sweep, the periodic one, and a stop that ends this replica's runs before the database closes. */
+export async function startImportJobs(ctx: AppContext, location: DatabaseLocation): Promise<{ stop(): Promise<void> }> {
+  const runs: Runs = { location, active: new Set(), stopping: false };
+  registry.set(ctx.db, runs);
+  await sweepOrphanedImportJobs(ctx, runs, true);
+  const timer = setInterval(() => {
+    sweepOrphanedImportJobs(ctx, runs, false).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      runs.stopping = true;
+      await Promise.allSettled([...runs.active]);
+      registry.delete(ctx.db);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * 'Importar Leads' as a job (docs/import-format.md): upload → preview and mapping → start →
+ * progress → result. The job lives in the database, so any replica answers about it; the
+ * runner (import-job.runner.ts) writes it batch by batch into a staged group.
+ */
+import {
+  type ImportJobRow,
+  abandonImportJob,
+  countImportJobRejects,
+  customRoleExists,
+  findImportJob,
+  insertImportJob,
+  listImportJobRejects,
+  listImportJobs,
+  requestImportJobCancel,
+} from '@crm/db';
+import { DomainError, type ImportJobPreview, type ImportJobStart, type ImportJobState, type ImportPreviewRow } from '@crm/domain';
+import type { ServiceContext } from '../../../context.js';
+import { requirePermission } from '../../../require-permission.js';
+import { guessMapping } from './import-csv.js';
+import { checkImportRow, cellsOf } from './import-row.js';
+import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
+import type { ImportUpload } from './import-upload.js';
+import { publishJobState, startImportRun } from './import-job.runner.js';
+
+export const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
+export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
+export const JOB_NOT_FOUND = 'Importación no encontrada';
+export const JOB_ALREADY_STARTED = 'Esta importación ya se inició';
+/** The state lists this many skipped rows, then how many more there were. */
+const MAX_ERROR_LINES = 100;
+
+export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
+  requirePermission(ctx, 'lead.manage');
+  const head = await readSourceHead(upload);
+  if (!head.source) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
+  const source = head.source;
+  const mapping = guessMapping(source.headers);
+  const preview: ImportPreviewRow[] = head.rows.map(({ row, cells }) => {
+    const check = checkImportRow(cellsOf(cells, mapping));
+    return { row, cells, problem: 'problem' in check ? check.problem : null };
+  });
+  const totalRowsEstimate = await estimateRows(upload.filePath);
+  const id = await insertImportJob(ctx.db, {
+    createdBy: ctx.viewer.user.id,
+    fileName: upload.fileName,
+    fileSize: upload.size,
+    source: JSON.stringify(source),
+    totalEstimate: totalRowsEstimate,
+  });
+  await storeSourceFile(ctx.db, id, upload.filePath);
+  return { id, fileName: upload.fileName, columns: source.headers, mapping, preview, totalRowsEstimate };
+}
+
+/** The caller's own job; anyone else's is as absent as a job that does not exist. */
+async function ownJob(ctx: ServiceContext, id: number): Promise<ImportJobRow> {
+  requirePermission(ctx, 'lead.manage');
+  const job = await findImportJob(ctx.db, id);
+  if (!job || job.created_by !== ctx.viewer.user.id) throw new DomainError('NOT_FOUND', JOB_NOT_FOUND);
+  return job;
+}
+
+export function sourceOf(job: ImportJobRow): ImportSource {
+  return JSON.parse(job.source) as ImportSource;
+}
+
+/** Starts the job in the background; the promise is the run itself (the documented synchronous import awaits it). */
+export async function startImportJob(ctx: ServiceContext, id: number, settings: ImportJobStart): Promise<{ run: Promise<void> }> {
+  const job = await ownJob(ctx, id);
+  if (job.status !== 'uploaded') throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
+  if (settings.assignedRoleId !== null && !(await customRoleExists(ctx.db, settings.assignedRoleId))) {
+    throw new DomainError('BAD_REQUEST', ROLE_NOT_FOUND);
+  }
+  return startImportRun(ctx, job, sourceOf(job), settings);
+}
+
+export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJobRow): Promise<ImportJobState> {
+  const rejects = await listImportJobRejects(ctx.db, job.id, MAX_ERROR_LINES);
+  const errors = rejects.map((reject) => `Fila ${reject.row}: ${reject.reason}`);
+  if (rejects.length === MAX_ERROR_LINES) {
+    const more = (await countImportJobRejects(ctx.db, job.id)) - MAX_ERROR_LINES;
+    if (more > 0) errors.push(`… y ${more} errores más`);
+  }
+  return jobState(job, errors);
+}
+
+export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
+  const settings = job.settings ? (JSON.parse(job.settings) as ImportJobStart) : undefined;
+  const ended = job.status === 'done';
+  return {
+    id: job.id,
+    fileName: job.file_name,
+    status: job.status,
+    groupName: settings?.groupName ?? null,
+    rowsRead: job.rows_read,
+    imported: job.imported,
+    updated: job.updated,
+    skipped: job.skipped,
+    total: ended ? job.rows_read : Math.max(job.total_estimate, job.rows_read),
+    errors,
+    groupId: job.status === 'done' ? job.group_id : null,
+    failure: job.failure,
+    createdAt: job.created_at,
+    startedAt: job.started_at,
+    finishedAt: job.finished_at,
+  };
+}
+
+export async function getImportJob(ctx: ServiceContext, id: number): Promise<ImportJobState> {
+  return toJobState(ctx, await ownJob(ctx, id));
+}
+
+/** The caller's latest jobs, newest first (the dialog's list; errors are read per job). */
+export async function listMyImportJobs(ctx: ServiceContext): Promise<ImportJobState[]> {
+  requirePermission(ctx, 'lead.manage');
+  const jobs = await listImportJobs(ctx.db, ctx.viewer.user.id, 20);
+  return jobs.map((job) => jobState(job, []));
+}
+
+/** A running job stops at its next batch and removes what it staged; one not started is cancelled now. */
+export async function cancelImportJob(ctx: ServiceContext, id: number): Promise<ImportJobState> {
+  await ownJob(ctx, id);
+  const requested = await requestImportJobCancel(ctx.db, id);
+  if (requested && !requested.wasRunning) {
+    await abandonImportJob(ctx.db, id, { status: 'cancelled', failure: null });
+  }
+  const state = await toJobState(ctx, await ownJob(ctx, id));
+  if (requested && !requested.wasRunning) await publishJobState(ctx, state, ctx.viewer.user.id);
+  return state;
+}
+
+/** RFC 4180 quoting: a cell with a quote, delimiter or line break is quoted, its quotes doubled. */
+function csvCell(value: string, delimiter: string): string {
+  return value.includes('"') || value.includes(delimiter) || /[\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The skipped rows as the file had them plus a 'motivo' column, in the file's delimiter, UTF-8 with a BOM so Excel reads the accents. */
+export async function importJobErrorsCsv(ctx: ServiceContext, id: number): Promise<{ fileName: string; csv: string }> {
+  const job = await ownJob(ctx, id);
+  const source = sourceOf(job);
+  const delimiter = source.format === 'csv' ? source.delimiter : ',';
+  const line = (cells: readonly string[]) => cells.map((cell) => csvCell(cell, delimiter)).join(delimiter);
+  const rejects = await listImportJobRejects(ctx.db, id);
+  const lines = [line([...source.headers, 'motivo'])];
+  for (const reject of rejects) {
+    const cells = source.headers.map((_header, index) => reject.cells[index] ?? '');
+    lines.push(line([...cells, reject.reason]));
+  }
+  const base = job.file_name.replace(/\.[^.]*$/, '') || 'importacion';
+  return { fileName: `${base}-errores.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+}

@@ -1,0 +1,105 @@
+/**
+ * An import job's file: how it is read (kept with the job as `source`), its first rows for the
+ * preview, and its bytes kept in the database in chunks, so whichever replica runs the job can
+ * read it back into a temporary file of its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { type Db, appendImportJobChunk, readImportJobChunk } from '@crm/db';
+import { type Delimiter, csvProblem, detectDelimiter, readRecords } from './import-csv.js';
+import type { ImportUpload, TextEncoding } from './import-upload.js';
+
+export interface CsvSource {
+  format: 'csv';
+  encoding: TextEncoding;
+  delimiter: Delimiter;
+  headers: string[];
+}
+
+export type ImportSource = CsvSource;
+
+/** Rows the preview shows. */
+export const PREVIEW_ROWS = 20;
+/** Bytes per stored chunk: a few of them at most are in memory at once. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/** The records of the file as arrays of cells, the header first. */
+export function readSourceRecords(filePath: string, source: ImportSource): AsyncIterable<string[]> {
+  return readRecords(filePath, source.encoding, source.delimiter);
+}
+
+export interface SourceHead {
+  source: ImportSource | undefined;
+  /** Data records after the header (blank ones left out), with their spreadsheet row number. */
+  rows: { row: number; cells: string[] }[];
+}
+
+/** Reads the header and the first data rows; undefined source when the file has no header line. */
+export async function readSourceHead(upload: ImportUpload): Promise<SourceHead> {
+  const delimiter = await detectDelimiter(upload.filePath, upload.encoding);
+  const base = { format: 'csv' as const, encoding: upload.encoding, delimiter };
+  let headers: string[] | undefined;
+  const rows: SourceHead['rows'] = [];
+  let row = 0;
+  try {
+    for await (const record of readSourceRecords(upload.filePath, { ...base, headers: [] })) {
+      row += 1;
+      if (!headers) {
+        headers = record.map((cell) => cell.trim());
+        continue;
+      }
+      if (record.every((cell) => cell.trim() === '')) continue;
+      rows.push({ row, cells: record });
+      if (rows.length >= PREVIEW_ROWS) break;
+    }
+  } catch (error) {
+    throw csvProblem(error) ?? error;
+  }
+  return { source: headers && { ...base, headers }, rows };
+}
+
+/** Line breaks in the file: the rows it has, give or take cells spanning lines. */
+export async function estimateRows(filePath: string): Promise<number> {
+  let lines = 0;
+  let last = 0x0a;
+  for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
+    for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) lines += 1;
+    last = chunk[chunk.length - 1] ?? last;
+  }
+  // The header is no lead; a last line without its line break still is one.
+  return Math.max(0, lines - 1 + (last === 0x0a ? 0 : 1));
+}
+
+/** Stores the file in chunks, each its own short insert. */
+export async function storeSourceFile(db: Db, jobId: number, filePath: string): Promise<void> {
+  let seq = 0;
+  for await (const chunk of createReadStream(filePath, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    await appendImportJobChunk(db, jobId, seq, chunk);
+    seq += 1;
+  }
+}
+
+/** Writes the job's stored file to a temporary file of this process. */
+export async function restoreSourceFile(db: Db, jobId: number): Promise<{ filePath: string; cleanup(): Promise<void> }> {
+  const filePath = path.join(os.tmpdir(), `crm-import-job-${jobId}-${randomUUID()}`);
+  const cleanup = () => rm(filePath, { force: true });
+  const out = createWriteStream(filePath);
+  try {
+    for (let seq = 0; ; seq += 1) {
+      const chunk = await readImportJobChunk(db, jobId, seq);
+      if (!chunk) break;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    return { filePath, cleanup };
+  } catch (error) {
+    out.destroy();
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Import jobs: the uploaded file in chunks, progress counters, skipped rows, and the staged
+ * group's life: created when the job starts, published in one small update at the end, or
+ * removed with its leads when the job fails, is cancelled or its runner died.
+ */
+import type { Selectable } from 'kysely';
+import type { ImportJobStatusColumn, ImportJobsTable } from '../tables/import-jobs.table.js';
+import type { Db, DbOrTrx } from '../types.js';
+
+export type ImportJobRow = Selectable<ImportJobsTable>;
+
+export async function insertImportJob(
+  db: DbOrTrx,
+  values: { createdBy: number; fileName: string; fileSize: number; source: string; totalEstimate: number },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('import_jobs')
+    .values({
+      created_by: values.createdBy,
+      file_name: values.fileName,
+      file_size: values.fileSize,
+      source: values.source,
+      total_estimate: values.totalEstimate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function appendImportJobChunk(db: DbOrTrx, jobId: number, seq: number, data: Uint8Array): Promise<void> {
+  await db.insertInto('import_job_chunks').values({ job_id: jobId, seq, data }).execute();
+}
+
+export async function readImportJobChunk(db: DbOrTrx, jobId: number, seq: number): Promise<Uint8Array | undefined> {
+  const row = await db.selectFrom('import_job_chunks').select('data').where('job_id', '=', jobId).where('seq', '=', seq).executeTakeFirst();
+  return row?.data;
+}
+
+export async function findImportJob(db: DbOrTrx, id: number): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's latest jobs, newest first. */
+export async function listImportJobs(db: DbOrTrx, createdBy: number, limit: number): Promise<ImportJobRow[]> {
+  return db.selectFrom('import_jobs').selectAll().where('created_by', '=', createdBy).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Moves an uploaded job to running and creates its staged group, in one transaction: of two
+ * replicas starting the same job, exactly one gets the group id, the other undefined.
+ */
+export async function claimImportJob(
+  db: Db,
+  id: number,
+  settings: string,
+  group: { name: string; description: string | null; assignedRoleId: number | null; createdBy: number },
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('import_jobs')
+      .set({ status: 'running', settings, started_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'uploaded')
+      .where('cancel_requested', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return undefined;
+    const { id: groupId } = await trx
+      .insertInto('lead_groups')
+      .values({
+        name: group.name,
+        description: group.description,
+        assigned_role_id: group.assignedRoleId,
+        created_by: group.createdBy,
+        staged: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('import_jobs').set({ group_id: groupId }).where('id', '=', id).execute();
+    return groupId;
+  });
+}
+
+export interface ImportProgress {
+  rowsRead: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+}
+
+export interface ImportReject {
+  row: number;
+  cells: readonly string[];
+  reason: string;
+}
+
+/** Stores a batch's counters and skipped rows (inside the batch's transaction); answers whether a cancel was asked. */
+export async function recordImportBatch(
+  db: DbOrTrx,
+  id: number,
+  progress: ImportProgress,
+  rejects: readonly ImportReject[],
+): Promise<boolean> {
+  if (rejects.length > 0) {
+    await db
+      .insertInto('import_job_rejects')
+      .values(rejects.map((reject) => ({ job_id: id, row_number: reject.row, cells: JSON.stringify(reject.cells), reason: reject.reason })))
+      .execute();
+  }
+  const row = await db
+    .updateTable('import_jobs')
+    .set({ rows_read: progress.rowsRead, imported: progress.imported, updated: progress.updated, skipped: progress.skipped })
+    .where('id', '=', id)
+    .returning('cancel_requested')
+    .executeTakeFirst();
+  return row?.cancel_requested ?? true;
+}
+
+/** The one small transaction that makes an import visible: the group stops being staged, the job is done. */
+export async function publishImportJob(db: DbOrTrx, id: number, groupId: number, progress: ImportProgress): Promise<void> {
+  await db.updateTable('lead_groups').set({ staged: false }).where('id', '=', groupId).execute();
+  await db
+    .updateTable('import_jobs')
+    .set({ status: 'done', finished_at: new Date(), ...countsOf(progress) })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('import_job_chunks').where('job_id', '=', id).execute();
+}
+
+function countsOf(progress: ImportProgress) {
+  return { rows_read: progress.rowsRead, imported: progress.imported, updated: progress.updated, skipped: progress.skipped };
+}
+
+/**
+ * Ends a job that will not publish: removes its staged group and the leads written into it,
+ * and its file. Only a staged group is removed: a published one is the user's.
+ */
+export async function abandonImportJob(
+  db: Db,
+  id: number,
+  outcome: { status: Extract<ImportJobStatusColumn, 'failed' | 'cancelled'>; failure: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const job = await trx.selectFrom('import_jobs').select('group_id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (job?.group_id != null) {
+      const staged = await trx
+        .selectFrom('lead_groups')
+        .select('id')
+        .where('id', '=', job.group_id)
+        .where('staged', '=', true)
+        .executeTakeFirst();
+      if (staged) {
+        await trx.deleteFrom('leads').where('group_id', '=', staged.id).execute();
+        await trx.deleteFrom('lead_groups').where('id', '=', staged.id).execute();
+      }
+    }
+    await trx
+      .updateTable('import_jobs')
+      .set({ status: outcome.status, failure: outcome.failure, finished_at: new Date() })
+      .where('id', '=', id)
+      .where('status', 'in', ['uploaded', 'running'])
+      .execute();
+    await trx.deleteFrom('import_job_chunks').where('job_id', '=', id).execute();
+  });
+}
+
+/** Asks the runner to stop; a job not started yet is cancelled at once. False: the job had already ended. */
+export async function requestImportJobCancel(db: DbOrTrx, id: number): Promise<{ wasRunning: boolean } | undefined> {
+  const row = await db
+    .updateTable('import_jobs')
+    .set({ cancel_requested: true })
+    .where('id', '=', id)
+    .where('status', 'in', ['uploaded', 'running'])
+    .returning('status')
+    .executeTakeFirst();
+  return row && { wasRunning: row.status === 'running' };
+}
+
+export async function listImportJobRejects(db: DbOrTrx, id: number, limit?: number): Promise<ImportReject[]> {
+  let query = db.selectFrom('import_job_rejects').select(['row_number', 'cells', 'reason']).where('job_id', '=', id).orderBy('row_number');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((row) => ({ row: row.row_number, cells: JSON.parse(row.cells) as string[], reason: row.reason }));
+}
+
+export async function countImportJobRejects(db: DbOrTrx, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('import_job_rejects')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('job_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function runningImportJobIds(db: DbOrTrx): Promise<number[]> {
+  const rows = await db.selectFrom('import_jobs').select('id').where('status', '=', 'running').execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,40 @@
+/** Row types of import jobs, their file chunks and their skipped rows. */
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from './users.table.js';
+
+export type ImportJobStatusColumn = 'uploaded' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  created_by: number;
+  file_name: string;
+  /** bigint: a string from `pg`, a number from PGlite; read through Number(). */
+  file_size: ColumnType<number | string, number, number>;
+  source: string;
+  settings: string | null;
+  status: ColumnType<ImportJobStatusColumn, ImportJobStatusColumn | undefined, ImportJobStatusColumn>;
+  cancel_requested: Generated<boolean>;
+  rows_read: Generated<number>;
+  imported: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  total_estimate: Generated<number>;
+  group_id: number | null;
+  failure: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface ImportJobChunksTable {
+  job_id: number;
+  seq: number;
+  data: Uint8Array;
+}
+
+export interface ImportJobRejectsTable {
+  job_id: number;
+  row_number: number;
+  cells: string;
+  reason: string;
+}
