@@ -21,6 +21,7 @@ export * from './schemas/performance.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/upload.js';
 export * from './users/username.js';
+export * from './users/profile-image-url.js';
 export * from './leads/categories.js';
 export * from './leads/statuses.js';
 export * from './leads/progress.js';

@@ -8,7 +8,7 @@
  * - per range (a report's months): leads created, conversions (converted_at), and leads created
  *   in it that are convertido now (the cohort the month's conversion rate is computed on).
  */
-import { CONTACTED_STATUSES, conversionRate, fullName, initials, type PerformanceEntry, revenueFor, TREND_WINDOW_DAYS } from '@crm/domain';
+import { CONTACTED_STATUSES, type MemberLeadCounts, TREND_WINDOW_DAYS } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 import { NOT_IN_STAGED_GROUP } from './leads.repository.js';
 
@@ -92,11 +92,8 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
   };
 }
 
-/**
- * One entry per member with at least one assigned lead (created in `range` when given), best
- * first: most conversions, then highest rate, then name.
- */
-export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<PerformanceEntry[]> {
+/** Per member with at least one assigned lead (created in `range` when given): assigned, contacted and converted counts. */
+export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promise<MemberLeadCounts[]> {
   let perAssignee = db
     .selectFrom('leads')
     .select((eb) => [
@@ -118,25 +115,15 @@ export async function listPerformance(db: DbOrTrx, range?: DateRange): Promise<P
     .selectFrom(perAssignee.as('p'))
     .innerJoin('users', 'users.id', 'p.assigned_to')
     .select(['users.id', 'users.first_name', 'users.last_name', 'p.assigned', 'p.contacted', 'p.converted'])
-    // A per-person list of the active team; a deactivated seller's conversions still count in every total.
-    .where('users.deactivated_at', 'is', null)
     .execute();
-
-  const entries = rows.map((row): PerformanceEntry => {
-    const assigned = Number(row.assigned);
-    const converted = Number(row.converted);
-    return {
-      id: row.id,
-      name: fullName(row.first_name, row.last_name),
-      initials: initials(row.first_name, row.last_name),
-      assigned,
-      contacted: Number(row.contacted),
-      converted,
-      revenue: revenueFor(converted),
-      conversionRate: conversionRate(converted, assigned),
-    };
-  });
-  return entries.sort((a, b) => b.converted - a.converted || b.conversionRate - a.conversionRate || a.name.localeCompare(b.name, 'es'));
+  return rows.map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    assigned: Number(row.assigned),
+    contacted: Number(row.contacted),
+    converted: Number(row.converted),
+  }));
 }
 
 export interface BucketCount {

@@ -1,10 +1,9 @@
 /** Team chat: messages between two users, contact summaries, unread counts, read receipts. */
-import type { ChatContact, ChatMessage } from '@crm/domain';
+import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain';
 import { type Selectable, sql } from 'kysely';
 import type { ChatMessagesTable } from '../tables/chat.table.js';
 import type { DbOrTrx } from '../types.js';
 import { whereSessionValid } from './sessions.repository.js';
-import { profileImageUrl } from './users.repository.js';
 
 export function toChatMessageDto(row: Selectable<ChatMessagesTable>): ChatMessage {
   return {

@@ -4,17 +4,12 @@
  * they say otherwise, while usernames and emails of deactivated users stay taken, so history
  * never points at two people with one name.
  */
-import type { User } from '@crm/domain';
+import { type User, profileImageUrl } from '@crm/domain';
 import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { UsersTable } from '../tables/users.table.js';
 import type { DbOrTrx } from '../types.js';
 
 export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null };
-
-/** Where a user's photo is served; the etag in the query busts caches on change. */
-export function profileImageUrl(userId: number, etag: string | null): string | null {
-  return etag ? `/api/users/${userId}/avatar?v=${etag}` : null;
-}
 
 export function toUserDto(row: UserRow): User {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_PERIOD_OPTIONS, analyticsQuerySchema, performanceEntrySchema, periodRange } from './performance.js';
+import { ANALYTICS_PERIOD_OPTIONS, analyticsQuerySchema, performanceEntrySchema, periodRange, rankPerformance } from './performance.js';
 
 describe('analytics periods', () => {
   it('lists the four periods with Spanish labels', () => {
@@ -74,5 +74,31 @@ describe('a custom analytics period', () => {
       const result = analyticsQuerySchema.safeParse({ period: 'custom', from, to });
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(['El período no puede superar los 10 años']);
     }
+  });
+});
+
+describe('rankPerformance', () => {
+  it('adds revenue, rate, name and initials, best first: conversions, then rate, then name', () => {
+    const member = (id: number, firstName: string, assigned: number, converted: number) => ({
+      id,
+      firstName,
+      lastName: 'Ruiz',
+      assigned,
+      contacted: converted,
+      converted,
+    });
+    const ranked = rankPerformance([member(1, 'Zoe', 10, 2), member(2, 'Ana', 4, 2), member(3, 'Ana', 0, 0), member(4, 'Luis', 3, 3)]);
+    expect(ranked.map((entry) => entry.id)).toEqual([4, 2, 1, 3]);
+    expect(ranked[1]).toEqual({
+      id: 2,
+      name: 'Ana Ruiz',
+      initials: 'AR',
+      assigned: 4,
+      contacted: 2,
+      converted: 2,
+      revenue: 3000,
+      conversionRate: 50,
+    });
+    expect(ranked[3]?.conversionRate).toBe(0);
   });
 });

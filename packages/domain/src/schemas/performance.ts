@@ -1,6 +1,8 @@
 /** Performance entries (dashboard, team, analytics) and the analytics period query. */
 import { z } from 'zod';
+import { conversionRate, revenueFor } from '../format/conversion.js';
 import { toIsoDate } from '../format/dates.js';
+import { fullName, initials } from '../format/initials.js';
 import { toOptions } from '../options.js';
 import { isoDateSchema } from './common.js';
 
@@ -18,6 +20,31 @@ export const performanceEntrySchema = z.object({
   conversionRate: z.number(),
 });
 export type PerformanceEntry = z.infer<typeof performanceEntrySchema>;
+
+/** What the database counts per member; the rest of an entry follows from the business rules. */
+export interface MemberLeadCounts {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  assigned: number;
+  contacted: number;
+  converted: number;
+}
+
+/** Entries with revenue and rate, best first: most conversions, then highest rate, then name. */
+export function rankPerformance(members: readonly MemberLeadCounts[]): PerformanceEntry[] {
+  const entries = members.map((member): PerformanceEntry => ({
+    id: member.id,
+    name: fullName(member.firstName, member.lastName),
+    initials: initials(member.firstName, member.lastName),
+    assigned: member.assigned,
+    contacted: member.contacted,
+    converted: member.converted,
+    revenue: revenueFor(member.converted),
+    conversionRate: conversionRate(member.converted, member.assigned),
+  }));
+  return entries.sort((a, b) => b.converted - a.converted || b.conversionRate - a.conversionRate || a.name.localeCompare(b.name, 'es'));
+}
 
 export const ANALYTICS_PERIODS = ['month', 'quarter', 'year', 'custom'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];

@@ -1,13 +1,20 @@
 /** Team performance (everyone) and the Analytics screen's period report (admins only). */
-import { countLeadsInRanges, listPerformance } from '@crm/db';
-import { type AnalyticsQuery, type AnalyticsReport, type PerformanceEntry, conversionRate, periodRange } from '@crm/domain';
+import { countLeadsInRanges, countLeadsPerMember } from '@crm/db';
+import {
+  type AnalyticsQuery,
+  type AnalyticsReport,
+  type PerformanceEntry,
+  conversionRate,
+  periodRange,
+  rankPerformance,
+} from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { monthBuckets } from './months.js';
 
-export function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]> {
+export async function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]> {
   requirePermission(ctx, 'team.read');
-  return listPerformance(ctx.db);
+  return rankPerformance(await countLeadsPerMember(ctx.db));
 }
 
 /**
@@ -20,7 +27,10 @@ export async function getAnalyticsReport(ctx: ServiceContext, query: AnalyticsQu
   requirePermission(ctx, 'analytics.read');
   const range = periodRange(query, now);
   const buckets = monthBuckets(range.from, range.to);
-  const [counts, performance] = await Promise.all([countLeadsInRanges(ctx.db, buckets), listPerformance(ctx.db, range)]);
+  const [counts, performance] = await Promise.all([
+    countLeadsInRanges(ctx.db, buckets),
+    countLeadsPerMember(ctx.db, range).then(rankPerformance),
+  ]);
   const months = buckets.map((bucket, index) => {
     const { created, converted, createdAndConverted } = counts[index] ?? { created: 0, converted: 0, createdAndConverted: 0 };
     return { month: bucket.month, created, converted, createdAndConverted, conversionRate: conversionRate(createdAndConverted, created) };
