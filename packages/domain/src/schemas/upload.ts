@@ -1,4 +1,4 @@
-/** Size and type rules for the two uploads: the avatar image (5 MB) and the lead import file (10 MB, .csv/.tsv/.txt). */
+/** Size and type rules for the two uploads: the avatar image (5 MB) and the lead import file (10 MB, .csv/.tsv/.txt/.xlsx). */
 const MB = 1024 * 1024;
 
 export const AVATAR_LIMITS = {
@@ -13,9 +13,10 @@ export const AVATAR_LIMITS = {
 
 export const IMPORT_LIMITS = {
   maxBytes: 10 * MB,
-  extensions: ['.csv', '.tsv', '.txt'],
+  extensions: ['.csv', '.tsv', '.txt', '.xlsx'],
   /** What the file picker's accept attribute lists. */
-  accept: '.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain',
+  accept:
+    '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   messages: {
     fileRequired: 'Archivo requerido',
     groupNameRequired: 'Nombre del grupo requerido',
@@ -24,7 +25,7 @@ export const IMPORT_LIMITS = {
   },
 } as const;
 
-/** The import dialog's check: a text/plain type or a name ending .csv, .tsv or .txt (browsers give CSV odd types). */
+/** The import dialog's check: a text/plain type or a name ending .csv, .tsv, .txt or .xlsx (browsers give CSV odd types). */
 export function isAcceptedImportFile(file: { name: string; type?: string | null }): boolean {
   const name = file.name.toLowerCase();
   return file.type === 'text/plain' || IMPORT_LIMITS.extensions.some((extension) => name.endsWith(extension));

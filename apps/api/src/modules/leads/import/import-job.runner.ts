@@ -139,16 +139,18 @@ async function runJob(
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
   try {
     file = await restoreSourceFile(ctx.db, job.id);
-    let row = 0;
-    for await (const record of readSourceRecords(file.filePath, source)) {
-      row += 1;
-      if (row === 1) continue;
+    let header = true;
+    for await (const { row, cells } of readSourceRecords(file.filePath, source)) {
       if (writer.cancelRequested || runs.stopping) break;
-      // A blank line (or one of only delimiters) is no lead and no error.
-      if (record.every((cell) => cell.trim() === '')) continue;
-      const check = checkImportRow(cellsOf(record, settings.mapping), settings.category);
-      if ('problem' in check) writer.skip(row, check.problem, record);
-      else await writer.add(row, check.lead, check.categoryName, record);
+      // A blank line (or one of only delimiters) is no lead and no error; the first other one is the header.
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      if (header) {
+        header = false;
+        continue;
+      }
+      const check = checkImportRow(cellsOf(cells, settings.mapping), settings.category);
+      if ('problem' in check) writer.skip(row, check.problem, cells);
+      else await writer.add(row, check.lead, check.categoryName, cells);
     }
     await writer.finish();
     if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);

@@ -32,7 +32,8 @@ const MAX_ERROR_LINES = 100;
 
 export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
   requirePermission(ctx, 'lead.manage');
-  const head = await readSourceHead(upload);
+  const sheet = upload.fields['sheet'] || undefined;
+  const head = await readSourceHead(upload, sheet);
   if (!head.source) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
   const source = head.source;
   const mapping = guessMapping(source.headers);
@@ -40,7 +41,8 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
     const check = checkImportRow(cellsOf(cells, mapping));
     return { row, cells, problem: 'problem' in check ? check.problem : null };
   });
-  const totalRowsEstimate = await estimateRows(upload.filePath);
+  // A sheet's rows are known only by reading it all: the estimate waits for the run's own count.
+  const totalRowsEstimate = source.format === 'csv' ? await estimateRows(upload.filePath) : 0;
   const id = await insertImportJob(ctx.db, {
     createdBy: ctx.viewer.user.id,
     fileName: upload.fileName,
@@ -49,7 +51,8 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
     totalEstimate: totalRowsEstimate,
   });
   await storeSourceFile(ctx.db, id, upload.filePath);
-  return { id, fileName: upload.fileName, columns: source.headers, mapping, preview, totalRowsEstimate };
+  const sheets = source.format === 'xlsx' ? { sheets: source.sheets } : {};
+  return { id, fileName: upload.fileName, ...sheets, columns: source.headers, mapping, preview, totalRowsEstimate };
 }
 
 /** The caller's own job; anyone else's is as absent as a job that does not exist. */

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { waitForJob } from '../../../test/import-jobs.js';
 import { cookieHeader } from '../../../test/live-client.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
 
@@ -7,16 +8,6 @@ function upload(file: string | Buffer, fileName = 'leads.csv'): FormData {
   const data = new FormData();
   data.append('file', new Blob([file]), fileName);
   return data;
-}
-
-/** Waits for the job to end, reading its state as the screen does. */
-export async function waitForJob(client: ApiClient, id: number): Promise<any> {
-  for (;;) {
-    const response = await client.get(`/api/import-jobs/${id}`);
-    expect(response.status).toBe(200);
-    if (!['uploaded', 'running'].includes(response.body.status)) return response.body;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** `count` rows of distinct leads, all of category 'dentist'. */

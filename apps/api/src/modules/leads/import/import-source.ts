@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { type Db, appendImportJobChunk, readImportJobChunk } from '@crm/db';
 import { type Delimiter, csvProblem, detectDelimiter, readRecords } from './import-csv.js';
 import type { ImportUpload, TextEncoding } from './import-upload.js';
+import { type SheetRecord, listSheets, readSheetRecords } from './import-xlsx.js';
 
 export interface CsvSource {
   format: 'csv';
@@ -20,16 +21,32 @@ export interface CsvSource {
   headers: string[];
 }
 
-export type ImportSource = CsvSource;
+export interface XlsxSource {
+  format: 'xlsx';
+  /** The sheet read; undefined reads the first. */
+  sheet: string | undefined;
+  sheets: string[];
+  headers: string[];
+}
+
+export type ImportSource = CsvSource | XlsxSource;
 
 /** Rows the preview shows. */
 export const PREVIEW_ROWS = 20;
 /** Bytes per stored chunk: a few of them at most are in memory at once. */
 const CHUNK_BYTES = 1024 * 1024;
 
-/** The records of the file as arrays of cells, the header first. */
-export function readSourceRecords(filePath: string, source: ImportSource): AsyncIterable<string[]> {
-  return readRecords(filePath, source.encoding, source.delimiter);
+/** The records of the file, the header first, each with its row number as a spreadsheet shows it (a quoted cell spanning lines is one row). */
+export async function* readSourceRecords(filePath: string, source: ImportSource): AsyncGenerator<SheetRecord> {
+  if (source.format === 'xlsx') {
+    yield* readSheetRecords(filePath, source.sheet);
+    return;
+  }
+  let row = 0;
+  for await (const cells of readRecords(filePath, source.encoding, source.delimiter)) {
+    row += 1;
+    yield { row, cells };
+  }
 }
 
 export interface SourceHead {
@@ -39,27 +56,29 @@ export interface SourceHead {
 }
 
 /** Reads the header and the first data rows; undefined source when the file has no header line. */
-export async function readSourceHead(upload: ImportUpload): Promise<SourceHead> {
-  const delimiter = await detectDelimiter(upload.filePath, upload.encoding);
-  const base = { format: 'csv' as const, encoding: upload.encoding, delimiter };
+export async function readSourceHead(upload: ImportUpload, sheet: string | undefined): Promise<SourceHead> {
+  const base: Omit<CsvSource, 'headers'> | Omit<XlsxSource, 'headers'> =
+    upload.format === 'xlsx'
+      ? { format: 'xlsx', sheet, sheets: await listSheets(upload.filePath) }
+      : { format: 'csv', encoding: upload.encoding, delimiter: await detectDelimiter(upload.filePath, upload.encoding) };
   let headers: string[] | undefined;
   const rows: SourceHead['rows'] = [];
-  let row = 0;
   try {
-    for await (const record of readSourceRecords(upload.filePath, { ...base, headers: [] })) {
-      row += 1;
+    for await (const record of readSourceRecords(upload.filePath, { ...base, headers: [] } as ImportSource)) {
       if (!headers) {
-        headers = record.map((cell) => cell.trim());
+        // A sheet may start with empty rows; its header is the first row with anything in it.
+        if (record.cells.every((cell) => cell.trim() === '')) continue;
+        headers = record.cells.map((cell) => cell.trim());
         continue;
       }
-      if (record.every((cell) => cell.trim() === '')) continue;
-      rows.push({ row, cells: record });
+      if (record.cells.every((cell) => cell.trim() === '')) continue;
+      rows.push(record);
       if (rows.length >= PREVIEW_ROWS) break;
     }
   } catch (error) {
     throw csvProblem(error) ?? error;
   }
-  return { source: headers && { ...base, headers }, rows };
+  return { source: headers && ({ ...base, headers } as ImportSource), rows };
 }
 
 /** Line breaks in the file: the rows it has, give or take cells spanning lines. */

@@ -17,6 +17,8 @@ export interface ImportUpload {
   filePath: string;
   fileName: string;
   size: number;
+  /** An .xlsx workbook, or text (CSV, TSV, TXT) in `encoding`. */
+  format: 'csv' | 'xlsx';
   encoding: TextEncoding;
   fields: Record<string, string>;
   /** Removes the temporary file; safe to call twice. */
@@ -70,6 +72,12 @@ class TextInspector extends Transform {
     callback();
   }
 
+  /** A zip archive, as an .xlsx workbook is. */
+  isZip(): boolean {
+    const head = this.first ?? Buffer.alloc(0);
+    return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+  }
+
   encoding(): TextEncoding | undefined {
     const head = this.first ?? Buffer.alloc(0);
     // Excel's 'Texto Unicode' is UTF-16 with a byte-order mark; its NULs are text, not binary.
@@ -102,9 +110,11 @@ export async function receiveImportUpload(request: FastifyRequest): Promise<Impo
     }
     if (!file) throw new DomainError('BAD_REQUEST', IMPORT_LIMITS.messages.fileRequired);
     if (file.inspector.size === 0) throw new DomainError('BAD_REQUEST', EMPTY_FILE_MESSAGE);
+    const base = { filePath, fileName: file.name, size: file.inspector.size, fields, cleanup };
+    if (file.name.toLowerCase().endsWith('.xlsx') && file.inspector.isZip()) return { ...base, format: 'xlsx', encoding: 'utf8' };
     const encoding = file.inspector.encoding();
     if (!encoding) throw new DomainError('BAD_REQUEST', NOT_TEXT_MESSAGE);
-    return { filePath, fileName: file.name, size: file.inspector.size, encoding, fields, cleanup };
+    return { ...base, format: 'csv', encoding };
   } catch (error) {
     await cleanup();
     if (isFileTooLarge(error)) throw new DomainError('PAYLOAD_TOO_LARGE', IMPORT_LIMITS.messages.tooLarge);

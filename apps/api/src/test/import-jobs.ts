@@ -1,0 +1,13 @@
+/** Import job helpers for tests: following a job as the screen does. */
+import { expect } from 'vitest';
+import type { ApiClient } from './harness.js';
+
+/** Waits for the job to end, reading its state as the screen does. */
+export async function waitForJob(client: ApiClient, id: number): Promise<any> {
+  for (;;) {
+    const response = await client.get(`/api/import-jobs/${id}`);
+    expect(response.status).toBe(200);
+    if (!['uploaded', 'running'].includes(response.body.status)) return response.body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
