@@ -5,7 +5,7 @@ describe('upload limits', () => {
   it('caps avatars at 5 MB and imports at 10 MB', () => {
     expect(AVATAR_LIMITS.maxBytes).toBe(5 * 1024 * 1024);
     expect(IMPORT_LIMITS.maxBytes).toBe(10 * 1024 * 1024);
-    expect(IMPORT_LIMITS.extensions).toEqual(['.csv', '.tsv', '.txt']);
+    expect(IMPORT_LIMITS.extensions).toEqual(['.csv', '.tsv', '.txt', '.xlsx']);
   });
 });
 
@@ -15,7 +15,8 @@ describe('isAcceptedImportFile', () => {
     [{ name: 'LEADS.TSV', type: '' }, true],
     [{ name: 'notas.txt' }, true],
     [{ name: 'export', type: 'text/plain' }, true],
-    [{ name: 'leads.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, false],
+    [{ name: 'leads.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, true],
+    [{ name: 'leads.xls', type: 'application/vnd.ms-excel' }, false],
     [{ name: 'leads.csv.exe', type: 'application/octet-stream' }, false],
   ])('judges %j as %s', (file, expected) => {
     expect(isAcceptedImportFile(file)).toBe(expected);

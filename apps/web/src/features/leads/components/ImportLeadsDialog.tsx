@@ -1,5 +1,5 @@
 /**
- * 'Importar Leads' (docs/import-format.md): a CSV/TSV/TXT file up to 10 MB (dropped or picked), a group name
+ * 'Importar Leads' (docs/import-format.md): a CSV/TSV/TXT or Excel (.xlsx) file up to 10 MB (dropped or picked), a group name
  * and an optional role; the upload shows its progress, then the result summary stays in view.
  */
 import '@mantine/dropzone/styles.css';
@@ -25,7 +25,12 @@ import { ImportFormatHelp } from './ImportFormatHelp';
 import { ImportResultSummary } from './ImportResultSummary';
 
 /** What the system file picker offers; the drop itself is checked by isAcceptedImportFile. */
-const PICKER_ACCEPT = { 'text/plain': ['.txt', '.csv', '.tsv'], 'text/csv': ['.csv'], 'text/tab-separated-values': ['.tsv'] };
+const PICKER_ACCEPT = {
+  'text/plain': ['.txt', '.csv', '.tsv'],
+  'text/csv': ['.csv'],
+  'text/tab-separated-values': ['.tsv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
 
 function importedMessage(result: ImportResult): string {
   const leads = formatCount(result.imported, 'lead', 'leads');
@@ -55,7 +60,7 @@ export function ImportLeadsDialog({ opened, onClose }: { opened: boolean; onClos
   const choose = (candidate: FileWithPath | undefined) => {
     if (!candidate) return;
     if (!isAcceptedImportFile(candidate)) {
-      notifyError(IMPORT_LIMITS.messages.invalidFormat, 'Usa un archivo CSV, TSV o TXT.');
+      notifyError(IMPORT_LIMITS.messages.invalidFormat, 'Usa un archivo CSV, TSV, TXT o Excel (.xlsx).');
       return;
     }
     if (candidate.size > IMPORT_LIMITS.maxBytes) {
@@ -125,7 +130,7 @@ export function ImportLeadsDialog({ opened, onClose }: { opened: boolean; onClos
             <Stack gap={2}>
               <Text fw={500}>Arrastra el archivo aquí o haz clic para elegirlo</Text>
               <Text size="sm" c="dimmed">
-                CSV, TSV o TXT, hasta 10MB
+                CSV, TSV, TXT o Excel (.xlsx), hasta 10MB
               </Text>
             </Stack>
           </Group>
