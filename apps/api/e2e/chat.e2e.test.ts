@@ -41,6 +41,7 @@ async function openAs(username: string, firstName: string, viewport = LAPTOP): P
 const chatBadge = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByLabel(/sin leer/);
 
 describe('chat in two browsers', () => {
+  // Two browsers, a server restart and their reconnections: on a busy machine this outlasts the default 30 s.
   it('chats live, shows and clears the unread badge, turns the tick blue, and survives a server restart', async () => {
     const ana = await openAs('anachat', 'Ana');
     const bea = await openAs('beachat', 'Bea');
@@ -112,7 +113,7 @@ describe('chat in two browsers', () => {
       )
       .toBeGreaterThan(0);
     await screenshot(bea, 'chat-after-restart');
-  });
+  }, 120_000);
 
   it('works at phone width: the list, then the conversation with a way back', async () => {
     const page = await openAs('danichat', 'Dani', PHONE);
