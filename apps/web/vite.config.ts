@@ -19,5 +19,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-utils/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // jsdom renders Mantine slowly on a busy 2-core machine: typing a field can take seconds there.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,9 @@
 /** What jsdom lacks and Mantine needs (as in Mantine's vite-template), and a clean DOM after each test. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* waits 1 s by default, too short for a Mantine re-render on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
