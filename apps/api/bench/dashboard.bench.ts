@@ -11,6 +11,7 @@ import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { startServer } from '../src/server.js';
 import { benchOptions as options } from './support/options.js';
+import { loginCookie } from './support/server-process.js';
 
 const LEADS = Number(options['leads'] ?? 100_000);
 const MEMBERS = Number(options['members'] ?? 200);
@@ -76,13 +77,7 @@ async function benchOn(kind: DbKind): Promise<void> {
     const filling = Date.now();
     await fill(database.db);
     console.log(`\n[${kind}] ${LEADS} leads, ${MEMBERS} miembros cargados en ${((Date.now() - filling) / 1000).toFixed(1)} s`);
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-    if (login.status !== 200) throw new Error(`login: ${login.status}`);
+    const cookie = await loginCookie(server.url, { username: 'admin', password: ADMIN_PASSWORD });
 
     console.log(`${'llamada'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
     for (const call of CALLS) {

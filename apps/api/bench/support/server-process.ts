@@ -1,5 +1,6 @@
 /** The benchmarks' server: the real API in a child process, so its memory is sampled apart from the benchmark's. */
 import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
+import { CookieJar } from '../../src/test/cookie-jar.js';
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' };
 
@@ -15,18 +16,17 @@ export function startServerProcess(database: { DATABASE_URL?: string; DATA_DIR?:
   });
 }
 
-/** Signs in as the bench admin and returns the cookie header to send. */
-export async function loginCookie(url: string): Promise<string> {
+/** Signs in (as the bench admin unless told otherwise) and returns the cookie header to send. */
+export async function loginCookie(url: string, credentials: { username: string; password: string } = BENCH_ADMIN): Promise<string> {
   const response = await fetch(new URL('/api/login', url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(credentials),
   });
   if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const jar = new CookieJar();
+  jar.store(response.headers);
+  return jar.header();
 }
 
 /** Samples `read` every `everyMs` until stopped; answers the highest value seen. */

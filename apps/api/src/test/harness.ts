@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { type RunningServer, startServer } from '../server.js';
+import { CookieJar } from './cookie-jar.js';
 
 export const ADMIN_PASSWORD = 'admin-secreto';
 export const DEFAULT_PASSWORD = 'clave-segura';
@@ -66,16 +67,14 @@ export interface ApiResponse<T = unknown> {
  * on purpose: tests read loosely and each assertion states the shape it expects.
  */
 export class ApiClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
 
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
     const requestHeaders = init.headers as Record<string, string>;
-    if (this.cookies.size > 0) {
-      requestHeaders.cookie = [...this.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-    }
+    if (this.cookies.size > 0) requestHeaders.cookie = this.cookies.header();
     if (body instanceof FormData) {
       init.body = body;
     } else if (body !== undefined) {
@@ -83,16 +82,7 @@ export class ApiClient {
       requestHeaders['content-type'] ??= 'application/json';
     }
     const response = await fetch(new URL(path, this.baseUrl), init);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const [key, ...valueParts] = (pair ?? '').split('=');
-      const value = valueParts.join('=');
-      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '';
-      if (key) {
-        if (expired) this.cookies.delete(key.trim());
-        else this.cookies.set(key.trim(), value);
-      }
-    }
+    this.cookies.store(response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);

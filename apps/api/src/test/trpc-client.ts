@@ -8,18 +8,9 @@ import type { ApiClient } from './harness.js';
 export function trpcClientFor(client: ApiClient) {
   const cookieFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    if (client.cookies.size > 0) {
-      headers.set('cookie', [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; '));
-    }
+    if (client.cookies.size > 0) headers.set('cookie', client.cookies.header());
     const response = await fetch(input, { ...init, headers });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const separator = pair.indexOf('=');
-      const key = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1);
-      if (value === '' || /expires=thu, 01 jan 1970/i.test(line)) client.cookies.delete(key);
-      else client.cookies.set(key, value);
-    }
+    client.cookies.store(response.headers);
     return response;
   };
   return createTRPCClient<AppRouter>({

@@ -46,7 +46,7 @@ describeOnEachDatabase('profile photos', (server) => {
 
   async function fetchAvatar(client: ApiClient, url: string) {
     const response = await fetch(new URL(url, server().url), {
-      headers: { cookie: [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ') },
+      headers: { cookie: client.cookies.header() },
     });
     return { response, bytes: Buffer.from(await response.arrayBuffer()) };
   }
@@ -182,7 +182,7 @@ describeOnEachDatabase('profile photos', (server) => {
     const unversioned = await fetchAvatar(other.client, `/api/users/${user.id}/avatar`);
     expect(unversioned.response.headers.get('cache-control')).toBe('private, no-cache');
 
-    const cookie = [...other.client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+    const cookie = other.client.cookies.header();
     const conditional = await fetch(new URL(`/api/users/${user.id}/avatar`, server().url), {
       headers: { cookie, 'if-none-match': etag },
     });

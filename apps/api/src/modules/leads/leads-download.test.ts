@@ -3,8 +3,7 @@ import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } fr
 
 /** The body's exact bytes: fetch's text() would drop the BOM under test. */
 async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
-  const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-  const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie } });
+  const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie: client.cookies.header() } });
   return Buffer.from(await response.arrayBuffer());
 }
 
