@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, canSee, canSetLeadStatus, editableUserFields, removesLastAdmin, type Action, type Actor } from './permissions.js';
+import {
+  ACTIONS,
+  can,
+  canSee,
+  canSetLeadStatus,
+  editableUserFields,
+  removesLastAdmin,
+  SCREEN_ROLES,
+  type Action,
+  type Actor,
+  type Screen,
+} from './permissions.js';
 import { LEAD_STATUSES, type LeadStatus } from './leads/statuses.js';
 import type { SystemRole } from './roles.js';
 
@@ -110,21 +121,35 @@ describe('can', () => {
 });
 
 describe('canSee', () => {
-  const expected: Record<string, SystemRole[]> = {
-    dashboard: ['admin', 'manager', 'team_member'],
-    leads: ['admin', 'manager', 'team_member'],
-    chat: ['admin', 'manager', 'team_member'],
-    team: ['admin'],
-    userManagement: ['admin', 'manager'],
-    roleManagement: ['admin', 'manager'],
-    analytics: ['admin'],
-    profile: ['admin', 'manager', 'team_member'],
-  };
+  const everyScreen = Object.keys(SCREEN_ROLES) as Screen[];
+  const everyday: Screen[] = ['dashboard', 'leads', 'chat', 'profile'];
 
-  it.each(Object.entries(expected))('shows %s to exactly %j', (screen, roles) => {
-    for (const role of ['admin', 'manager', 'team_member'] as const) {
-      expect(canSee(role, screen as Parameters<typeof canSee>[1])).toBe(roles.includes(role));
+  it.each(everyday)('shows %s to every role', (screen) => {
+    expect(canSee('admin', screen)).toBe(true);
+    expect(canSee('manager', screen)).toBe(true);
+    expect(canSee('team_member', screen)).toBe(true);
+  });
+
+  it('shows an admin every screen', () => {
+    for (const screen of everyScreen) expect(canSee('admin', screen), screen).toBe(true);
+  });
+
+  it('keeps the team screen and analytics for admins', () => {
+    for (const screen of ['team', 'analytics'] as const) {
+      expect(canSee('manager', screen), screen).toBe(false);
+      expect(canSee('team_member', screen), screen).toBe(false);
     }
+  });
+
+  it('lets managers, not team_members, open user and role management', () => {
+    for (const screen of ['userManagement', 'roleManagement'] as const) {
+      expect(canSee('manager', screen), screen).toBe(true);
+      expect(canSee('team_member', screen), screen).toBe(false);
+    }
+  });
+
+  it('shows a team_member nothing beyond the everyday screens', () => {
+    expect(everyScreen.filter((screen) => canSee('team_member', screen)).sort()).toEqual([...everyday].sort());
   });
 });
 
