@@ -1,6 +1,6 @@
 /** Builds the Fastify app: security, REST adapter, tRPC (HTTP + WebSocket), the web app. */
 import { randomUUID } from 'node:crypto';
-import { TRPC_MAX_BATCH_SIZE } from '@crm/domain';
+import { CHAT_LIMITS, TRPC_MAX_BATCH_SIZE } from '@crm/domain';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -20,9 +20,6 @@ import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
 import { installLive } from './ws/index.js';
-
-/** The largest WebSocket frame we accept: a larger one closes the socket with 1009. */
-export const MAX_WS_FRAME_BYTES = 64 * 1024;
 
 /**
  * Slow clients must not hold connections forever. A whole request (headers and body) gets
@@ -65,7 +62,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
   await app.register(websocket, {
     options: {
-      maxPayload: MAX_WS_FRAME_BYTES,
+      maxPayload: CHAT_LIMITS.maxFrameBytes,
       verifyClient: ({ origin, req }, done) => done(isAllowedOrigin(origin, req.headers.host, ctx.env), 403),
     },
   });

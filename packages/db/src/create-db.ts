@@ -25,7 +25,6 @@ export interface DbHandle {
   kind: DbKind;
   /** Destroys the Kysely instance, which ends the pool or closes PGlite. Safe to call twice. */
   close(): Promise<void>;
-  pglite?: PGlite;
   pool?: pg.Pool;
   /** postgres: the connection string, for a dedicated connection such as a LISTEN client. */
   url?: string;
@@ -86,7 +85,7 @@ async function createPgliteDb(dataDir: string): Promise<DbHandle> {
   const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   kinds.set(db, 'pglite');
-  return { db, kind: 'pglite', close: once(() => db.destroy()), pglite, dataDir: pgliteDir && dataDir };
+  return { db, kind: 'pglite', close: once(() => db.destroy()), dataDir: pgliteDir && dataDir };
 }
 
 function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {

@@ -1,25 +1,22 @@
 /** The typed tRPC client: HTTP batching for queries and mutations, a WebSocket for subscriptions. */
 import type { AppRouter } from '@crm/api';
-import { TRPC_MAX_BATCH_SIZE } from '@crm/domain';
+import { CHAT_LIMITS, TRPC_MAX_BATCH_SIZE } from '@crm/domain';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Reconnect 3 s after a drop. */
-export const RECONNECT_DELAY_MS = 3000;
-
 function socketUrl(path: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${window.location.host}${path}`;
 }
 
-export const wsClient = createWSClient({
+const wsClient = createWSClient({
   url: () => socketUrl('/trpc'),
   // Opens only while a subscription is active (i.e. once signed in), closes when none is.
   lazy: { enabled: true, closeMs: 0 },
-  retryDelayMs: () => RECONNECT_DELAY_MS,
+  retryDelayMs: () => CHAT_LIMITS.reconnectDelayMs,
 });
 
 export function createTrpcClient() {

@@ -16,18 +16,6 @@ export function toChatMessageDto(row: Selectable<ChatMessagesTable>): ChatMessag
   };
 }
 
-export async function insertChatMessage(
-  db: DbOrTrx,
-  values: { senderId: number; receiverId: number; message: string },
-): Promise<ChatMessage> {
-  const row = await db
-    .insertInto('chat_messages')
-    .values({ sender_id: values.senderId, receiver_id: values.receiverId, message: values.message })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toChatMessageDto(row);
-}
-
 export async function findChatMessagesByIds(db: DbOrTrx, ids: readonly number[]): Promise<ChatMessage[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
@@ -96,17 +84,6 @@ export async function countUnreadMessages(db: DbOrTrx, receiverId: number): Prom
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('receiver_id', '=', receiverId)
     .where('is_read', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** How many messages a user sent in the last `windowMs` by the database clock (the rate limit every replica sees). */
-export async function countMessagesSentWithin(db: DbOrTrx, senderId: number, windowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('sender_id', '=', senderId)
-    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowMs / 1000})`)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

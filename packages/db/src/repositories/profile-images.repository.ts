@@ -32,9 +32,3 @@ export async function findProfileImage(db: DbOrTrx, userId: number): Promise<Pro
     .executeTakeFirst();
   return row && { contentType: row.content_type, data: row.data, etag: row.etag, updatedAt: row.updated_at };
 }
-
-/** Only the etag, to answer a conditional request without reading the bytes. */
-export async function findProfileImageEtag(db: DbOrTrx, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('profile_images').select('etag').where('user_id', '=', userId).executeTakeFirst();
-  return row?.etag;
-}

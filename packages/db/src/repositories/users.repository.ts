@@ -72,15 +72,6 @@ export async function countUsers(db: DbOrTrx): Promise<number> {
   return Number(row.count);
 }
 
-export async function usernameExists(db: DbOrTrx, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Usernames starting with `base`, to pick the next free numeric suffix. */
 export async function usernamesLike(db: DbOrTrx, base: string): Promise<string[]> {
   const rows = await db

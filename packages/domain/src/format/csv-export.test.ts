@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, escapeCsvCell, toCsv } from './csv-export.js';
+import { escapeCsvCell } from './csv-export.js';
 
 describe('escapeCsvCell', () => {
   it('quotes cells with commas, quotes or newlines', () => {
@@ -22,26 +22,5 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell(new Date('2024-01-05T10:00:00.000Z'))).toBe('2024-01-05T10:00:00.000Z');
     expect(escapeCsvCell(null)).toBe('');
     expect(escapeCsvCell(undefined)).toBe('');
-  });
-});
-
-describe('toCsv', () => {
-  it('starts with a BOM, has a header row and CRLF row ends', () => {
-    const csv = toCsv(
-      [
-        { name: 'Sol, S.L.', total: 3 },
-        { name: '=HYPERLINK("x")', total: 0 },
-      ],
-      [
-        { header: 'Nombre', value: (row) => row.name },
-        { header: 'Total', value: (row) => row.total },
-      ],
-    );
-    expect(csv.startsWith(CSV_BOM)).toBe(true);
-    expect(csv.slice(1)).toBe('Nombre,Total\r\n"Sol, S.L.",3\r\n"\'=HYPERLINK(""x"")",0\r\n');
-  });
-
-  it('writes only the header for no rows', () => {
-    expect(toCsv([], [{ header: 'A', value: () => 1 }])).toBe(`${CSV_BOM}A\r\n`);
   });
 });

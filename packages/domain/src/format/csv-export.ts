@@ -26,11 +26,3 @@ export function escapeCsvCell(value: unknown): string {
   const text = cellText(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [
-    columns.map((column) => escapeCsvCell(column.header)).join(','),
-    ...rows.map((row) => columns.map((column) => escapeCsvCell(column.value(row))).join(',')),
-  ];
-  return CSV_BOM + lines.join('\r\n') + '\r\n';
-}

@@ -1,12 +1,12 @@
 /** Profile photos: the caller replaces their own; every signed-in user may view anyone's. */
-import { findProfileImage, findProfileImageEtag, findUserById, saveProfileImage } from '@crm/db';
+import { findProfileImage, findUserById, saveProfileImage } from '@crm/db';
 import { DomainError, type User } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 import { processAvatar } from './image-processing.js';
 
-export const AVATAR_NOT_FOUND = 'Este usuario no tiene foto de perfil';
+const AVATAR_NOT_FOUND = 'Este usuario no tiene foto de perfil';
 
 export async function uploadOwnAvatar(ctx: ServiceContext, bytes: Buffer): Promise<User> {
   const image = await processAvatar(bytes);
@@ -15,10 +15,6 @@ export async function uploadOwnAvatar(ctx: ServiceContext, bytes: Buffer): Promi
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   return user;
-}
-
-export function avatarEtag(ctx: ServiceContext, userId: number): Promise<string | undefined> {
-  return findProfileImageEtag(ctx.db, userId);
 }
 
 export async function getAvatar(ctx: ServiceContext, userId: number) {

@@ -1,8 +1,11 @@
-/** tRPC `salesTeam`: list() → User[]; withRoles() → UserWithRoles[] (customRoles: {id, roleId, role: {name, displayName, color}}[]). */
+/**
+ * tRPC `salesTeam`: the sellers the lead dialogs offer ('Asignar a:', 'Por Usuario', 'Por Especialización').
+ * Every user may own leads (managers and admins sell too), so these are the user list itself.
+ */
 import { authedProcedure, router } from '../../trpc/init.js';
-import { listSalesTeam, listSalesTeamWithRoles } from './sales-team.service.js';
+import { listUsers, listUsersWithRoles } from '../users/user-queries.service.js';
 
 export const salesTeamRouter = router({
-  list: authedProcedure.query(({ ctx }) => listSalesTeam(ctx)),
-  withRoles: authedProcedure.query(({ ctx }) => listSalesTeamWithRoles(ctx)),
+  list: authedProcedure.query(({ ctx }) => listUsers(ctx)),
+  withRoles: authedProcedure.query(({ ctx }) => listUsersWithRoles(ctx)),
 });
