@@ -49,7 +49,7 @@ async function importOn(
     form.append('file', new Blob([file], { type: 'text/csv' }), 'empresas.csv');
     form.append('groupName', 'Benchmark 10 MB');
     const idleRss = await server.rss();
-    const sampler = samplePeak(server.rss);
+    const sampler = samplePeak(() => server.rss());
     const started = performance.now();
     const response = await fetch(new URL('/api/leads/import', server.url), {
       method: 'POST',

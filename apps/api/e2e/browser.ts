@@ -23,7 +23,7 @@ import {
 } from '../src/test/harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+const SCREENSHOT_DIR = path.join(here, 'screenshots');
 
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

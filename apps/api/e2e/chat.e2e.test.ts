@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { ADMIN_PASSWORD, createUser, type TestServer } from '../src/test/harness.js';
+import { ADMIN_PASSWORD, createUser, loginAs, type TestServer } from '../src/test/harness.js';
 import { LAPTOP, PHONE, launchBrowser, newContext, screenshot, signIn, startBrowserServer } from './browser.js';
 
 let browser: Browser;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const asTestServer = () => ({ ...server, database }) as TestServer;
+const asTestServer = (): TestServer => ({ ...server, database });
 
 async function openAs(username: string, firstName: string, viewport = LAPTOP): Promise<Page> {
   await createUser(asTestServer(), { username, firstName, lastName: 'Prueba' });
@@ -85,18 +85,9 @@ describe('chat in two browsers', () => {
     const port = new URL(server.url).port;
     await server.close();
     server = await startServer(env(port), database);
-    const anaApi = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'anachat', password: 'clave-segura' }),
-    });
-    const cookie = anaApi.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const anaApi = await loginAs(asTestServer(), 'anachat');
     // Sent by REST while Bea's page is (re)connecting: the resumed subscription delivers it once.
-    const sent = await fetch(`${server.url}/api/chat/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ receiverId: beaUser.id, message: 'después del reinicio' }),
-    });
+    const sent = await anaApi.post('/api/chat/messages', { receiverId: beaUser.id, message: 'después del reinicio' });
     expect(sent.status).toBe(201);
     await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
     await ana.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });

@@ -44,7 +44,7 @@ function testDatabaseUrl(): string | undefined {
 async function createPgliteTestDatabase(options: CreateTestDatabaseOptions): Promise<TestDatabase> {
   if (!options.onDisk) {
     const handle = await createDb({ dataDir: IN_MEMORY_DATA_DIR });
-    return { ...handle, drop: handle.close };
+    return { ...handle, drop: () => handle.close() };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-test-'));
   const handle = await createDb({ dataDir });

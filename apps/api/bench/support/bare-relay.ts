@@ -1,5 +1,6 @@
 /** The baseline: a bare `ws` relay with the same fan-out as /ws (receiver and sender) and no database. */
 import { WebSocketServer, type WebSocket } from 'ws';
+import { frameText } from '../../src/ws/frame-text.js';
 
 export async function startBareRelay(): Promise<{ url: string; close(): Promise<void> }> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 64 * 1024 });
@@ -12,7 +13,7 @@ export async function startBareRelay(): Promise<{ url: string; close(): Promise<
     byUser.set(userId, set);
     socket.on('close', () => set.delete(socket));
     socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { to: number; content: string };
+      const frame = JSON.parse(frameText(data)) as { to: number; content: string };
       const message = {
         id: nextId++,
         senderId: userId,

@@ -158,10 +158,10 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-export const CSV_HEADER = 'name,categoryName,email,phone,address,domain,description';
+const CSV_HEADER = 'name,categoryName,email,phone,address,domain,description';
 
 /** Row i of the file; every 200th repeats an earlier email and every 500th has no name, as real files do. */
-export function businessFields(index: number): BusinessFields {
+function businessFields(index: number): BusinessFields {
   const prefix = pick(PREFIXES, index * 7);
   const surname = pick(SURNAMES, index * 13 + (index >> 5));
   const suffix = pick(SUFFIXES, index * 3);
@@ -176,7 +176,7 @@ export function businessFields(index: number): BusinessFields {
   return { name, categoryName: pick(CATEGORIES, index * 17), email, phone, address, domain, description: pick(DESCRIPTIONS, index * 19) };
 }
 
-export interface BusinessFields {
+interface BusinessFields {
   name: string;
   categoryName: string;
   email: string;
@@ -186,7 +186,7 @@ export interface BusinessFields {
   description: string;
 }
 
-export function businessRow(index: number): string {
+function businessRow(index: number): string {
   const row = businessFields(index);
   return [row.name, row.categoryName, row.email, row.phone, row.address, row.domain, row.description].map(csvCell).join(',');
 }

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { frameText } from '../../src/ws/frame-text.js';
 
 export interface LoadClient {
   userId: number;
@@ -41,7 +42,7 @@ async function run(input: LoadInput, ready: () => Promise<void>): Promise<LoadRe
   let errors = 0;
 
   const onFrame = (userId: number, data: WebSocket.RawData) => {
-    const frame = JSON.parse(data.toString()) as { type: string; message?: { receiverId: number; message: string } };
+    const frame = JSON.parse(frameText(data)) as { type: string; message?: { receiverId: number; message: string } };
     if (frame.type === 'error') errors += 1;
     if (frame.type !== 'chat' || !frame.message || frame.message.receiverId !== userId) return;
     const seq = Number(frame.message.message.slice('bench:'.length));

@@ -4,9 +4,10 @@ import { type BusEvent, type BusLog, type EventBus, ListenerSet } from './event-
 export function createInProcessBus(log: BusLog): EventBus {
   const listeners = new ListenerSet();
   return {
-    async publish(event: BusEvent) {
+    publish(event: BusEvent) {
       // Delivered on the next tick, as a NOTIFY would be: never inside the publisher's call stack.
       queueMicrotask(() => listeners.emit(event, (error) => log.error({ err: error }, 'event listener failed')));
+      return Promise.resolve();
     },
     subscribe: (listener) => listeners.add(listener),
     async close() {},

@@ -4,11 +4,8 @@ import superjson from 'superjson';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../trpc/root.js';
+import { frameText } from '../ws/frame-text.js';
 import type { ApiClient } from './harness.js';
-
-export function cookieHeader(client: ApiClient): string {
-  return [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-}
 
 function wsUrl(baseUrl: string, path: string): string {
   return new URL(path, baseUrl.replace(/^http/, 'ws')).toString();
@@ -28,7 +25,7 @@ export class LiveSocket {
 
   constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as WsFrame;
+      const frame = JSON.parse(frameText(data)) as WsFrame;
       this.frames.push(frame);
       this.waiters = this.waiters.filter((waiter) => {
         if (!waiter.match(frame)) return true;
@@ -68,7 +65,7 @@ export class LiveSocket {
 /** Opens /ws as `client`; resolves once open, or rejects with the refusal's HTTP status. */
 export function openLiveSocket(baseUrl: string, client: ApiClient | undefined, headers: Record<string, string> = {}): Promise<LiveSocket> {
   const socket = new WebSocket(wsUrl(baseUrl, '/ws'), {
-    headers: { ...(client ? { cookie: cookieHeader(client) } : {}), ...headers },
+    headers: { ...(client ? { cookie: client.cookies.header() } : {}), ...headers },
   });
   const live = new LiveSocket(socket);
   return new Promise((resolve, reject) => {
@@ -102,7 +99,7 @@ export interface LiveTrpc {
 export function createLiveTrpc(baseUrl: string, client: ApiClient, retryDelayMs = 50, headers: Record<string, string> = {}): LiveTrpc {
   const wsClient = createWSClient({
     url: wsUrl(baseUrl, '/trpc'),
-    WebSocket: webSocketWithHeaders({ ...headers, cookie: cookieHeader(client) }) as unknown as typeof globalThis.WebSocket,
+    WebSocket: webSocketWithHeaders({ ...headers, cookie: client.cookies.header() }) as unknown as typeof globalThis.WebSocket,
     retryDelayMs: () => retryDelayMs,
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });

@@ -12,6 +12,7 @@ import { FrameGate } from '../live/frame-gate.js';
 import { SESSION_ENDED_REASON } from '../live/live-hub.js';
 import type { LiveEvent, LiveEventType } from '../live/live-events.js';
 import { sendMessage } from '../modules/chat/chat.service.js';
+import { frameText } from './frame-text.js';
 
 /** The live events the documented protocol carries: each is sent as it is, the same object the web app's feed gets. */
 type WsEvent = Extract<LiveEvent, { type: 'chat' | 'read' }>;
@@ -32,7 +33,7 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
         return;
       }
       work = work
-        .then(() => handleFrame(ctx, socket, request, data.toString(), isBinary))
+        .then(() => handleFrame(ctx, socket, request, frameText(data), isBinary))
         .catch((error: unknown) => request.log.error({ err: error }, 'chat frame not handled'))
         .finally(() => gate.done());
     });

@@ -1,7 +1,7 @@
 /** The spec's signed-out flow: a toast, then /api/login after 500 ms. */
 import { notifyError } from './notify';
 
-export const LOGOUT_REDIRECT_DELAY_MS = 500;
+const LOGOUT_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
 export function handleUnauthorized(): void {

@@ -34,8 +34,7 @@ export class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield -- the generator exists only to reject streaming clearly
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('El dialecto PGlite no admite streaming (stream()): usa execute().');
   }
 }
@@ -66,8 +65,9 @@ export class PGliteDriver implements Driver {
     return this.#connection;
   }
 
-  async releaseConnection(): Promise<void> {
+  releaseConnection(): Promise<void> {
     this.#mutex.unlock();
+    return Promise.resolve();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

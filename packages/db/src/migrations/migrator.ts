@@ -25,7 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1400-import-jobs': importJobs,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
 // Kysely<any>: migrations run against whatever schema version the database is at.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
@@ -33,7 +33,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    const cause = error instanceof Error ? error : new Error(String(error ?? failed?.migrationName));
-    throw new Error(`La migración falló: ${failed?.migrationName ?? 'desconocida'}`, { cause });
+    throw new Error(`La migración falló: ${failed?.migrationName ?? 'desconocida'}`, { cause: error });
   }
 }

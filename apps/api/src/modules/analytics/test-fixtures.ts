@@ -2,7 +2,7 @@
 import type { Db } from '@crm/db';
 import type { LeadStatus } from '@crm/domain';
 
-export const DAY = 86_400_000;
+const DAY = 86_400_000;
 
 export function daysAgo(days: number, now: number = Date.now()): Date {
   return new Date(now - days * DAY);

@@ -39,6 +39,6 @@ export const authRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/auth/user',
-    handler: async ({ ctx }) => ctx.viewer.user,
+    handler: ({ ctx }) => Promise.resolve(ctx.viewer.user),
   }),
 ];

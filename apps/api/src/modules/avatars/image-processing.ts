@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { AVATAR_LIMITS, DomainError } from '@crm/domain';
 import sharp from 'sharp';
 
-export const AVATAR_SIZE_PX = 256;
+const AVATAR_SIZE_PX = 256;
 /** 50 megapixels covers any phone camera; a canvas larger than that is a decompression bomb. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 
 export interface ProcessedAvatar {

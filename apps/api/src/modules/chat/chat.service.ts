@@ -30,9 +30,9 @@ import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 
-export const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
-export const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
-export const CHAT_SELF = 'No puedes enviarte mensajes a ti mismo';
+const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
+const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
+const CHAT_SELF = 'No puedes enviarte mensajes a ti mismo';
 
 export function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
   requirePermission(ctx, 'chat.use');

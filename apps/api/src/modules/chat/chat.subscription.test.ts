@@ -21,7 +21,7 @@ describeOnEachDatabase('chat tRPC subscription', (server) => {
 
     const feed: FeedItem[] = [];
     const subscription = trpc.chat.onEvent.subscribe(undefined, {
-      onData: (item) => feed.push(('data' in item ? item.data : item) as FeedItem),
+      onData: (item) => feed.push('data' in item ? item.data : item),
     });
     const synced = (times: number) => expect.poll(() => feed.filter((i) => i.type === 'synced').length, { timeout: 10_000 }).toBe(times);
     const send = async (text: string) =>

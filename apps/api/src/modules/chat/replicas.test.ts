@@ -22,7 +22,7 @@ function subscribeFeed(live: LiveTrpc) {
   const items: FeedItem[] = [];
   let completed = false;
   const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
-    onData: (item) => items.push(('data' in item ? item.data : item) as FeedItem),
+    onData: (item) => items.push('data' in item ? item.data : item),
     onComplete: () => {
       completed = true;
     },

@@ -16,8 +16,8 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
-export const ROLE_NOT_FOUND = 'Rol no encontrado';
-export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
+const ROLE_NOT_FOUND = 'Rol no encontrado';
+const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
 
 export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
   requirePermission(ctx, 'team.read');

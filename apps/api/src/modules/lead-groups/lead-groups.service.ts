@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { sweepDeletedGroups } from './group-deletion-sweep.js';
 
-export const GROUP_NOT_FOUND = 'Grupo no encontrado';
+const GROUP_NOT_FOUND = 'Grupo no encontrado';
 
 export function listGroups(ctx: ServiceContext): Promise<LeadGroup[]> {
   requirePermission(ctx, 'lead.read');

@@ -35,7 +35,7 @@ import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
-export const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
+const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 export const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
 

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 

@@ -6,8 +6,8 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/leads.service.js';
 
-export const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
-export const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
+const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
+const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
 
 export function listTrackingRecords(ctx: ServiceContext, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
   requirePermission(ctx, 'lead.read');

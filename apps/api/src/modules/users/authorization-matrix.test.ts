@@ -38,7 +38,7 @@ interface Endpoint {
   prepare?(fixture: Fixture): Promise<void>;
   call(fixture: Fixture): Promise<ApiResponse>;
   /** The same rule through tRPC, when the screens use a procedure for it. */
-  trpc?(fixture: Fixture): Promise<ApiResponse>;
+  trpc?: (fixture: Fixture) => Promise<ApiResponse>;
 }
 
 const trpcMutation = (fixture: Fixture, path: string, input: unknown) => fixture.client.request('POST', `/trpc/${path}`, { json: input });

@@ -18,7 +18,7 @@ import { actorName } from '../activities/activities.service.js';
 import { hashPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from './users.service.js';
 
-export interface NewUser {
+interface NewUser {
   firstName: string;
   lastName: string;
   email: string;
@@ -34,7 +34,7 @@ export interface NewUser {
  */
 const USERNAME_ATTEMPTS = 100;
 
-export async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
+async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
   const actor = ctx.viewer.user;
   // The target of a creation is the role asked for: a manager may only create team_members.
   requirePermission(ctx, 'user.create', { id: 0, systemRole: input.systemRole });

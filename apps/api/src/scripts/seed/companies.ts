@@ -49,7 +49,7 @@ const NAMES = [
 
 const SUFFIXES = ['S.L.', 'S.A.', 'y Asociados', 'Grupo', '', '', '', ''];
 
-export const CITIES = [
+const CITIES = [
   'Madrid',
   'Barcelona',
   'Valencia',

@@ -64,7 +64,7 @@ for (const kind of listTestDatabases()) {
         .selectFrom('leads')
         .select((eb) => eb.fn.min('created_at').as('at'))
         .executeTakeFirstOrThrow();
-      expect(now.getTime() - new Date(oldest.at as Date).getTime()).toBeLessThanOrEqual(366 * 86_400_000);
+      expect(now.getTime() - new Date(oldest.at).getTime()).toBeLessThanOrEqual(366 * 86_400_000);
 
       expect(summary.tracking).toBeGreaterThan(500);
       expect(summary.messages).toBeGreaterThan(50);

@@ -25,8 +25,8 @@ export interface ImportUpload {
   cleanup(): Promise<void>;
 }
 
-export const NOT_TEXT_MESSAGE = 'El archivo no es de texto: sube un CSV, TSV o TXT';
-export const EMPTY_FILE_MESSAGE = 'El archivo está vacío';
+const NOT_TEXT_MESSAGE = 'El archivo no es de texto: sube un CSV, TSV o TXT';
+const EMPTY_FILE_MESSAGE = 'El archivo está vacío';
 const SNIFF_BYTES = 64 * 1024;
 
 /** Watches the bytes going by: NULs and other control bytes mean binary; a fatal decoder tells UTF-8 from Windows-1252. */

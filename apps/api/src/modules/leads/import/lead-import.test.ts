@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../../http/multipart-errors.js';
 import { MALFORMED_MULTIPART } from '../../../test/malformed-multipart.js';

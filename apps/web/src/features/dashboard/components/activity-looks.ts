@@ -24,7 +24,7 @@ const LOOKS: Record<string, ActivityLook> = {
   user_created: { icon: IconUsersPlus, color: 'pink' },
 };
 
-export const DEFAULT_ACTIVITY_LOOK: ActivityLook = { icon: IconActivity, color: 'gray' };
+const DEFAULT_ACTIVITY_LOOK: ActivityLook = { icon: IconActivity, color: 'gray' };
 
 export function activityLook(type: string): ActivityLook {
   return Object.hasOwn(LOOKS, type) ? (LOOKS[type] ?? DEFAULT_ACTIVITY_LOOK) : DEFAULT_ACTIVITY_LOOK;

@@ -6,7 +6,7 @@ import { type LeadListItem, fullName } from '@crm/domain';
 import { Group, Text } from '@mantine/core';
 import { UserAvatar } from '../../../components/UserAvatar';
 
-export function leadOwner(lead: LeadListItem): { userId: number | null; person: LeadListItem['assignee'] } {
+function leadOwner(lead: LeadListItem): { userId: number | null; person: LeadListItem['assignee'] } {
   if (lead.contactedBy !== null) return { userId: lead.contactedBy, person: lead.contactedByUser };
   return { userId: lead.assignedTo, person: lead.assignee };
 }

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 
 /** Three columns at laptop width: 24 cards fill whole rows. The server caps a page at 500. */
-export const LEADS_PAGE_SIZE = 24;
+const LEADS_PAGE_SIZE = 24;
 
 export interface LeadListFilters {
   category?: LeadCategory;

@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export const LEADS_TABS = ['leads', 'contacted', 'groups'] as const;
+const LEADS_TABS = ['leads', 'contacted', 'groups'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];
 
 /** Wait this long after the last keystroke before searching, so typing a name is one request. */

@@ -26,18 +26,20 @@ function checkChosenFile(file: File): boolean {
   return true;
 }
 
+/** A data: URL of the chosen image, read in the background; nothing to revoke afterwards. */
 function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setPreview({ file, url: reader.result });
+    };
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
-  return url;
+  // A preview read for an earlier file is never shown for the current one.
+  return preview?.file === file ? preview.url : null;
 }
 
 function UploadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,0 +1,71 @@
+// One lint configuration for the whole workspace. Each package runs `eslint .` (turbo's `lint` task),
+// and ESLint finds this file from the package's folder. Rules that need type information read each
+// file's own tsconfig, so the packages' `dist` must be built first (turbo's `^build`).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/dist/', '**/coverage/', '**/.turbo/', 'apps/api/data/', 'apps/api/e2e/screenshots/']),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: {
+        projectService: {
+          // Config files outside every tsconfig's `include`; a handful, so the default project is cheap.
+          allowDefaultProject: ['packages/*/vitest.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // A `let` read by a closure before its one assignment (a logger that exists later) cannot be const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // `_name` marks a parameter a signature needs but the body does not use.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The browser tests and benchmarks live outside src and are type-checked by tsconfig.check.json,
+    // which the project service (it reads only files named tsconfig.json) does not find on its own.
+    files: ['apps/api/e2e/**/*.ts', 'apps/api/bench/**/*.ts', 'apps/api/vitest.config.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './apps/api/tsconfig.check.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    // Migrations are frozen in time: they run against whatever schema the database has then, not
+    // today's table types, so they take Kysely<any> (as Kysely's documentation does).
+    files: ['packages/db/src/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tests read JSON answers and /ws frames loosely: the test clients answer `any` on purpose, and each
+    // assertion states the shape it expects. Type-checking every step of that reading adds casts, not safety.
+    files: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/e2e/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (this file, a worker script) has no type information to check against.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);
