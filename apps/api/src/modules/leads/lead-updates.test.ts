@@ -139,7 +139,7 @@ describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (serve
         expect(rows[0]?.converted_at).toBeInstanceOf(Date);
         expect(rows[1]?.contacted_by).toBe(a.sellerId);
       } finally {
-        live.wsClient.close();
+        await live.wsClient.close();
       }
     });
 

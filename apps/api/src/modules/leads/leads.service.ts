@@ -36,7 +36,7 @@ import { actorName } from '../activities/activities.service.js';
 
 export const LEAD_NOT_FOUND = 'Lead no encontrado';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
-export const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
+const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
 
 export function filtersOf(query: LeadListQuery | LeadCountsQuery): LeadFilters {
