@@ -44,7 +44,10 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     // Routing, hooks and transports all see the decoded, normalised path (http/request-path.ts).
     rewriteUrl: (request) => canonicalTarget(request.url ?? '')?.url ?? UNDECODABLE_TARGET,
     // The router's own refusals (an undecodable path) in our shape; its generic reply type is unresolved here.
-    frameworkErrors: (_error, _request, reply) => (reply as FastifyReply).code(400).send({ message: BAD_PATH_MESSAGE }),
+    // send() hands back the reply, which is thenable; nothing here waits for the answer to go out.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: BAD_PATH_MESSAGE });
+    },
   });
   const appCtx: AppContext = { ...ctx, log: app.log };
 

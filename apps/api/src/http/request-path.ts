@@ -31,11 +31,6 @@ export function canonicalTarget(target: string): CanonicalTarget | undefined {
   return { path, url };
 }
 
-/** The decoded, normalised path of a request target, or undefined when it is undecodable. */
-export function decodedPath(target: string): string | undefined {
-  return canonicalTarget(target)?.path;
-}
-
 function normalisePath(rawPath: string): string | undefined {
   let decoded: string;
   try {

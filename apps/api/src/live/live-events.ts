@@ -37,7 +37,7 @@ interface WireRule<K extends LiveEventType> {
 
 /** Events small enough to travel as they are come back as they went (JSON from our own NOTIFY). */
 function asIs<K extends LiveEventType>(): WireRule<K> {
-  return { toWire: (event) => [event], fromWire: async (_db, wires) => wires as unknown as EventOf<K>[] };
+  return { toWire: (event) => [event], fromWire: (_db, wires) => Promise.resolve(wires as unknown as EventOf<K>[]) };
 }
 
 /** Read receipts are split so that each payload stays far below the limit. */
@@ -57,6 +57,7 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
     },
   },
   read: {
+    ...asIs<'read'>(),
     toWire: (event) => {
       const parts: WireEvent[] = [];
       for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
@@ -64,7 +65,6 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       }
       return parts;
     },
-    fromWire: asIs<'read'>().fromWire,
   },
   presence: asIs(),
   // Counters and a group name: far below the NOTIFY limit. Dates travel as ISO text and are revived.
@@ -97,7 +97,7 @@ export function toWire(event: LiveEvent): WireEvent[] {
 
 /** Rebuilds events that arrived from another replica, in their order, with one read per type. */
 export async function fromWire(db: Db, wires: readonly WireEvent[]): Promise<(LiveEvent | undefined)[]> {
-  const result: (LiveEvent | undefined)[] = new Array(wires.length);
+  const result = new Array<LiveEvent | undefined>(wires.length);
   const byType = new Map<LiveEventType, number[]>();
   wires.forEach((wire, index) => byType.set(wire.type, [...(byType.get(wire.type) ?? []), index]));
   for (const [type, indexes] of byType) {

@@ -175,7 +175,7 @@ describeOnEachDatabase(
           }
           expect((await trpcFailure(live.trpc.auth.logout.mutate())).message).toBe(HTTP_ONLY_MESSAGE);
         } finally {
-          live.wsClient.close();
+          await live.wsClient.close();
         }
         expect(await db().selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual(sessionsBefore);
         expect(await attemptsOf(accountKey(user.id), ATTACKER)).toBe(0);
@@ -198,7 +198,7 @@ describeOnEachDatabase(
           expect(throttled.data?.code).toBe('TOO_MANY_REQUESTS');
           expect(throttled.message).toBe(LOGIN_MESSAGES.throttled);
         } finally {
-          live.wsClient.close();
+          await live.wsClient.close();
         }
         expect(await attemptsOf(accountKey(user.id), ATTACKER)).toBe(MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS);
       });
