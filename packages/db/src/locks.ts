@@ -73,7 +73,7 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
-const NOTHING_HELD: HeldLock = { release: async () => undefined };
+const NOTHING_HELD: HeldLock = { release: () => Promise.resolve() };
 
 /** Where a database is, as createDb's options or a DbHandle give it: a PostgreSQL URL, or PGlite's DATA_DIR. */
 export interface DatabaseLocation {

@@ -130,7 +130,7 @@ describeOnEachDatabase('live connections under abuse', (server) => {
     const sender = await person('aviso');
     const doomed = await person('baja');
     const bus = server().ctx.bus;
-    const publish = bus.publish;
+    const publish = bus.publish.bind(bus);
     // The one stand-in of this file: a bus that cannot publish (PostgreSQL unreachable for NOTIFY).
     bus.publish = () => Promise.reject(new Error('bus caído'));
     try {

@@ -33,8 +33,8 @@ export interface LiveHubDeps {
 export const SESSION_ENDED_REASON = 'Sesión finalizada';
 
 /** Live connections (feeds and /ws sockets) one session may hold on a replica: a tab needs one. */
-const MAX_CONNECTIONS_PER_SESSION = 10;
-const TOO_MANY_CONNECTIONS_MESSAGE = 'Demasiadas conexiones en vivo abiertas con esta sesión. Cierra alguna pestaña.';
+export const MAX_CONNECTIONS_PER_SESSION = 10;
+export const TOO_MANY_CONNECTIONS_MESSAGE = 'Demasiadas conexiones en vivo abiertas con esta sesión. Cierra alguna pestaña.';
 
 interface Registered extends LiveConnection {
   id: string;

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AVATAR_LIMITS } from '@crm/domain';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../http/multipart-errors.js';
