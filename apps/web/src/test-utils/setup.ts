@@ -9,7 +9,7 @@ afterEach(() => {
   cleanup();
 });
 
-const { getComputedStyle } = window;
+const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
