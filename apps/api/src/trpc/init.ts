@@ -1,5 +1,5 @@
 /** The only initTRPC: context, error shape, and the procedures every router builds on. */
-import { DomainError, type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import { type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';

@@ -17,7 +17,7 @@ import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
 const ROLE_NOT_FOUND = 'Rol no encontrado';
-const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
+export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
 
 export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
   requirePermission(ctx, 'team.read');

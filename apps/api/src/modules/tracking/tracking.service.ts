@@ -7,7 +7,7 @@ import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/leads.service.js';
 
 const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
-const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
+export const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
 
 export function listTrackingRecords(ctx: ServiceContext, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
   requirePermission(ctx, 'lead.read');

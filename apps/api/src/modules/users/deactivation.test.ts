@@ -96,7 +96,7 @@ describeOnEachDatabase('deleting a user deactivates them', (server) => {
       expect((await seller.client.get('/api/auth/user')).status).toBe(401);
       await expect(live.trpc.users.list.query()).rejects.toThrow();
     } finally {
-      live.wsClient.close();
+      await live.wsClient.close();
     }
     const login = await seller.client.post('/api/login', { username: seller.username, password: 'clave-segura' });
     expect(login.status).toBe(401);

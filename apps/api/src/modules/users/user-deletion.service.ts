@@ -10,8 +10,8 @@ import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
-export const HEIR_NOT_FOUND = 'El usuario que recibe los leads no existe';
-export const HEIR_IS_TARGET = 'Los leads no pueden pasar al usuario que se elimina';
+const HEIR_NOT_FOUND = 'El usuario que recibe los leads no existe';
+const HEIR_IS_TARGET = 'Los leads no pueden pasar al usuario que se elimina';
 
 async function deletableUser(ctx: ServiceContext, targetId: number, db = ctx.db): Promise<User> {
   const target = await findUserById(db, targetId);

@@ -21,7 +21,7 @@ import { endOtherSessions } from '../auth/session.service.js';
 export const USER_NOT_FOUND = 'Usuario no encontrado';
 export const EMAIL_TAKEN = 'Ya existe un usuario con ese email';
 export const USERNAME_TAKEN = 'Ya existe un usuario con ese nombre de usuario';
-export const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
+const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
 
 type UserUpdate = z.output<typeof updateUserSchema>;
 
