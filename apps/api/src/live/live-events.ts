@@ -69,21 +69,23 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   presence: asIs(),
   // Counters and a group name: far below the NOTIFY limit. Dates travel as ISO text and are revived.
   importJob: {
-    toWire: (event) => [event as unknown as WireEvent],
-    fromWire: async (_db, wires) =>
-      wires.map((wire) => {
-        const job = wire['job'] as Record<string, unknown>;
-        const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
-        return {
-          type: 'importJob',
-          job: {
-            ...job,
-            createdAt: date(job['createdAt']),
-            startedAt: date(job['startedAt']),
-            finishedAt: date(job['finishedAt']),
-          } as ImportJobState,
-        };
-      }),
+    toWire: (event) => [event],
+    fromWire: (_db, wires) =>
+      Promise.resolve(
+        wires.map((wire) => {
+          const job = wire['job'] as Record<string, unknown>;
+          const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+          return {
+            type: 'importJob',
+            job: {
+              ...job,
+              createdAt: date(job['createdAt']),
+              startedAt: date(job['startedAt']),
+              finishedAt: date(job['finishedAt']),
+            } as ImportJobState,
+          };
+        }),
+      ),
   },
 };
 

@@ -3,27 +3,29 @@ import type { LeadGroup } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 
 function selectGroups(db: DbOrTrx) {
-  return db
-    .selectFrom('lead_groups')
-    .where('lead_groups.deleted_at', 'is', null)
-    .leftJoin('custom_roles', 'custom_roles.id', 'lead_groups.assigned_role_id')
-    .select((eb) => [
-      'lead_groups.id',
-      'lead_groups.name',
-      'lead_groups.description',
-      'lead_groups.assigned_role_id',
-      'lead_groups.created_at',
-      'custom_roles.name as role_name',
-      'custom_roles.display_name as role_display_name',
-      'custom_roles.color as role_color',
-      eb
-        .selectFrom('leads')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('leads.group_id', '=', 'lead_groups.id')
-        .as('lead_count'),
-    ])
-    // A group an import job is still writing appears when the job publishes it.
-    .where('lead_groups.staged', '=', false);
+  return (
+    db
+      .selectFrom('lead_groups')
+      .where('lead_groups.deleted_at', 'is', null)
+      .leftJoin('custom_roles', 'custom_roles.id', 'lead_groups.assigned_role_id')
+      .select((eb) => [
+        'lead_groups.id',
+        'lead_groups.name',
+        'lead_groups.description',
+        'lead_groups.assigned_role_id',
+        'lead_groups.created_at',
+        'custom_roles.name as role_name',
+        'custom_roles.display_name as role_display_name',
+        'custom_roles.color as role_color',
+        eb
+          .selectFrom('leads')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('leads.group_id', '=', 'lead_groups.id')
+          .as('lead_count'),
+      ])
+      // A group an import job is still writing appears when the job publishes it.
+      .where('lead_groups.staged', '=', false)
+  );
 }
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;

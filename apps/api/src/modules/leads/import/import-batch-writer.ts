@@ -10,10 +10,10 @@ import { type ImportedLead, type LeadCategory, leadEmailKey, leadPhoneKey, mapCa
 /** Batches written (or queued on the connection) while the next is parsed. */
 const MAX_WRITES_IN_FLIGHT = 2;
 
-export const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
-export const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
+const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
+const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
 
-export interface ImportBatch {
+interface ImportBatch {
   leads: BulkLeadRow[];
   /** The file row of each lead, same order. */
   rows: number[];

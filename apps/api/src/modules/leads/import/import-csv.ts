@@ -34,7 +34,7 @@ const HEADER_ALIASES: Record<ImportColumn, readonly string[]> = {
   description: ['description', 'descripcion', 'notes', 'notas', 'nota', 'observaciones', 'comentarios', 'comments'],
 };
 
-const MISSING_CATEGORY_COLUMN = 'Falta la columna categoryName en el archivo';
+export const MISSING_CATEGORY_COLUMN = 'Falta la columna categoryName en el archivo';
 const MISSING_NAME_COLUMN = 'Falta la columna del nombre (name o title) en el archivo';
 
 const DELIMITERS = ['\t', ';', ','] as const;

@@ -23,9 +23,9 @@ import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from
 import type { ImportUpload } from './import-upload.js';
 import { publishJobState, startImportRun } from './import-job.runner.js';
 
-export const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
+const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
-export const JOB_NOT_FOUND = 'Importación no encontrada';
+const JOB_NOT_FOUND = 'Importación no encontrada';
 export const JOB_ALREADY_STARTED = 'Esta importación ya se inició';
 /** The state lists this many skipped rows, then how many more there were. */
 const MAX_ERROR_LINES = 100;
@@ -63,7 +63,7 @@ async function ownJob(ctx: ServiceContext, id: number): Promise<ImportJobRow> {
   return job;
 }
 
-export function sourceOf(job: ImportJobRow): ImportSource {
+function sourceOf(job: ImportJobRow): ImportSource {
   return JSON.parse(job.source) as ImportSource;
 }
 

@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
-import { cookieHeader } from '../../../test/live-client.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
 
 function upload(file: string | Buffer, fileName = 'leads.csv'): FormData {
@@ -136,7 +135,9 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
     expect(errors.headers.get('content-disposition')).toContain('clientes-errores.csv');
     const raw = new Uint8Array(
       await (
-        await fetch(new URL(`/api/import-jobs/${created.body.id}/errors.csv`, server().url), { headers: { cookie: cookieHeader(admin) } })
+        await fetch(new URL(`/api/import-jobs/${created.body.id}/errors.csv`, server().url), {
+          headers: { cookie: admin.cookies.header() },
+        })
       ).arrayBuffer(),
     );
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

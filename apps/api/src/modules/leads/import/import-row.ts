@@ -22,7 +22,7 @@ export function cellsOf(record: readonly string[], mapping: ImportMapping): Impo
   for (const [column, index] of Object.entries(mapping) as [ImportColumn, number | undefined][]) {
     // A UTF-16 file may carry U+0000, which PostgreSQL text cannot store: it is dropped.
     if (index === undefined) continue;
-    const value = record[index]?.replace(/\u0000/g, '').trim();
+    const value = record[index]?.replaceAll('\u0000', '').trim();
     if (value) cells[column] = value;
   }
   return cells;

@@ -14,7 +14,7 @@ import { type Delimiter, csvProblem, detectDelimiter, readRecords } from './impo
 import type { ImportUpload, TextEncoding } from './import-upload.js';
 import { type SheetRecord, listSheets, readSheetRecords } from './import-xlsx.js';
 
-export interface CsvSource {
+interface CsvSource {
   format: 'csv';
   encoding: TextEncoding;
   delimiter: Delimiter;
@@ -32,7 +32,7 @@ export interface XlsxSource {
 export type ImportSource = CsvSource | XlsxSource;
 
 /** Rows the preview shows. */
-export const PREVIEW_ROWS = 20;
+const PREVIEW_ROWS = 20;
 /** Bytes per stored chunk: a few of them at most are in memory at once. */
 const CHUNK_BYTES = 1024 * 1024;
 

@@ -9,9 +9,6 @@ import { NOTHING_IMPORTED } from './import-job.runner.js';
 import { createImportJob, startImportJob, toJobState } from './import-job.service.js';
 import type { ImportUpload } from './import-upload.js';
 
-export { NOTHING_IMPORTED } from './import-job.runner.js';
-export { NO_DATA_ROWS, ROLE_NOT_FOUND } from './import-job.service.js';
-
 /**
  * Rows are numbered as a spreadsheet shows them: the header is Fila 1, the first lead Fila 2
  * (a quoted cell spanning lines is still one row).
