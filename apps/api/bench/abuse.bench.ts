@@ -10,6 +10,7 @@ import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { hashPassword } from '../src/modules/auth/password.js';
+import { frameText } from '../src/ws/frame-text.js';
 import { benchKinds, benchOptions as options } from './support/options.js';
 import { BENCH_ADMIN, loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
 
@@ -149,7 +150,7 @@ async function benchOn(kind: DbKind): Promise<void> {
       const socket = await openSocket(url, '/trpc', sellerCookie);
       let errors = 0;
       socket.on('message', (data) => {
-        if (String(data).includes('"error"')) errors += 1;
+        if (frameText(data).includes('"error"')) errors += 1;
       });
       for (let id = 1; id <= 300; id += 1) {
         socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'chat.onEvent', input: { json: {} } } }));

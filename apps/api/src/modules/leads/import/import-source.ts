@@ -21,7 +21,7 @@ interface CsvSource {
   headers: string[];
 }
 
-export interface XlsxSource {
+interface XlsxSource {
   format: 'xlsx';
   /** The sheet read; undefined reads the first. */
   sheet: string | undefined;
@@ -64,7 +64,7 @@ export async function readSourceHead(upload: ImportUpload, sheet: string | undef
   let headers: string[] | undefined;
   const rows: SourceHead['rows'] = [];
   try {
-    for await (const record of readSourceRecords(upload.filePath, { ...base, headers: [] } as ImportSource)) {
+    for await (const record of readSourceRecords(upload.filePath, { ...base, headers: [] })) {
       if (!headers) {
         // A sheet may start with empty rows; its header is the first row with anything in it.
         if (record.cells.every((cell) => cell.trim() === '')) continue;
@@ -78,7 +78,7 @@ export async function readSourceHead(upload: ImportUpload, sheet: string | undef
   } catch (error) {
     throw csvProblem(error) ?? error;
   }
-  return { source: headers && ({ ...base, headers } as ImportSource), rows };
+  return { source: headers && { ...base, headers }, rows };
 }
 
 /** Line breaks in the file: the rows it has, give or take cells spanning lines. */

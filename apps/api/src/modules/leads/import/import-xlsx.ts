@@ -49,8 +49,8 @@ function valueText(value: ExcelJS.CellValue, numFmt: string | undefined): string
   if (typeof value === 'string') return value;
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('formula' in value || 'sharedFormula' in value)
-    return valueText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue, numFmt);
-  if ('hyperlink' in value) return valueText(value.text as ExcelJS.CellValue, numFmt);
+    return valueText((value as ExcelJS.CellFormulaValue).result, numFmt);
+  if ('hyperlink' in value) return valueText(value.text, numFmt);
   if ('error' in value) return value.error;
   return '';
 }
