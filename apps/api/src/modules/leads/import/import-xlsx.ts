@@ -48,8 +48,7 @@ function valueText(value: ExcelJS.CellValue, numFmt: string | undefined): string
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (typeof value === 'string') return value;
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value)
-    return valueText((value as ExcelJS.CellFormulaValue).result, numFmt);
+  if ('formula' in value || 'sharedFormula' in value) return valueText((value as ExcelJS.CellFormulaValue).result, numFmt);
   if ('hyperlink' in value) return valueText(value.text, numFmt);
   if ('error' in value) return value.error;
   return '';
