@@ -32,7 +32,7 @@ import { checkImportRow, cellsOf } from './import-row.js';
 import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
 
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
-const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
+export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
 /** How often a PostgreSQL replica looks for jobs whose runner died. */
 const SWEEP_INTERVAL_MS = 30_000;

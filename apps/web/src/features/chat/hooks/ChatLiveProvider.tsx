@@ -33,6 +33,11 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
           case 'presence':
             void queryClient.invalidateQueries({ queryKey: trpc.chat.onlineUserIds.queryKey() });
             return;
+          case 'importJob':
+            // An import job's counters (no error lines): screens that follow the job read them from here.
+            queryClient.setQueryData(['import-jobs', event.job.id], event.job);
+            void queryClient.invalidateQueries({ queryKey: ['import-jobs', 'list'] });
+            return;
           case 'synced':
             // Back on line: receipts and presence may have changed while we were away.
             void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
