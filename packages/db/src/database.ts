@@ -1,7 +1,7 @@
 /** The Kysely table map: every table the app reads, by its SQL name. */
 import type { ActivitiesTable, ChatMessagesTable } from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
-import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobsTable } from './tables/import-jobs.table.js';
+import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobUpdatesTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
@@ -22,6 +22,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   import_job_chunks: ImportJobChunksTable;
   import_job_rejects: ImportJobRejectsTable;
+  import_job_updates: ImportJobUpdatesTable;
 }
 
 export type * from './tables/users.table.js';

@@ -10,6 +10,7 @@ import * as loginThrottle from './2026-11-22T1000-login-throttle.js';
 import * as usersDeactivated from './2026-11-22T1200-users-deactivated.js';
 import * as leadGroupDeletion from './2026-11-22T1300-lead-group-deletion.js';
 import * as importJobs from './2026-11-22T1400-import-jobs.js';
+import * as importJobUpdates from './2026-11-22T1401-import-job-updates.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1200-users-deactivated': usersDeactivated,
   '2026-11-22T1300-lead-group-deletion': leadGroupDeletion,
   '2026-11-22T1400-import-jobs': importJobs,
+  '2026-11-22T1401-import-job-updates': importJobUpdates,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

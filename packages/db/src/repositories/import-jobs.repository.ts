@@ -3,8 +3,8 @@
  * group's life: created when the job starts, published in one small update at the end, or
  * removed with its leads when the job fails, is cancelled or its runner died.
  */
-import type { Selectable } from 'kysely';
-import type { ImportJobStatusColumn, ImportJobsTable } from '../tables/import-jobs.table.js';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { ImportJobStatusColumn, ImportJobUpdatesTable, ImportJobsTable } from '../tables/import-jobs.table.js';
 import type { Db, DbOrTrx } from '../types.js';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
@@ -119,6 +119,12 @@ export async function recordImportBatch(
 /** The one small transaction that makes an import visible: the group stops being staged, the job is done. */
 export async function publishImportJob(db: DbOrTrx, id: number, groupId: number, progress: ImportProgress): Promise<void> {
   await db.updateTable('lead_groups').set({ staged: false }).where('id', '=', groupId).execute();
+  await sql`update leads set name = u.name, category = u.category, email = coalesce(u.email, leads.email),
+      phone = coalesce(u.phone, leads.phone), description = coalesce(u.description, leads.description),
+      address = coalesce(u.address, leads.address), domain = coalesce(u.domain, leads.domain),
+      search_text = u.search_text, updated_at = now()
+    from import_job_updates u where u.job_id = ${id} and leads.id = u.lead_id`.execute(db);
+  await db.deleteFrom('import_job_updates').where('job_id', '=', id).execute();
   await db
     .updateTable('import_jobs')
     .set({ status: 'done', finished_at: new Date(), ...countsOf(progress) })
@@ -161,7 +167,55 @@ export async function abandonImportJob(
       .where('status', 'in', ['uploaded', 'running'])
       .execute();
     await trx.deleteFrom('import_job_chunks').where('job_id', '=', id).execute();
+    await trx.deleteFrom('import_job_updates').where('job_id', '=', id).execute();
   });
+}
+
+/** An existing lead an import row matched, with its email (the search text of the update needs it). */
+export interface MatchedLead {
+  id: number;
+  email: string | null;
+  emailKey: string | null;
+  phoneKey: string | null;
+}
+
+/** The leads outside `exceptGroupId` with one of these email or phone keys. */
+export async function findLeadsByKeys(
+  db: DbOrTrx,
+  emailKeys: string[],
+  phoneKeys: string[],
+  exceptGroupId: number,
+): Promise<MatchedLead[]> {
+  if (emailKeys.length === 0 && phoneKeys.length === 0) return [];
+  const { rows } = await sql<{ id: number; email: string | null; email_key: string | null; phone_key: string | null }>`
+    select id, email, email_key, phone_key from leads
+    where (email_key = any(${emailKeys}::text[]) or phone_key = any(${phoneKeys}::text[]))
+      and group_id is distinct from ${exceptGroupId}
+    order by id`.execute(db);
+  return rows.map((row) => ({ id: row.id, email: row.email, emailKey: row.email_key, phoneKey: row.phone_key }));
+}
+
+export type StagedLeadUpdate = Omit<Insertable<ImportJobUpdatesTable>, 'job_id'>;
+
+/** Stages changes to existing leads; a lead matched twice keeps the later row's values. */
+export async function stageLeadUpdates(db: DbOrTrx, jobId: number, updates: readonly StagedLeadUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db
+    .insertInto('import_job_updates')
+    .values(updates.map((update) => ({ ...update, job_id: jobId })))
+    .onConflict((oc) =>
+      oc.columns(['job_id', 'lead_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        category: eb.ref('excluded.category'),
+        email: eb.ref('excluded.email'),
+        phone: eb.ref('excluded.phone'),
+        description: eb.ref('excluded.description'),
+        address: eb.ref('excluded.address'),
+        domain: eb.ref('excluded.domain'),
+        search_text: eb.ref('excluded.search_text'),
+      })),
+    )
+    .execute();
 }
 
 /** Asks the runner to stop; a job not started yet is cancelled at once. False: the job had already ended. */

@@ -38,3 +38,17 @@ export interface ImportJobRejectsTable {
   cells: string;
   reason: string;
 }
+
+/** A change an import will make to an existing lead when it publishes; null fields keep the lead's value. */
+export interface ImportJobUpdatesTable {
+  job_id: number;
+  lead_id: number;
+  name: string;
+  category: string;
+  email: string | null;
+  phone: string | null;
+  description: string | null;
+  address: string | null;
+  domain: string | null;
+  search_text: string;
+}

@@ -129,7 +129,7 @@ export class ImportBatchWriter {
       rejects,
       rowsRead,
     });
-    this.imported += batch.length - result.leftOut.length - result.updated;
+    this.imported += batch.length - result.leftOut.length;
     this.updated += result.updated;
     this.skipped += result.leftOut.length - result.updated;
     if (result.cancelRequested) this.cancelRequested = true;

@@ -7,7 +7,12 @@
  */
 import {
   type DatabaseLocation,
+  type BulkLeadRow,
   type Db,
+  type DbOrTrx,
+  type ExistingLeadMatch,
+  findLeadsByKeys,
+  stageLeadUpdates,
   type ImportJobRow,
   abandonImportJob,
   claimImportJob,
@@ -21,7 +26,7 @@ import {
   runningImportJobIds,
   tryLockImportJobRun,
 } from '@crm/db';
-import { DomainError, type ImportJobStart, type ImportJobState, type ImportMapping, LIMITS } from '@crm/domain';
+import { DomainError, type ImportJobStart, type ImportJobState, type ImportMapping, LIMITS, leadSearchText } from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../../context.js';
 import { publishLive } from '../../../live/publish.js';
 import { actorName } from '../../activities/activities.service.js';
@@ -107,7 +112,10 @@ async function runJob(
     const result = await inLeadImportTransaction(
       ctx.db,
       async (trx) => {
-        const leftOut = await insertFreshLeads(trx, batch.leads);
+        const found = await insertFreshLeads(trx, batch.leads);
+        const updated =
+          settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
+        const leftOut = found.filter((match) => !updated.has(match.index));
         const rejects = [
           ...batch.rejects,
           ...leftOut.map((match) => ({
@@ -116,14 +124,20 @@ async function runJob(
             reason: duplicateReason(match.matched),
           })),
         ];
-        const inserted = batch.leads.length - leftOut.length;
+        const inserted = batch.leads.length - found.length;
         const cancelRequested = await recordImportBatch(
           trx,
           job.id,
-          { ...progress(), rowsRead: batch.rowsRead, imported: writer.imported + inserted, skipped: writer.skipped + leftOut.length },
+          {
+            ...progress(),
+            rowsRead: batch.rowsRead,
+            imported: writer.imported + inserted,
+            updated: writer.updated + updated.size,
+            skipped: writer.skipped + leftOut.length,
+          },
           rejects,
         );
-        return { leftOut, updated: 0, cancelRequested };
+        return { leftOut: found, updated: updated.size, cancelRequested };
       },
       onMergeError,
     );
@@ -180,6 +194,48 @@ async function runJob(
   if (ended) await publishJobState(ctx, await toJobState(ctx, ended), userId);
 }
 
+/**
+ * 'Actualizar los existentes': the rows matching an existing lead (by email first, else phone)
+ * become staged changes to it, applied when the job publishes. Answers the rows it took.
+ */
+async function stageUpdates(
+  trx: DbOrTrx,
+  jobId: number,
+  groupId: number,
+  leads: readonly BulkLeadRow[],
+  found: readonly ExistingLeadMatch[],
+): Promise<Set<number>> {
+  const matched = found.map((match) => ({ match, lead: leads[match.index] as BulkLeadRow }));
+  const existing = await findLeadsByKeys(
+    trx,
+    matched.flatMap(({ lead }) => (lead.email_key ? [lead.email_key] : [])),
+    matched.flatMap(({ lead }) => (lead.phone_key ? [lead.phone_key] : [])),
+    groupId,
+  );
+  const byEmail = new Map(existing.filter((lead) => lead.emailKey).map((lead) => [lead.emailKey, lead]));
+  const byPhone = new Map(existing.filter((lead) => lead.phoneKey).map((lead) => [lead.phoneKey, lead]));
+  const taken = new Set<number>();
+  const updates = [];
+  for (const { match, lead } of matched) {
+    const target = (lead.email_key && byEmail.get(lead.email_key)) || (lead.phone_key && byPhone.get(lead.phone_key)) || undefined;
+    if (!target) continue;
+    taken.add(match.index);
+    updates.push({
+      lead_id: target.id,
+      name: lead.name,
+      category: lead.category,
+      email: lead.email,
+      phone: lead.phone,
+      description: lead.description,
+      address: lead.address,
+      domain: lead.domain,
+      search_text: leadSearchText(lead.name, lead.email ?? target.email),
+    });
+  }
+  await stageLeadUpdates(trx, jobId, updates);
+  return taken;
+}
+
 /** The one small transaction that makes the import visible; false when a cancel arrived first. */
 async function publish(
   ctx: ServiceContext,
@@ -192,9 +248,10 @@ async function publish(
     const job = await trx.selectFrom('import_jobs').select('cancel_requested').where('id', '=', jobId).forUpdate().executeTakeFirst();
     if (!job || job.cancel_requested) return false;
     await publishImportJob(trx, jobId, groupId, progress);
+    const updated = progress.updated > 0 ? ` y actualizó ${progress.updated} existentes` : '';
     await recordActivity(trx, {
       type: 'group_created',
-      description: `${actorName(ctx)} importó ${progress.imported} leads en el grupo ${groupName}`,
+      description: `${actorName(ctx)} importó ${progress.imported} leads en el grupo ${groupName}${updated}`,
       userId: ctx.viewer.user.id,
     });
     return true;

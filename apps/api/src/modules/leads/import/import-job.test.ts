@@ -149,6 +149,49 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
     );
   });
 
+  it("'Actualizar los existentes' updates the leads matched by email or phone when the import publishes, and counts them", async () => {
+    const tag = uniqueName('u').toLowerCase();
+    const first = `name,categoryName,email,phone,address\nAntiguo ${tag},dentist,old.${tag}@x.es,,Calle Vieja 1\nTeléfono ${tag},dentist,,600 ${tag.length} 777 11,\n`;
+    const created = await admin.post('/api/import-jobs', upload(first));
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Primera ${tag}` });
+    const firstDone = await waitForJob(admin, created.body.id);
+    expect(firstDone).toMatchObject({ status: 'done', imported: 2 });
+
+    const second = `name,categoryName,email,phone\nNuevo nombre ${tag},law firm,OLD.${tag}@x.es,\nPor teléfono ${tag},bank,,600${tag.length}77711\nOtro ${tag},dentist,otro.${tag}@x.es,\n`;
+    const skipping = await admin.post('/api/import-jobs', upload(second));
+    await admin.post(`/api/import-jobs/${skipping.body.id}/start`, { groupName: `Saltar ${tag}` });
+    expect(await waitForJob(admin, skipping.body.id)).toMatchObject({ status: 'done', imported: 1, updated: 0, skipped: 2 });
+
+    const third = second.replace(`Otro ${tag}`, `Otro más ${tag}`).replace(`otro.${tag}`, `otromas.${tag}`);
+    const updating = await admin.post('/api/import-jobs', upload(third));
+    await admin.post(`/api/import-jobs/${updating.body.id}/start`, { groupName: `Actualizar ${tag}`, onDuplicate: 'update' });
+    const done = await waitForJob(admin, updating.body.id);
+    expect(done).toMatchObject({ status: 'done', imported: 1, updated: 2, skipped: 0, errors: [] });
+    const rows = await db()
+      .selectFrom('leads')
+      .select(['name', 'category', 'email', 'address', 'search_text'])
+      .where('group_id', '=', firstDone.groupId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      // Empty cells keep the lead's values; the rest are the file's.
+      {
+        name: `Nuevo nombre ${tag}`,
+        category: 'legal',
+        email: `OLD.${tag}@x.es`,
+        address: 'Calle Vieja 1',
+        search_text: `nuevo nombre ${tag} old.${tag}@x.es`,
+      },
+      { name: `Por teléfono ${tag}`, category: 'finanzas', email: null, address: null, search_text: `por telefono ${tag}` },
+    ]);
+    const activity = await db()
+      .selectFrom('activities')
+      .select('description')
+      .where('description', 'like', `%Actualizar ${tag}%`)
+      .executeTakeFirst();
+    expect(activity?.description).toMatch(/importó 1 leads en el grupo Actualizar .* y actualizó 2 existentes$/);
+  });
+
   it('keeps each job to its owner and refuses sellers', async () => {
     const tag = uniqueName('o').toLowerCase();
     const created = await admin.post('/api/import-jobs', upload(`name,categoryName\nDueño ${tag},dentist\n`));
@@ -186,13 +229,14 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
       const state = (await admin.get(`/api/import-jobs/${created.body.id}`)).body;
       if (state.imported > 0) {
         firstBatchSeen = true;
+        // Cancelled first, so the job cannot outrun it on a busy machine; until it ends, its staged rows stay.
+        const cancelled = await admin.post(`/api/import-jobs/${created.body.id}/cancel`);
+        expect(cancelled.status).toBe(200);
         // Staged: the group and its leads are out of every list, count and search.
         const groups = await seller.get('/api/lead-groups');
         expect(groups.body.map((group: { name: string }) => group.name)).not.toContain(groupName);
         const search = await seller.get(`/api/leads?q=${encodeURIComponent(`lead ${tag}`)}`);
         expect(search.body.items).toEqual([]);
-        const cancelled = await admin.post(`/api/import-jobs/${created.body.id}/cancel`);
-        expect(cancelled.status).toBe(200);
         break;
       }
       if (state.status !== 'running') break;
