@@ -66,6 +66,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   await app.register(websocket, {
     options: {
       maxPayload: CHAT_LIMITS.maxFrameBytes,
+      // One message per turn of the event loop: a client that floods its socket (thousands of
+      // frames in one read) cannot keep other users' requests waiting until the whole burst is handled.
+      allowSynchronousEvents: false,
       verifyClient: ({ origin, req }, done) => done(isAllowedOrigin(origin, req.headers.host, ctx.env), 403),
     },
   });
