@@ -278,7 +278,9 @@ describe('admin and manager', () => {
       await page.getByRole('combobox', { name: 'Filtrar por categoría' }).click();
       await pickOption(page, 'Retail');
       await card(page, `Óptica Núñez ${token}`).waitFor({ state: 'detached' });
-      await expect(page.getByTestId('lead-card').count()).resolves.toBe(1);
+      // The list may be between two answers when the other card leaves: wait for the one that stays.
+      await card(page, `Ferretería Gómez ${token}`).waitFor();
+      await expect.poll(() => page.getByTestId('lead-card').count()).toBe(1);
       await page.getByRole('combobox', { name: 'Filtrar por estado' }).click();
       await pickOption(page, 'Convertido');
       await page.getByText('No se encontraron leads').waitFor();

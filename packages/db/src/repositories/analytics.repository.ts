@@ -115,6 +115,8 @@ export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promi
     .selectFrom(perAssignee.as('p'))
     .innerJoin('users', 'users.id', 'p.assigned_to')
     .select(['users.id', 'users.first_name', 'users.last_name', 'p.assigned', 'p.contacted', 'p.converted'])
+    // A per-person list of the active team; a deactivated seller's conversions still count in every total.
+    .where('users.deactivated_at', 'is', null)
     .execute();
   return rows.map((row) => ({
     id: row.id,
