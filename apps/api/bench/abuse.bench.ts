@@ -8,10 +8,10 @@
 import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
-import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { frameText } from '../src/ws/frame-text.js';
+import { probeLatency, worstAndP95 } from './support/latency-probe.js';
 import { benchKinds, benchOptions as options } from './support/options.js';
 import { BENCH_ADMIN, loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
 
@@ -39,44 +39,12 @@ async function fill(db: Db): Promise<{ groupId: number; adminId: number }> {
   return { groupId, adminId: admin.rows[0]?.id ?? 0 };
 }
 
-/**
- * Asks /api/health one request after another until stopped; answers every latency. It runs in a
- * worker thread: the attack's own client work (reading 8 × 57 MB, sending 3,000 frames) would
- * otherwise delay the probe's event loop and be counted as the server's latency.
- */
-function probeHealth(url: string): { stop(): Promise<number[]> } {
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: new URL('/api/health', url).href });
-  return {
-    stop: async () => {
-      const times = new Promise<number[]>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const answered = await times;
-      await worker.terminate();
-      return answered;
-    },
-  };
+function probeHealth(url: string) {
+  return probeLatency(new URL('/api/health', url).href);
 }
 
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const times = [];
-let running = true;
-parentPort.once('message', () => { running = false; });
-(async () => {
-  while (running) {
-    const started = performance.now();
-    await fetch(workerData).then((response) => response.arrayBuffer(), () => undefined);
-    times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  parentPort.postMessage(times);
-})();
-`;
-
 function report(name: string, times: number[], extra = ''): void {
-  const sorted = [...times].sort((a, b) => a - b);
-  const worst = sorted.at(-1) ?? Number.NaN;
-  const p95 = sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
+  const { worst, p95 } = worstAndP95(times);
   const mark = worst <= TARGET_MS ? '✓' : '✗';
   console.log(`  ${name.padEnd(44)} peor ${worst.toFixed(0).padStart(6)} ms  p95 ${p95.toFixed(0).padStart(5)} ms ${mark}${extra}`);
 }

@@ -3,68 +3,39 @@
  * 100/s for 30 s, delivery latency p50/p95/p99 (send → receipt), lost and duplicated; on
  * PGlite, on PostgreSQL, and on two replicas sharing PostgreSQL (clients spread over
  * both), against a bare `ws` relay on this machine as the baseline.
- * Options (or CHAT_BENCH_* env): --seconds=30 --clients=1000 --rate=100
- * --only=pglite,postgres,replicas --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
+ * Then a channel (support/channel-bench.ts): 200 members on two replicas, 10 senders at 10
+ * messages a second each, with and without 10 MB uploads going on.
+ * Options (or CHAT_BENCH_* env): --seconds=30 --clients=1000 --rate=100 --members=200 --senders=10
+ * --sender-rate=10 --channel-seconds=20 --only=pglite,postgres,replicas,channel,notifications
+ * --notify-leads=1000 --notify-assignees=50 (support/notification-bench.ts: fan-out of a bulk 'Repartir').
+ * --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
  * One server runs in this process; with two replicas the second is a separate process
  * (src/main.ts) on the same database. The clients run in a worker thread.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { DbKind } from '@crm/db';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
-import { sql } from 'kysely';
 import { loadEnv } from '../src/env.js';
-import { hashPassword } from '../src/modules/auth/password.js';
-import { createSession, SESSION_COOKIE } from '../src/modules/auth/session.service.js';
-import { type RunningServer, startServer } from '../src/server.js';
+import { startServer } from '../src/server.js';
 import { type ApiProcess, startApiProcess } from '../src/test/api-process.js';
 import { startBareRelay } from './support/bare-relay.js';
-import type { LoadClient, LoadInput, LoadResult } from './support/chat-load.js';
+import { benchChannel, type ChannelRow, printChannel } from './support/channel-bench.js';
+import { benchNotifications, printNotifications } from './support/notification-bench.js';
+import { allRegistered, percentile, runWorker, seedUsers } from './support/chat-bench-kit.js';
+import type { LoadInput, LoadResult } from './support/chat-load.js';
 import { benchOptions as options } from './support/options.js';
 
 const option = (name: string, fallback: string) => options[name] || process.env[`CHAT_BENCH_${name.toUpperCase()}`] || fallback;
 const SECONDS = Number(option('seconds', '30'));
 const CLIENTS = Number(option('clients', '1000'));
 const RATE = Number(option('rate', '100'));
-const MODES = option('only', 'pglite,postgres,replicas').split(',');
+const MODES = option('only', 'pglite,postgres,replicas,channel,notifications').split(',');
 
 const TARGET_P99_MS = { 1: 50, 2: 100 } as const;
+
+const runLoad = (input: LoadInput, whenRegistered?: () => Promise<void>) =>
+  runWorker<LoadInput, LoadResult>('./chat-load-worker.mjs', input, whenRegistered);
 const LOAD_AT_START = os.loadavg()[0]?.toFixed(1);
-
-/** Runs the load in a worker; `whenRegistered` resolves once the servers hold every connection. */
-function runLoad(input: LoadInput, whenRegistered: () => Promise<void> = async () => {}): Promise<LoadResult> {
-  const worker = new Worker(new URL('./support/chat-load-worker.mjs', import.meta.url), { workerData: input });
-  return new Promise((resolve, reject) => {
-    worker.on('message', (answer: { connected: true } | { ok: true; result: LoadResult } | { ok: false; error: string }) => {
-      if ('connected' in answer) {
-        whenRegistered().then(() => worker.postMessage('go'), reject);
-        return;
-      }
-      void worker.terminate();
-      if (answer.ok) resolve(answer.result);
-      else reject(new Error(answer.error));
-    });
-    worker.once('error', reject);
-  });
-}
-
-/** Every client's connection is in the presence table, so the connection storm is over before the load starts. */
-async function allRegistered(server: RunningServer, count: number): Promise<void> {
-  for (;;) {
-    const row = await server.ctx.db
-      .selectFrom('live_connections')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    if (Number(row.count) >= count) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 interface Row {
   name: string;
@@ -78,22 +49,6 @@ interface Row {
 function summarise(name: string, replicas: Row['replicas'], result: LoadResult): Row {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   return { name, replicas, result, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-}
-
-async function seedUsers(server: RunningServer, count: number): Promise<LoadClient[]> {
-  const hash = await hashPassword('bench-chat-1');
-  await sql`
-    insert into users (username, email, password_hash, first_name, last_name, system_role)
-    select 'chat' || n, 'chat' || n || '@bench.example', ${hash}, 'Usuario', 'Bench ' || n, 'team_member'
-    from generate_series(1, ${count}) as n
-  `.execute(server.ctx.db);
-  const users = await server.ctx.db.selectFrom('users').select('id').where('username', 'like', 'chat%').orderBy('id').execute();
-  const clients: LoadClient[] = [];
-  for (const user of users) {
-    const { token } = await createSession(server.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
-    clients.push({ userId: user.id, url: '', cookie: `${SESSION_COOKIE}=${token}` });
-  }
-  return clients;
 }
 
 async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
@@ -189,9 +144,13 @@ function print(rows: Row[]): void {
   );
 }
 
-const rows: Row[] = [await benchRelay()];
+const PAIR_MODES = ['pglite', 'postgres', 'replicas'];
+const rows: Row[] = MODES.some((mode) => PAIR_MODES.includes(mode)) ? [await benchRelay()] : [];
 if (MODES.includes('pglite')) rows.push(await benchCrm('pglite', 1));
 if (MODES.includes('postgres')) rows.push(await benchCrm('postgres', 1));
 if (MODES.includes('replicas')) rows.push(await benchCrm('postgres', 2));
-print(rows);
+const channelRows: ChannelRow[] = MODES.includes('channel') ? await benchChannel(option) : [];
+if (rows.length > 0) print(rows);
+printChannel(channelRows);
+if (MODES.includes('notifications')) printNotifications(await benchNotifications(option));
 process.exit(0);

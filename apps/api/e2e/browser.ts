@@ -54,8 +54,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, server: TestServer, viewport = LAPTOP): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+/** `bypassCSP` lets a test inject a script (axe-core) past the app's Content-Security-Policy. */
+export async function newContext(
+  browser: Browser,
+  server: TestServer,
+  viewport = LAPTOP,
+  options: { bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid', ...options });
 }
 
 /** Signs in through the real login screen and waits for the app shell. */
@@ -72,14 +78,20 @@ export async function pageSignedInAs(
   browser: Browser,
   server: TestServer,
   role: SystemRole,
-  options: { viewport?: { width: number; height: number }; username?: string; firstName?: string; lastName?: string } = {},
-): Promise<{ page: Page; context: BrowserContext; username: string }> {
+  options: {
+    viewport?: { width: number; height: number };
+    username?: string;
+    firstName?: string;
+    lastName?: string;
+    bypassCSP?: boolean;
+  } = {},
+): Promise<{ page: Page; context: BrowserContext; username: string; userId: number }> {
   const username = options.username ?? `${role.replace('_', '')}${Math.random().toString(36).slice(2, 8)}`;
-  await createUser(server, { username, systemRole: role, firstName: options.firstName, lastName: options.lastName });
-  const context = await newContext(browser, server, options.viewport);
+  const { id: userId } = await createUser(server, { username, systemRole: role, firstName: options.firstName, lastName: options.lastName });
+  const context = await newContext(browser, server, options.viewport, { bypassCSP: options.bypassCSP });
   const page = await context.newPage();
   await signIn(page, username);
-  return { page, context, username };
+  return { page, context, username, userId };
 }
 
 /** Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). */

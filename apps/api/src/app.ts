@@ -14,6 +14,7 @@ import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
 import { isAllowedOrigin } from './http/origin.js';
 import { BAD_PATH_MESSAGE, UNDECODABLE_TARGET, canonicalTarget } from './http/request-path.js';
 import { installSecurity } from './http/security.js';
+import { installSessionConcurrency } from './http/session-concurrency.js';
 import { installWebApp } from './http/web-app.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   installGracefulClose(app);
   installJsonParser(app);
   await app.register(cookie);
+  installSessionConcurrency(app);
   // Before the routes and the static files it wraps.
   await installCompression(app);
   await installSecurity(app, ctx.env);

@@ -3,6 +3,7 @@ import { createDb, holdDatabaseForServer, migrateToLatest } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
+import { startReminderLoop } from './modules/follow-ups/reminder-loop.js';
 import { sweepDeletedGroups } from './modules/lead-groups/group-deletion-sweep.js';
 import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
@@ -54,6 +55,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
 
   // Before listening: what a runner that died left staged is removed before anyone can ask.
   const importJobs = await startImportJobs(appCtx, existingDb ?? { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const reminders = startReminderLoop(appCtx, env.FOLLOW_UP_POLL_MS);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = address.replace('://[::1]', '://localhost').replace('://127.0.0.1', '://localhost');
 
@@ -63,6 +65,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
     closing ??= app
       .close()
       .then(() => importJobs.stop())
+      .then(() => reminders.stop())
       .then(() => live.close())
       .then(() => bus.close())
       .then(() => inUse.release())

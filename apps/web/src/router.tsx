@@ -4,6 +4,8 @@ import { Route, Routes } from 'react-router-dom';
 
 const DashboardPage = lazy(() => import('./pages/Dashboard.page'));
 const LeadsPage = lazy(() => import('./pages/Leads.page'));
+const LeadPage = lazy(() => import('./pages/Lead.page'));
+const PipelinePage = lazy(() => import('./pages/Pipeline.page'));
 const ChatPage = lazy(() => import('./pages/Chat.page'));
 const TeamPage = lazy(() => import('./pages/Team.page'));
 const UserManagementPage = lazy(() => import('./pages/UserManagement.page'));
@@ -17,6 +19,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<DashboardPage />} />
       <Route path="/leads" element={<LeadsPage />} />
+      <Route path="/leads/:id" element={<LeadPage />} />
+      <Route path="/pipeline" element={<PipelinePage />} />
       <Route path="/chat" element={<ChatPage />} />
       <Route path="/team" element={<TeamPage />} />
       <Route path="/user-management" element={<UserManagementPage />} />

@@ -1,8 +1,19 @@
 /** The Kysely table map: every table the app reads, by its SQL name. */
-import type { ActivitiesTable, ChatMessagesTable } from './tables/chat.table.js';
+import type {
+  ActivitiesTable,
+  ChatAttachmentChunksTable,
+  ChatAttachmentsTable,
+  ChatChannelMembersTable,
+  ChatChannelMembershipView,
+  ChatChannelReadsTable,
+  ChatChannelsTable,
+  ChatMessagesTable,
+} from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
 import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobUpdatesTable, ImportJobsTable } from './tables/import-jobs.table.js';
+import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
+import type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
@@ -17,12 +28,23 @@ export interface Database {
   leads: LeadsTable;
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;
+  chat_channels: ChatChannelsTable;
+  chat_channel_members: ChatChannelMembersTable;
+  chat_channel_membership: ChatChannelMembershipView;
+  chat_channel_reads: ChatChannelReadsTable;
+  chat_attachments: ChatAttachmentsTable;
+  chat_attachment_chunks: ChatAttachmentChunksTable;
   activities: ActivitiesTable;
   live_connections: LiveConnectionsTable;
   import_jobs: ImportJobsTable;
   import_job_chunks: ImportJobChunksTable;
   import_job_rejects: ImportJobRejectsTable;
   import_job_updates: ImportJobUpdatesTable;
+  lead_history: LeadHistoryTable;
+  lead_notes: LeadNotesTable;
+  follow_ups: FollowUpsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type * from './tables/users.table.js';
@@ -31,3 +53,5 @@ export type * from './tables/leads.table.js';
 export type * from './tables/chat.table.js';
 export type * from './tables/presence.table.js';
 export type * from './tables/import-jobs.table.js';
+export type * from './tables/notifications.table.js';
+export type * from './tables/lead-workspace.table.js';

@@ -1,5 +1,5 @@
 /** Public API of @crm/db. */
-export { createDb, IN_MEMORY_DATA_DIR, type CreateDbOptions, type DbHandle, type DbKind } from './create-db.js';
+export { createDb, databaseKindOf, IN_MEMORY_DATA_DIR, type CreateDbOptions, type DbHandle, type DbKind } from './create-db.js';
 export type { Db, DbOrTrx } from './types.js';
 export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
 export { migrateToLatest } from './migrations/migrator.js';
@@ -20,7 +20,17 @@ export * from './repositories/profile-images.repository.js';
 export * from './repositories/team.repository.js';
 export * from './repositories/presence.repository.js';
 export * from './repositories/chat.repository.js';
+export * from './repositories/chat-channels.repository.js';
+export * from './repositories/chat-attachments.repository.js';
 export * from './repositories/leads.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';
 export * from './repositories/import-jobs.repository.js';
+export * from './repositories/lead-duplicates.repository.js';
+export * from './repositories/distribution.repository.js';
+export * from './repositories/search.repository.js';
+export * from './repositories/lead-bulk.repository.js';
+export * from './repositories/lead-history.repository.js';
+export * from './repositories/lead-notes.repository.js';
+export * from './repositories/follow-ups.repository.js';
+export * from './repositories/notifications.repository.js';

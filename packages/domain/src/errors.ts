@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     message: string,
     readonly issues?: DomainIssue[],
+    /** Extra fields of the answer, e.g. the existing lead a duplicate names (REST: beside `message`; tRPC: `data.details`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';

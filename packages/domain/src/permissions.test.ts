@@ -3,7 +3,10 @@ import {
   ACTIONS,
   can,
   canSee,
+  canEditLeadNote,
+  canManageFollowUp,
   canSetLeadStatus,
+  defaultFollowUpOwner,
   editableUserFields,
   removesLastAdmin,
   SCREEN_ROLES,
@@ -51,6 +54,16 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [true, true, true, true, true],
   },
+  'lead.delete': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
+  'followUp.team': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
   // The target carries the role being created: a manager only creates team_members.
   'user.create': {
     admin: [true, true, true, true, true],
@@ -63,6 +76,12 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     team_member: [false, false, false, false, false],
   },
   'user.editProfile': {
+    admin: [true, true, true, true, false],
+    manager: [true, false, false, true, false],
+    team_member: [true, false, false, false, false],
+  },
+  // 'Disponible para asignación': as profiles are edited.
+  'user.setAvailability': {
     admin: [true, true, true, true, false],
     manager: [true, false, false, true, false],
     team_member: [true, false, false, false, false],
@@ -204,5 +223,27 @@ describe('removesLastAdmin', () => {
     expect(removesLastAdmin([7], 7)).toBe(true);
     expect(removesLastAdmin([7, 9], 7)).toBe(false);
     expect(removesLastAdmin([7], 8)).toBe(false);
+  });
+});
+
+describe('notes and follow-ups', () => {
+  it("lets only a note's author edit it, whatever their role", () => {
+    expect(canEditLeadNote(actors.team_member, { authorId: 3 })).toBe(true);
+    expect(canEditLeadNote(actors.admin, { authorId: 3 })).toBe(false);
+    expect(canEditLeadNote(actors.admin, { authorId: null })).toBe(false);
+  });
+
+  it("lets admins and managers manage anyone's follow-ups and a team_member only their own", () => {
+    expect(canManageFollowUp(actors.admin, { ownerId: 3 })).toBe(true);
+    expect(canManageFollowUp(actors.manager, { ownerId: 3 })).toBe(true);
+    expect(canManageFollowUp(actors.team_member, { ownerId: 3 })).toBe(true);
+    expect(canManageFollowUp(actors.team_member, { ownerId: 2 })).toBe(false);
+  });
+
+  it("gives a new follow-up to the lead's assignee, else its creator; a team_member's to themself", () => {
+    expect(defaultFollowUpOwner(actors.manager, { assignedTo: 7, createdBy: 8 })).toBe(7);
+    expect(defaultFollowUpOwner(actors.manager, { assignedTo: null, createdBy: 8 })).toBe(8);
+    expect(defaultFollowUpOwner(actors.manager, { assignedTo: null, createdBy: null })).toBe(2);
+    expect(defaultFollowUpOwner(actors.team_member, { assignedTo: 7, createdBy: 8 })).toBe(3);
   });
 });

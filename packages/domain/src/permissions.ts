@@ -15,12 +15,15 @@ export interface TargetUser {
 
 export const ACTIONS = [
   'lead.manage', // create / import / assign / edit a lead, delete a group
-  'lead.read', // read leads, groups, tracking; mark contacted; tracking writes; download
+  'lead.read', // read leads, groups, tracking; mark contacted; tracking writes; download; notes; own follow-ups
+  'lead.delete',
+  'followUp.team', // see and manage the whole team's follow-ups
   'user.create',
   'user.changeRole',
   'user.editProfile',
   'user.delete',
   'customRole.manage',
+  'user.setAvailability', // 'Disponible para asignación': oneself, or admin / manager as for profiles
   'team.read',
   'analytics.read',
   'chat.use',
@@ -36,6 +39,8 @@ const adminOnly: Rule = (actor) => actor.systemRole === 'admin';
 const RULES: Record<Action, Rule> = {
   'lead.manage': adminOrManager,
   'lead.read': everyone,
+  'lead.delete': adminOrManager,
+  'followUp.team': adminOrManager,
   // Creating: an admin any role, a manager only team_members (target carries the requested role).
   'user.create': (actor, target) =>
     actor.systemRole === 'admin' || (actor.systemRole === 'manager' && target?.systemRole === 'team_member'),
@@ -52,6 +57,7 @@ const RULES: Record<Action, Rule> = {
     return actor.systemRole === 'manager' && target.systemRole === 'team_member';
   },
   'customRole.manage': adminOrManager,
+  'user.setAvailability': (actor, target) => RULES['user.editProfile'](actor, target),
   // Everyone reads the team list and performance (the dashboard needs them).
   'team.read': everyone,
   // The Analytics screen's period reports are admin-only, like the screen.
@@ -118,4 +124,23 @@ export function canSetLeadStatus(actor: Actor, lead: LeadOwnership, status: Lead
   if (status === 'contactado') return true;
   const owns = lead.assignedTo === actor.id || lead.contactedBy === actor.id;
   return owns && (OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status);
+}
+
+/** A note is its author's: only they edit or delete it. */
+export function canEditLeadNote(actor: Actor, note: { authorId: number | null }): boolean {
+  return note.authorId === actor.id;
+}
+
+/**
+ * Follow-ups (docs/leads.md, 'Seguimientos'): admins and managers set and change anyone's; a
+ * team_member only their own, on leads they may read.
+ */
+export function canManageFollowUp(actor: Actor, followUp: { ownerId: number }): boolean {
+  return can(actor, 'followUp.team') || followUp.ownerId === actor.id;
+}
+
+/** Who a new follow-up belongs to when none is named: the lead's assignee, else its creator; a team_member's are their own. */
+export function defaultFollowUpOwner(actor: Actor, lead: { assignedTo: number | null; createdBy: number | null }): number {
+  if (!can(actor, 'followUp.team')) return actor.id;
+  return lead.assignedTo ?? lead.createdBy ?? actor.id;
 }

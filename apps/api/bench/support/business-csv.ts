@@ -158,10 +158,12 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-const CSV_HEADER = 'name,categoryName,email,phone,address,domain,description';
+/** The file's columns, in order (the CSV header and the workbook's first row). */
+export const BUSINESS_COLUMNS = ['name', 'categoryName', 'email', 'phone', 'address', 'domain', 'description'] as const;
+const CSV_HEADER = BUSINESS_COLUMNS.join(',');
 
 /** Row i of the file; every 200th repeats an earlier email and every 500th has no name, as real files do. */
-function businessFields(index: number): BusinessFields {
+export function businessFields(index: number): BusinessFields {
   const prefix = pick(PREFIXES, index * 7);
   const surname = pick(SURNAMES, index * 13 + (index >> 5));
   const suffix = pick(SUFFIXES, index * 3);
@@ -176,7 +178,7 @@ function businessFields(index: number): BusinessFields {
   return { name, categoryName: pick(CATEGORIES, index * 17), email, phone, address, domain, description: pick(DESCRIPTIONS, index * 19) };
 }
 
-interface BusinessFields {
+export interface BusinessFields {
   name: string;
   categoryName: string;
   email: string;
@@ -188,7 +190,7 @@ interface BusinessFields {
 
 function businessRow(index: number): string {
   const row = businessFields(index);
-  return [row.name, row.categoryName, row.email, row.phone, row.address, row.domain, row.description].map(csvCell).join(',');
+  return BUSINESS_COLUMNS.map((column) => csvCell(row[column])).join(',');
 }
 
 /**

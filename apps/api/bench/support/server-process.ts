@@ -4,10 +4,14 @@ import { CookieJar } from '../../src/test/cookie-jar.js';
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' };
 
-export function startServerProcess(database: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<ApiProcess> {
+export function startServerProcess(
+  database: { DATABASE_URL?: string; DATA_DIR?: string },
+  extraEnv: Record<string, string> = {},
+): Promise<ApiProcess> {
   return startApiProcess({
     databaseUrl: database.DATABASE_URL,
     env: {
+      ...extraEnv,
       ...(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}),
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,

@@ -33,7 +33,17 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
     const received: BusEvent[] = [];
     const stop = listener.subscribe((event) => received.push(event));
 
-    const message = { id: 7, senderId: 1, receiverId: 2, message: 'x'.repeat(4000), createdAt: new Date(), isRead: false };
+    const message = {
+      id: 7,
+      senderId: 1,
+      receiverId: 2,
+      channelId: null,
+      message: 'x'.repeat(4000),
+      createdAt: new Date(),
+      isRead: false,
+      attachment: null,
+      lead: null,
+    };
     await publisher.publish({ type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message } });
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', messageId: 7 } });

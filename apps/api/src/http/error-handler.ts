@@ -22,7 +22,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (thrown) {
       return reply
         .code(httpStatusFor(thrown.code))
-        .send(thrown.issues ? { message: thrown.message, issues: thrown.issues } : { message: thrown.message });
+        .send({ ...thrown.details, message: thrown.message, ...(thrown.issues && { issues: thrown.issues }) });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });

@@ -1,26 +1,29 @@
 /**
- * The first gate of every chat send that arrives over a socket (a /ws frame, a tRPC call
- * over the WebSocket): refused here in memory, a flood costs the database nothing. The
- * database's per-sender count stays the rule across sockets and replicas; this gate only
- * applies the same rate to one socket before any query runs.
+ * The first gate of every chat send: one per socket (a /ws frame, a tRPC call over the
+ * WebSocket) and one per session for sends over HTTP (tRPC or REST). Refused here in memory, a
+ * flood costs the database nothing. The database's per-sender count stays the rule across
+ * sockets and replicas; this gate only applies the same rate before any query runs.
  */
-import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
+import { CHAT_LIMITS, CHAT_MESSAGES, DomainError } from '@crm/domain';
 
-/** Sends accepted but not yet finished on one socket; more wait for none of them and are refused. */
-const MAX_PENDING_SENDS = CHAT_LIMITS.rate.messages;
 export const PENDING_FULL_MESSAGE = 'Hay demasiados mensajes pendientes de envío. Espera un momento.';
 
 /** A token bucket of the chat rate (a full window's worth, refilled evenly over the window) and a bound on pending sends. */
 export class FrameGate {
-  private tokens: number = CHAT_LIMITS.rate.messages;
+  private tokens: number;
   private refilledAt = Date.now();
   private pending = 0;
+
+  /** `perWindow`: the server's chat rate (CHAT_RATE_PER_10S); as many sends may also be pending at once. */
+  constructor(private readonly perWindow: number = CHAT_LIMITS.rate.messages) {
+    this.tokens = perWindow;
+  }
 
   /** Undefined when the send may go on (then call `done` when it has finished), else the Spanish reason it may not. */
   admit(): string | undefined {
     this.refill();
     if (this.tokens < 1) return CHAT_MESSAGES.rateLimited;
-    if (this.pending >= MAX_PENDING_SENDS) return PENDING_FULL_MESSAGE;
+    if (this.pending >= this.perWindow) return PENDING_FULL_MESSAGE;
     this.tokens -= 1;
     this.pending += 1;
     return undefined;
@@ -30,10 +33,44 @@ export class FrameGate {
     this.pending = Math.max(0, this.pending - 1);
   }
 
+  /** Runs `send` if admitted, else refuses with a 429 and the Spanish reason. */
+  async run<T>(send: () => Promise<T>): Promise<T> {
+    const refusal = this.admit();
+    if (refusal) throw new DomainError('TOO_MANY_REQUESTS', refusal);
+    try {
+      return await send();
+    } finally {
+      this.done();
+    }
+  }
+
+  /** Nothing pending and the bucket full again: the gate remembers nothing worth keeping. */
+  isIdle(): boolean {
+    this.refill();
+    return this.pending === 0 && this.tokens >= this.perWindow;
+  }
+
   private refill(): void {
     const now = Date.now();
-    const perMs = CHAT_LIMITS.rate.messages / CHAT_LIMITS.rate.windowMs;
-    this.tokens = Math.min(CHAT_LIMITS.rate.messages, this.tokens + (now - this.refilledAt) * perMs);
+    const perMs = this.perWindow / CHAT_LIMITS.rate.windowMs;
+    this.tokens = Math.min(this.perWindow, this.tokens + (now - this.refilledAt) * perMs);
     this.refilledAt = now;
   }
+}
+
+/** Past this many sessions' gates, the idle ones are dropped (a new gate is full, the same as an idle one). */
+const MAX_KEPT_SESSION_GATES = 10_000;
+const sessionGates = new Map<string, FrameGate>();
+
+/** HTTP calls have no socket to hang a gate on: the session's own, kept in this process. */
+export function sessionFrameGate(sessionId: string): FrameGate {
+  let gate = sessionGates.get(sessionId);
+  if (!gate) {
+    if (sessionGates.size >= MAX_KEPT_SESSION_GATES) {
+      for (const [id, kept] of sessionGates) if (kept.isIdle()) sessionGates.delete(id);
+    }
+    gate = new FrameGate();
+    sessionGates.set(sessionId, gate);
+  }
+  return gate;
 }

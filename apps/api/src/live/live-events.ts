@@ -3,18 +3,32 @@
  * item of the web app's feed), and how each type crosses replicas. Adding an event type is
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
-import { type Db, findChatMessagesByIds } from '@crm/db';
-import type { ChatMessage, ImportJobState } from '@crm/domain';
+import { type Db, findChatMessagesByIds, findFollowUp, findNotificationsByIds } from '@crm/db';
+import type { ChatMessage, FollowUp, ImportJobState, LeadChange, LeadStatus, Notification } from '@crm/domain';
+import { toNotificationDto } from '../modules/notifications/notification-dto.js';
 
 export type LiveEvent =
   /** A chat message was stored. */
   | { type: 'chat'; message: ChatMessage }
-  /** `readerId` read these messages. */
+  /** `readerId` read these messages (one-to-one), or every message of a channel up to `upToId`. */
   | { type: 'read'; messageIds: number[]; readerId: number }
+  | { type: 'read'; channelId: number; readerId: number; upToId: number }
+  /** `userId` is writing to the receiver, or in the channel (ephemeral: never stored). */
+  | { type: 'typing'; userId: number; receiverId?: number; channelId?: number }
+  /** A channel's name or members changed: its members (old and new) refetch their channel list. */
+  | { type: 'channel'; channelId: number }
   /** Someone's live connection opened or closed: presence may have changed. */
   | { type: 'presence'; userId: number }
   /** An import job's counters changed (its owner's screens; the error lines are read over HTTP). */
-  | { type: 'importJob'; job: ImportJobState };
+  | { type: 'importJob'; job: ImportJobState }
+  /** A lead was created, changed, assigned or deleted (everyone: open boards and lists refresh). */
+  | { type: 'leadChanged'; leadId: number; change: LeadChange; status?: LeadStatus }
+  /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
+  | { type: 'followUpDue'; followUp: FollowUp }
+  /** A notification for its owner's bell (web feed only). */
+  | { type: 'notification'; notification: Notification }
+  /** Some of the owner's notifications were read elsewhere (another tab, the conversation opened). */
+  | { type: 'notificationsRead'; ids: number[] | 'all' };
 
 export type LiveEventType = LiveEvent['type'];
 type EventOf<K extends LiveEventType> = Extract<LiveEvent, { type: K }>;
@@ -59,6 +73,7 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   read: {
     ...asIs<'read'>(),
     toWire: (event) => {
+      if (!('messageIds' in event)) return [event];
       const parts: WireEvent[] = [];
       for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
         parts.push({ ...event, messageIds: event.messageIds.slice(start, start + MAX_IDS_PER_NOTIFY) });
@@ -67,6 +82,33 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
     },
   },
   presence: asIs(),
+  typing: asIs(),
+  channel: asIs(),
+  leadChanged: asIs(),
+  // Dates and names: only the id travels, each replica reads the follow-up back.
+  followUpDue: {
+    toWire: (event) => [{ type: 'followUpDue', followUpId: event.followUp.id }],
+    fromWire: (db, wires) =>
+      Promise.all(
+        wires.map(async (wire) => {
+          const followUp = await findFollowUp(db, Number(wire['followUpId']));
+          return followUp && { type: 'followUpDue' as const, followUp };
+        }),
+      ),
+  },
+  notificationsRead: asIs(),
+  // Texts written by people: only the id travels, each replica reads the notification back.
+  notification: {
+    toWire: (event) => [{ type: 'notification', notificationId: event.notification.id }],
+    fromWire: async (db, wires) => {
+      const ids = wires.map((wire) => Number(wire['notificationId']));
+      const found = new Map((await findNotificationsByIds(db, ids)).map((row) => [row.id, toNotificationDto(row)]));
+      return ids.map((id) => {
+        const notification = found.get(id);
+        return notification && { type: 'notification', notification };
+      });
+    },
+  },
   // Counters and a group name: far below the NOTIFY limit. Dates travel as ISO text and are revived.
   importJob: {
     toWire: (event) => [event],

@@ -12,7 +12,7 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
     app.route({
       method: route.method,
       url: route.url,
-      bodyLimit: route.bodyLimit,
+      bodyLimit: route.bodyLimit?.(ctx.env),
       handler: async (request, reply) => {
         let callCtx: AppContext = ctx;
         if (route.access === 'authed') {

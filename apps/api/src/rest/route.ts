@@ -3,6 +3,7 @@ import type { Action } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
+import type { Env } from '../env.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -35,8 +36,8 @@ export interface RestRoute {
    */
   earlyPermission?: Action;
   body?: z.ZodType;
-  /** Uploads declare their own limit; JSON bodies are capped at 1 MB. */
-  bodyLimit?: number;
+  /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
+  bodyLimit?: (env: Env) => number;
   /** 201 for creates; 200 otherwise (204 when the handler returns nothing). */
   successStatus?: 200 | 201;
   handler: (call: PublicCall<unknown> & { ctx: AppContext | ServiceContext }) => Promise<unknown>;
@@ -57,7 +58,7 @@ export function authedRoute<S extends z.ZodType | undefined = undefined>(definit
   url: string;
   earlyPermission?: Action;
   body?: S;
-  bodyLimit?: number;
+  bodyLimit?: (env: Env) => number;
   successStatus?: 200 | 201;
   handler: (call: AuthedCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {

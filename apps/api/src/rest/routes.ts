@@ -14,6 +14,15 @@ import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
+import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
+import { distributionRestRoutes } from '../modules/distribution/distribution.rest.js';
+import { searchRestRoutes } from '../modules/search/search.rest.js';
+import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
+import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
+import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
+import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
+import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
+import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -32,4 +41,13 @@ export const restRoutes: RestRoute[] = [
   ...trackingRestRoutes,
   ...salesTeamRestRoutes,
   ...chatRestRoutes,
+  ...settingsRestRoutes,
+  ...distributionRestRoutes,
+  ...searchRestRoutes,
+  ...leadBulkRestRoutes,
+  ...leadHistoryRestRoutes,
+  ...leadNotesRestRoutes,
+  ...followUpsRestRoutes,
+  ...notificationsRestRoutes,
+  ...pipelineRestRoutes,
 ];

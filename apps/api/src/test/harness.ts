@@ -128,6 +128,14 @@ export async function loginAs(server: TestServer, username: string, password = D
   return client;
 }
 
+let phoneCounter = 0;
+/** A Spanish mobile number no other call of this process gives ('+34 6xx xxx xxx'), so leads never collide as duplicates. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const digits = String((Date.now() * 1000 + phoneCounter) % 100_000_000).padStart(8, '0');
+  return `+34 6${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
+}
+
 let counter = 0;
 /** A unique username per call, so tests in one file never collide. */
 export function uniqueName(prefix: string): string {

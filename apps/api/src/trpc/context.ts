@@ -35,7 +35,7 @@ async function socketContext(appCtx: AppContext, app: FastifyInstance, raw: Inco
     ...appCtx,
     transport: 'websocket',
     viewer: await resolveSession(appCtx, cookies[SESSION_COOKIE]),
-    socketGate: new FrameGate(),
+    socketGate: new FrameGate(appCtx.env.CHAT_RATE_PER_10S),
     clientIp: client.ip,
     userAgent: client.userAgent,
   };

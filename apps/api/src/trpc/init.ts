@@ -1,5 +1,5 @@
 /** The only initTRPC: context, error shape, and the procedures every router builds on. */
-import { type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import { DomainError, type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -70,7 +70,12 @@ const t = initTRPC.context<TrpcContext>().create({
       ...shape,
       // Validation errors carry the first Spanish message as the message, like REST does.
       message: messageOf(error, shape.message, zodError),
-      data: { ...shape.data, stack: undefined, issues: zodError?.issues.map((i) => ({ path: i.path, message: i.message })) },
+      data: {
+        ...shape.data,
+        stack: undefined,
+        issues: zodError?.issues.map((i) => ({ path: i.path, message: i.message })),
+        details: error.cause instanceof DomainError ? error.cause.details : undefined,
+      },
     };
   },
 });

@@ -7,10 +7,19 @@ import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
 import { leadsRouter } from '../modules/leads/leads.router.js';
+import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';
 import { salesTeamRouter } from '../modules/sales-team/sales-team.router.js';
 import { chatRouter } from '../modules/chat/chat.router.js';
+import { settingsRouter } from '../modules/settings/settings.router.js';
+import { searchRouter } from '../modules/search/search.router.js';
+import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.router.js';
+import { leadHistoryRouter } from '../modules/lead-history/lead-history.router.js';
+import { leadNotesRouter } from '../modules/lead-notes/lead-notes.router.js';
+import { followUpsRouter } from '../modules/follow-ups/follow-ups.router.js';
+import { notificationsRouter } from '../modules/notifications/notifications.router.js';
+import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -23,9 +32,18 @@ export const appRouter = router({
   analytics: analyticsRouter,
   leads: leadsRouter,
   leadGroups: leadGroupsRouter,
+  importJobs: importJobsRouter,
   tracking: trackingRouter,
   salesTeam: salesTeamRouter,
   chat: chatRouter,
+  settings: settingsRouter,
+  search: searchRouter,
+  leadBulk: leadBulkRouter,
+  leadHistory: leadHistoryRouter,
+  leadNotes: leadNotesRouter,
+  followUps: followUpsRouter,
+  notifications: notificationsRouter,
+  pipeline: pipelineRouter,
 });
 
 export type AppRouter = typeof appRouter;

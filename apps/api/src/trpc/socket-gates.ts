@@ -1,23 +1,17 @@
 /**
- * Gates in memory for calls that arrive over the tRPC WebSocket, placed before the session
- * is read again or anything else touches the database: a flood on one socket is refused
- * without costing the database a query. Over HTTP they let everything through.
+ * Gates in memory placed before anything else touches the database: a flood of chat sends
+ * (on one socket, or over HTTP with one session) or of live feeds is refused without costing
+ * the database a query.
  */
 import { TRPCError } from '@trpc/server';
+import { sessionFrameGate } from '../live/frame-gate.js';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
 import { publicProcedure } from './init.js';
 
-/** Chat sends: the socket's own allowance (the database's count per sender stays the rule). */
-export const socketSendGate = publicProcedure.use(async ({ ctx, next }) => {
-  const gate = ctx.socketGate;
-  if (!gate) return next();
-  const refusal = gate.admit();
-  if (refusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refusal });
-  try {
-    return await next();
-  } finally {
-    gate.done();
-  }
+/** Chat sends: the socket's own allowance, or the session's over HTTP (the database's count per sender stays the rule). */
+export const chatSendGate = publicProcedure.use(async ({ ctx, next }) => {
+  const gate = ctx.socketGate ?? (ctx.viewer ? sessionFrameGate(ctx.viewer.sessionId) : undefined);
+  return gate ? gate.run(next) : next();
 });
 
 /** Live feeds: a place under the session's cap is held while the feed opens; without one it is refused here. */

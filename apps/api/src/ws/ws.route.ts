@@ -1,6 +1,6 @@
 /**
- * The documented live protocol at /ws (docs/live-protocol.md): JSON chat frames in, chat /
- * read / error frames out. A bad or over-rate frame gets an error frame and the socket stays
+ * The documented live protocol at /ws (docs/live-protocol.md): JSON chat and typing frames in,
+ * chat / read / typing / error frames out. A bad or over-rate frame gets an error frame and the socket stays
  * open; a frame over the size limit is refused by the socket itself (close 1009).
  */
 import { CHAT_LIMITS, CHAT_MESSAGES, DomainError, type WsServerFrame, wsClientFrameSchema } from '@crm/domain';
@@ -12,19 +12,31 @@ import { FrameGate } from '../live/frame-gate.js';
 import { SESSION_ENDED_REASON } from '../live/live-hub.js';
 import type { LiveEvent, LiveEventType } from '../live/live-events.js';
 import { sendMessage } from '../modules/chat/chat.service.js';
+import { announceTyping } from '../modules/chat/typing.service.js';
 import { frameText } from './frame-text.js';
 
 /** The live events the documented protocol carries: each is sent as it is, the same object the web app's feed gets. */
-type WsEvent = Extract<LiveEvent, { type: 'chat' | 'read' }>;
-const WS_EVENT_TYPES = new Set<LiveEventType>(['chat', 'read'] satisfies WsEvent['type'][]);
+type WsEvent = Extract<LiveEvent, { type: 'chat' | 'read' | 'typing' }>;
+const WS_EVENT_TYPES = new Set<LiveEventType>(['chat', 'read', 'typing'] satisfies WsEvent['type'][]);
 /** Checked by the compiler: these live events are documented frames exactly as they are. */
 const asFrame = (event: WsEvent): WsServerFrame => event;
+
+/** One event goes to many sockets (a channel's members): its JSON is built once. */
+const frameJson = new WeakMap<WsEvent, string>();
+function eventJson(event: WsEvent): string {
+  let json = frameJson.get(event);
+  if (json === undefined) {
+    json = JSON.stringify(asFrame(event));
+    frameJson.set(event, json);
+  }
+  return json;
+}
 
 export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ws', { websocket: true }, (socket, request) => {
     // Listeners first: frames that arrive while we register with the hub must not be dropped.
     // Frames are refused in memory (rate, pending bound) before any of them reaches the database.
-    const gate = new FrameGate();
+    const gate = new FrameGate(ctx.env.CHAT_RATE_PER_10S);
     let work = Promise.resolve();
     socket.on('message', (data, isBinary) => {
       const refusal = gate.admit();
@@ -48,7 +60,7 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
           sessionId: viewer.sessionId,
           accepts: (type) => WS_EVENT_TYPES.has(type),
           // `accepts` lets only the protocol's types through.
-          deliver: (event) => sendFrame(socket, asFrame(event as WsEvent)),
+          deliver: (event) => sendJson(socket, eventJson(event as WsEvent)),
           end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
         });
       })
@@ -75,15 +87,24 @@ async function handleFrame(ctx: AppContext, socket: WebSocket, request: FastifyR
   if (!parsed.success) {
     // Only a chat frame with bad text gets the text's own message; anything else is just not a frame of ours.
     const isChatFrame = typeof frame === 'object' && frame !== null && (frame as { type?: unknown }).type === 'chat';
-    const textIssue = isChatFrame ? parsed.error.issues.find((issue) => issue.path[0] === 'content') : undefined;
+    const textIssue = isChatFrame
+      ? parsed.error.issues.find((issue) => issue.path[0] === 'content' || issue.message === CHAT_MESSAGES.empty)
+      : undefined;
     sendFrame(socket, { type: 'error', message: textIssue?.message ?? CHAT_MESSAGES.badFrame });
     return;
   }
   const viewer = await viewerOf(ctx, request);
   if (!viewer) return;
   try {
+    const serviceCtx = { ...ctx, log: request.log, viewer };
+    const data = parsed.data;
+    if (data.type === 'typing') {
+      await announceTyping(serviceCtx, { receiverId: data.receiverId, channelId: data.channelId });
+      return;
+    }
     // The sender's own sockets receive the stored message through the bus, like the receiver's.
-    await sendMessage({ ...ctx, log: request.log, viewer }, { receiverId: parsed.data.receiverId, message: parsed.data.content });
+    const { content, type: _type, ...rest } = data;
+    await sendMessage(serviceCtx, { ...rest, message: content });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'UNAUTHORIZED') {
       // The send checks the session: a frame that races the session's end closes the socket here.
@@ -106,5 +127,9 @@ function parseJson(text: string): unknown {
 }
 
 function sendFrame(socket: WebSocket, frame: WsServerFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  sendJson(socket, JSON.stringify(frame));
+}
+
+function sendJson(socket: WebSocket, json: string): void {
+  if (socket.readyState === socket.OPEN) socket.send(json);
 }

@@ -48,7 +48,19 @@ describeOnEachDatabase('/ws live chat', (server) => {
     const frames = await Promise.all([beaSocket, anaSocket, anaSecondTab].map((s) => s.next(chatFrame('hola por ws'))));
     for (const frame of frames) {
       expect(frame.message).toMatchObject({ senderId: ana.id, receiverId: bea.id, message: 'hola por ws', isRead: false });
-      expect(Object.keys(frame.message).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'receiverId', 'senderId']);
+      // The spec's fields, plus what channels brought: no channel, no attachment, no shared lead here.
+      expect(Object.keys(frame.message).sort()).toEqual([
+        'attachment',
+        'channelId',
+        'createdAt',
+        'id',
+        'isRead',
+        'lead',
+        'message',
+        'receiverId',
+        'senderId',
+      ]);
+      expect(frame.message).toMatchObject({ channelId: null, attachment: null, lead: null });
       expect(frame.message.id).toBe(frames[0]?.message.id);
     }
     const stored = (await bea.client.get(`/api/chat/messages/${ana.id}`)).body as { message: string }[];

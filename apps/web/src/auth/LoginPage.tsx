@@ -3,11 +3,13 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon
 import { IconChartLine } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useDocumentTitle } from '../lib/document-title';
 import { isServerFailure, serverMessage } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 
 export function LoginPage() {
+  useDocumentTitle('Iniciar sesión');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
@@ -38,7 +40,7 @@ export function LoginPage() {
 
   const busy = login.isPending || login.isSuccess;
   return (
-    <Center mih="100dvh" bg="gray.0" p="md">
+    <Center component="main" mih="100dvh" bg="gray.0" p="md">
       <Paper component="form" onSubmit={submit} w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
         <Stack gap="lg">
           <Stack gap="xs" align="center">
@@ -56,6 +58,8 @@ export function LoginPage() {
             <Stack>
               <TextInput
                 label="Usuario"
+                // The one thing to do on this screen is type: the cursor starts in the first field.
+                autoFocus
                 placeholder="Ingresa tu usuario"
                 autoComplete="username"
                 value={username}

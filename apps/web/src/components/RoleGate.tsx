@@ -4,10 +4,17 @@ import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
+import { useDocumentTitle } from '../lib/document-title';
 
 export function RoleGate({ screen, children }: { screen: Screen; children: ReactNode }) {
   const user = useCurrentUser();
   if (canSee(user.systemRole, screen)) return <>{children}</>;
+  return <AccessRestricted screen={screen} />;
+}
+
+function AccessRestricted({ screen }: { screen: Screen }) {
+  const user = useCurrentUser();
+  useDocumentTitle('Acceso Restringido');
   const adminOnly = SCREEN_ROLES[screen].length === 1 && SCREEN_ROLES[screen][0] === 'admin';
   return (
     <Center py={60}>

@@ -1,8 +1,12 @@
 /** The signed-in frame: a fixed sidebar on wide screens, a burger menu on phones. */
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { PageLoader } from '../components/PageLoader';
+import { CommandPalette, openCommandPalette } from '../features/search/components/CommandPalette';
+import { NotificationAlerts } from '../features/notifications/components/NotificationAlerts';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { Sidebar } from './Sidebar';
 
 /** The sidebar is 64 units wide (64 × 4 px). */
@@ -22,15 +26,23 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md" gap="sm">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label="Abrir menú" />
-          <Text fw={700}>CRM Ventas</Text>
+          <Text fw={700} style={{ flex: 1 }}>
+            CRM Ventas
+          </Text>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Buscar" onClick={openCommandPalette}>
+            <IconSearch size={20} />
+          </ActionIcon>
+          {isPhone ? <NotificationBell /> : null}
         </Group>
       </AppShell.Header>
+      <NotificationAlerts />
       <AppShell.Navbar>
-        <Sidebar onNavigate={close} />
+        <Sidebar onNavigate={close} bell={isPhone ? null : <NotificationBell />} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }

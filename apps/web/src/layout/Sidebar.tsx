@@ -1,16 +1,19 @@
 /** The fixed sidebar: role-filtered items, active highlight, and the user footer. */
 import { canSee, systemRoleLabel } from '@crm/domain';
-import { ActionIcon, Badge, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Kbd, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLogout, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { useLogout } from '../auth/useLogout';
 import { UserAvatar } from '../components/UserAvatar';
+import { openCommandPalette } from '../features/search/components/CommandPalette';
 import { NAV_ITEMS } from './nav-items';
 import { useNavBadges } from './useNavBadges';
 import classes from './Sidebar.module.css';
 
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+/** `bell`: the notification bell, here on wide screens (the phone's top bar holds it there). */
+export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: ReactNode }) {
   const user = useCurrentUser();
   const location = useLocation();
   const logout = useLogout();
@@ -20,12 +23,28 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Stack h="100%" gap={0}>
       <Box p="md" className={classes.brand}>
-        <Text fw={700} size="lg">
-          CRM Ventas
-        </Text>
-        <Text size="xs" c="dimmed">
-          Sistema de Gestión de Ventas
-        </Text>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Box>
+            <Text fw={700} size="lg">
+              CRM Ventas
+            </Text>
+            <Text size="xs" c="dimmed">
+              Sistema de Gestión de Ventas
+            </Text>
+          </Box>
+          {bell}
+        </Group>
+        <Button
+          mt="sm"
+          fullWidth
+          variant="default"
+          justify="space-between"
+          leftSection={<IconSearch size={16} />}
+          rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+          onClick={openCommandPalette}
+        >
+          Buscar
+        </Button>
       </Box>
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label="Navegación principal">
@@ -43,8 +62,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                 leftSection={<item.icon size={18} stroke={1.7} />}
                 rightSection={
                   badge ? (
-                    <Badge size="sm" color="red" circle={badge.length === 1} aria-label={`${badge} sin leer`}>
-                      {badge}
+                    <Badge size="sm" color="red" circle={badge.text.length === 1} aria-label={badge.label}>
+                      {badge.text}
                     </Badge>
                   ) : undefined
                 }

@@ -3,6 +3,7 @@ import type { Screen } from '@crm/domain';
 import {
   IconChartBar,
   IconLayoutDashboard,
+  IconLayoutKanban,
   IconMessageCircle,
   IconShieldCheck,
   IconTargetArrow,
@@ -22,6 +23,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { path: '/', label: 'Resumen', screen: 'dashboard', icon: IconLayoutDashboard },
   { path: '/leads', label: 'Leads', screen: 'leads', icon: IconTargetArrow },
+  { path: '/pipeline', label: 'Embudo', screen: 'leads', icon: IconLayoutKanban },
   { path: '/chat', label: 'Chat', screen: 'chat', icon: IconMessageCircle },
   { path: '/team', label: 'Equipo', screen: 'team', icon: IconUsersGroup },
   { path: '/user-management', label: 'Gestión de Usuarios', screen: 'userManagement', icon: IconUsers },

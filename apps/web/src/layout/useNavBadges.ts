@@ -1,7 +1,19 @@
 import { formatUnreadBadge } from '@crm/domain';
 import { useUnreadTotal } from '../features/chat/hooks/useUnreadTotal';
+import { useFollowUpBadgeCount } from '../features/follow-ups/hooks/useFollowUpQueries';
 
-/** Badges shown beside sidebar items, keyed by route (e.g. the chat's unread total). */
-export function useNavBadges(): Record<string, string | undefined> {
-  return { '/chat': formatUnreadBadge(useUnreadTotal()) ?? undefined };
+interface NavBadge {
+  text: string;
+  /** What a screen reader hears, e.g. '3 sin leer'. */
+  label: string;
+}
+
+/** Badges shown beside sidebar items, keyed by route: the chat's unread total, the follow-ups due (overdue + today). */
+export function useNavBadges(): Record<string, NavBadge | undefined> {
+  const unread = formatUnreadBadge(useUnreadTotal());
+  const due = formatUnreadBadge(useFollowUpBadgeCount());
+  return {
+    '/chat': unread ? { text: unread, label: `${unread} sin leer` } : undefined,
+    '/': due ? { text: due, label: `${due} seguimientos para hoy o vencidos` } : undefined,
+  };
 }

@@ -8,7 +8,9 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
 import { ContactList } from '../features/chat/components/ContactList';
+import { ChannelConversation } from '../features/chat/components/ChannelConversation';
 import { Conversation } from '../features/chat/components/Conversation';
+import { GroupDialog } from '../features/chat/components/GroupDialog';
 import { NewChatDialog } from '../features/chat/components/NewChatDialog';
 import classes from '../features/chat/components/Chat.module.css';
 import { useTRPC } from '../lib/trpc';
@@ -27,24 +29,45 @@ function ChatScreen() {
   const trpc = useTRPC();
   const viewer = useCurrentUser();
   const contacts = useQuery(trpc.chat.contacts.queryOptions());
+  const channels = useQuery(trpc.chat.channels.queryOptions());
   const [params, setParams] = useSearchParams();
   const [dialogOpened, dialog] = useDisclosure(false);
+  const [groupOpened, groupDialog] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const selectedId = Number(params.get('con')) || undefined;
+  const selectedChannelId = Number(params.get('canal')) || undefined;
   const selected = contacts.data?.find((contact) => contact.id === selectedId);
+  const selectedChannel = channels.data?.find((channel) => channel.id === selectedChannelId);
   const select = (id: number | undefined) => setParams(id ? { con: String(id) } : {}, { replace: true });
+  const selectChannel = (id: number) => setParams({ canal: String(id) }, { replace: true });
+  const back = isPhone ? () => select(undefined) : undefined;
 
-  if (contacts.isPending) return <PageLoader label="Cargando chat..." />;
+  if (contacts.isPending || channels.isPending) return <PageLoader label="Cargando chat..." />;
   if (contacts.isError) {
     return <LoadError title="No se pudo cargar el chat" query={contacts} />;
   }
+  if (channels.isError) {
+    return <LoadError title="No se pudo cargar el chat" query={channels} />;
+  }
 
   const list = (
-    <ContactList contacts={contacts.data} viewerId={viewer.id} selectedId={selectedId} onSelect={select} onNewChat={dialog.open} />
+    <ContactList
+      contacts={contacts.data}
+      channels={channels.data}
+      viewerId={viewer.id}
+      selectedId={selectedId}
+      selectedChannelId={selectedChannelId}
+      onSelect={select}
+      onSelectChannel={selectChannel}
+      onNewChat={dialog.open}
+      onNewGroup={groupDialog.open}
+    />
   );
-  const conversation = selected ? (
-    <Conversation key={selected.id} contact={selected} viewerId={viewer.id} onBack={isPhone ? () => select(undefined) : undefined} />
+  const conversation = selectedChannel ? (
+    <ChannelConversation key={`c${selectedChannel.id}`} channel={selectedChannel} viewerId={viewer.id} onBack={back} />
+  ) : selected ? (
+    <Conversation key={selected.id} contact={selected} viewerId={viewer.id} onBack={back} />
   ) : (
     <Card withBorder className={classes.panel}>
       <Center h="100%">
@@ -56,7 +79,7 @@ function ChatScreen() {
   return (
     <>
       {isPhone ? (
-        selected ? (
+        selected || selectedChannel ? (
           conversation
         ) : (
           list
@@ -67,6 +90,16 @@ function ChatScreen() {
           <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>{conversation}</Grid.Col>
         </Grid>
       )}
+      {groupOpened ? (
+        <GroupDialog
+          opened
+          onClose={groupDialog.close}
+          onSaved={(id) => {
+            groupDialog.close();
+            selectChannel(id);
+          }}
+        />
+      ) : null}
       <NewChatDialog
         opened={dialogOpened}
         onClose={dialog.close}

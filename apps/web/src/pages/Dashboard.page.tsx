@@ -1,10 +1,11 @@
-/** 'Panel de Control': the four summary cards, the activity feed and the best sellers. */
+/** 'Panel de Control': the four summary cards, 'Mis seguimientos', the activity feed and the best sellers. */
 import { Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { RecentActivityPanel } from '../features/dashboard/components/RecentActivityPanel';
 import { SummaryCards } from '../features/dashboard/components/SummaryCards';
+import { MyFollowUpsCard } from '../features/follow-ups/components/MyFollowUpsCard';
 import { TopSellersPanel } from '../features/dashboard/components/TopSellersPanel';
 import { useTRPC } from '../lib/trpc';
 import { LoadError } from '../components/LoadError';
@@ -21,6 +22,7 @@ export default function DashboardPage() {
         ) : (
           <SummaryCards summary={summary.data} />
         )}
+        <MyFollowUpsCard />
         <Grid>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <RecentActivityPanel />

@@ -8,17 +8,23 @@ import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { downloadFrom } from '../lib/rest';
 import { AddLeadDialog } from '../features/leads/components/AddLeadDialog';
+import { BulkActionBar } from '../features/leads/components/BulkActionBar';
 import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
-import { EmptyState } from '../features/leads/components/EmptyState';
+import { EmptyState, FilteredEmptyState } from '../features/leads/components/EmptyState';
 import { GroupFilterLine } from '../features/leads/components/GroupFilterLine';
 import { GroupsTab } from '../features/leads/components/GroupsTab';
 import { ImportLeadsDialog } from '../features/leads/components/ImportLeadsDialog';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
+import { LeadTable } from '../features/leads/components/LeadTable';
 import { LeadsTabs } from '../features/leads/components/LeadsTabs';
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
+import { useExportSelected } from '../features/leads/hooks/useExportSelected';
+import { useLeadCounts } from '../features/leads/hooks/useLeadQueries';
+import { useLeadSelection } from '../features/leads/hooks/useLeadSelection';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
+import { useRequestedDialog } from '../features/search/hooks/useRequestedDialog';
 
 /** 'Exportar CSV' downloads what the current tab and filters show. */
 function exportUrl(view: 'leads' | 'contacted' | undefined, filters: ReturnType<typeof leadFilters>): string {
@@ -32,13 +38,35 @@ function exportUrl(view: 'leads' | 'contacted' | undefined, filters: ReturnType<
 function LeadsScreen() {
   const user = useCurrentUser();
   const manages = can(user, 'lead.manage');
-  const view = useLeadsView();
+  const view = useLeadsView(user.id);
   const filters = leadFilters(view);
   const [adding, addDialog] = useDisclosure(false);
   const [importing, importDialog] = useDisclosure(false);
   const editing = useDialogSubject<LeadListItem>();
   const tracking = useDialogSubject<LeadListItem>();
+  useRequestedDialog({ add: addDialog.open, import: importDialog.open }, manages);
   const listView = view.tab === 'groups' ? undefined : view.tab;
+  const selection = useLeadSelection(JSON.stringify({ listView, filters }));
+  const counts = useLeadCounts(filters);
+  const exportSelected = useExportSelected();
+  const empty = view.filtered ? (
+    <FilteredEmptyState onClear={view.clearFilters} />
+  ) : view.tab === 'contacted' ? (
+    <EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />
+  ) : (
+    <EmptyState
+      icon={<IconInbox size={30} />}
+      title="No se encontraron leads"
+      hint="Intenta ajustar los filtros o agregar nuevos leads"
+      action={
+        manages ? (
+          <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
+            Agregar Primer Lead
+          </Button>
+        ) : null
+      }
+    />
+  );
 
   return (
     <>
@@ -67,42 +95,40 @@ function LeadsScreen() {
       ) : (
         <>
           <LeadFilters view={view} />
-          {view.tab === 'leads' ? (
-            <LeadList
-              view="leads"
+          <BulkActionBar
+            selection={selection}
+            matching={counts.data?.[view.tab] ?? 0}
+            view={view.tab}
+            filters={filters}
+            manages={manages}
+            onExport={(ids) => (ids ? exportSelected(ids) : downloadFrom(exportUrl(listView, filters)))}
+          />
+          {view.mode === 'table' ? (
+            <LeadTable
+              view={view.tab}
               filters={filters}
-              onEdit={editing.open}
-              onTrack={tracking.open}
-              empty={
-                <EmptyState
-                  icon={<IconInbox size={30} />}
-                  title="No se encontraron leads"
-                  hint="Intenta ajustar los filtros o agregar nuevos leads"
-                  action={
-                    manages ? (
-                      <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
-                        Agregar Primer Lead
-                      </Button>
-                    ) : null
-                  }
-                />
-              }
+              sort={view.sort}
+              onSort={view.setSort}
+              userId={user.id}
+              empty={empty}
+              selection={selection}
             />
           ) : (
-            <LeadList
-              view="contacted"
-              filters={filters}
-              onEdit={editing.open}
-              onTrack={tracking.open}
-              empty={<EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />}
-            />
+            <LeadList view={view.tab} filters={filters} onEdit={editing.open} onTrack={tracking.open} empty={empty} />
           )}
         </>
       )}
       {manages ? (
         <>
           <AddLeadDialog opened={adding} onClose={addDialog.close} />
-          <ImportLeadsDialog opened={importing} onClose={importDialog.close} />
+          <ImportLeadsDialog
+            opened={importing}
+            onClose={importDialog.close}
+            onShowGroup={(groupId) => {
+              importDialog.close();
+              view.showGroup(groupId);
+            }}
+          />
           <EditLeadDialog lead={editing.subject} opened={editing.opened} onClose={editing.close} />
         </>
       ) : null}

@@ -2,8 +2,10 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../lib/document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Página no encontrada');
   return (
     <Center py={60}>
       <Paper p="xl" radius="lg" withBorder maw={480} w="100%">

@@ -20,6 +20,7 @@ export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
     assignee: null,
     contactedByUser: null,
     tracking: null,
+    nextFollowUp: null,
     ...fields,
   };
 }
@@ -38,6 +39,7 @@ export function aUser(fields: Partial<User> = {}): User {
     bio: null,
     profileImageUrl: null,
     createdAt: new Date('2026-01-01T10:00:00Z'),
+    available: true,
     ...fields,
     systemRole,
     role: systemRole,

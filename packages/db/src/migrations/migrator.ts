@@ -11,6 +11,11 @@ import * as usersDeactivated from './2026-11-22T1200-users-deactivated.js';
 import * as leadGroupDeletion from './2026-11-22T1300-lead-group-deletion.js';
 import * as importJobs from './2026-11-22T1400-import-jobs.js';
 import * as importJobUpdates from './2026-11-22T1401-import-job-updates.js';
+import * as leadWorkspace from './2026-11-22T1500-lead-workspace.js';
+import * as distribution from './2026-11-22T1600-distribution.js';
+import * as chatChannels from './2026-11-22T1700-chat-channels.js';
+import * as chatAttachmentChunks from './2026-11-22T1701-chat-attachment-chunks.js';
+import * as notifications from './2026-11-22T1800-notifications.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +30,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1300-lead-group-deletion': leadGroupDeletion,
   '2026-11-22T1400-import-jobs': importJobs,
   '2026-11-22T1401-import-job-updates': importJobUpdates,
+  '2026-11-22T1500-lead-workspace': leadWorkspace,
+  '2026-11-22T1600-distribution': distribution,
+  '2026-11-22T1700-chat-channels': chatChannels,
+  '2026-11-22T1701-chat-attachment-chunks': chatAttachmentChunks,
+  '2026-11-22T1800-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

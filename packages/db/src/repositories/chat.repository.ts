@@ -1,51 +1,114 @@
 /** Team chat: messages between two users, contact summaries, unread counts, read receipts. */
 import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain';
-import { type Selectable, sql } from 'kysely';
-import type { ChatMessagesTable } from '../tables/chat.table.js';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { whereSessionValid } from './sessions.repository.js';
 
-export function toChatMessageDto(row: Selectable<ChatMessagesTable>): ChatMessage {
+/** Messages with their attachment's description and the shared lead's name (never the attachment's bytes). */
+function selectMessages(db: DbOrTrx) {
+  return db
+    .selectFrom('chat_messages as m')
+    .leftJoin('chat_attachments as a', 'a.id', 'm.attachment_id')
+    .leftJoin('leads as l', 'l.id', 'm.lead_id')
+    .select([
+      'm.id',
+      'm.sender_id',
+      'm.receiver_id',
+      'm.channel_id',
+      'm.message',
+      'm.is_read',
+      'm.created_at',
+      'm.attachment_id',
+      'm.lead_id',
+      'a.kind as a_kind',
+      'a.file_name as a_name',
+      'a.content_type as a_type',
+      'a.size as a_size',
+      'a.width as a_width',
+      'a.height as a_height',
+      'l.name as lead_name',
+    ]);
+}
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
+
+export function chatAttachmentUrl(id: number): string {
+  return `/api/chat/attachments/${id}`;
+}
+
+function toChatMessageDto(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     senderId: row.sender_id,
     receiverId: row.receiver_id,
+    channelId: row.channel_id,
     message: row.message,
     createdAt: row.created_at,
     isRead: row.is_read,
+    attachment:
+      row.attachment_id !== null && row.a_kind !== null
+        ? {
+            id: row.attachment_id,
+            kind: row.a_kind,
+            name: row.a_name ?? '',
+            contentType: row.a_type ?? '',
+            size: Number(row.a_size),
+            width: row.a_width,
+            height: row.a_height,
+            url: chatAttachmentUrl(row.attachment_id),
+          }
+        : null,
+    lead: row.lead_id !== null && row.lead_name !== null ? { id: row.lead_id, name: row.lead_name } : null,
   };
 }
 
 export async function findChatMessagesByIds(db: DbOrTrx, ids: readonly number[]): Promise<ChatMessage[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const rows = await selectMessages(db).where('m.id', 'in', ids).orderBy('m.id').execute();
   return rows.map(toChatMessageDto);
 }
 
 /** Both directions of one conversation, oldest first. */
 export async function listConversation(db: DbOrTrx, userId: number, otherId: number): Promise<ChatMessage[]> {
-  const rows = await db
-    .selectFrom('chat_messages')
-    .selectAll()
+  const rows = await selectMessages(db)
     .where((eb) =>
       eb.or([
-        eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
-        eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
+        eb.and([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', otherId)]),
+        eb.and([eb('m.sender_id', '=', otherId), eb('m.receiver_id', '=', userId)]),
       ]),
     )
-    .orderBy('id')
+    .orderBy('m.id')
     .execute();
   return rows.map(toChatMessageDto);
 }
 
-/** Every message a user sent or received after `afterId`: what a reconnecting client missed. */
+/** A page of a channel, newest `limit` before `before` (all when absent), returned oldest first. */
+export async function listChannelMessages(
+  db: DbOrTrx,
+  channelId: number,
+  page: { before?: number | undefined; limit: number },
+): Promise<ChatMessage[]> {
+  let query = selectMessages(db).where('m.channel_id', '=', channelId);
+  if (page.before !== undefined) query = query.where('m.id', '<', page.before);
+  const rows = await query.orderBy('m.id', 'desc').limit(page.limit).execute();
+  return rows.reverse().map(toChatMessageDto);
+}
+
+/**
+ * Every message a user sent or received after `afterId`, those of the channels they belong to
+ * now included: what a reconnecting client missed. A channel they left is not replayed.
+ */
 export async function listMessagesOfUserAfter(db: DbOrTrx, userId: number, afterId: number, limit: number): Promise<ChatMessage[]> {
-  const rows = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('id', '>', afterId)
-    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
-    .orderBy('id')
+  const rows = await selectMessages(db)
+    .where('m.id', '>', afterId)
+    .where((eb) =>
+      eb.or([
+        eb('m.sender_id', '=', userId),
+        eb('m.receiver_id', '=', userId),
+        eb('m.channel_id', 'in', eb.selectFrom('chat_channel_membership').select('channel_id').where('user_id', '=', userId)),
+      ]),
+    )
+    .orderBy('m.id')
     .limit(limit)
     .execute();
   return rows.map(toChatMessageDto);
@@ -88,22 +151,51 @@ export async function countUnreadMessages(db: DbOrTrx, receiverId: number): Prom
   return Number(row.count);
 }
 
+/** Where a message goes: one colleague, or a channel its sender belongs to. */
+export type ChatTarget = { receiverId: number } | { channelId: number };
+
 /**
- * Stores a message if the sender's session is still valid, the receiver exists and the
- * sender is under the rate limit, in one statement (the hot path of every send). Returns the message with the receiver's names,
- * or undefined, after which the caller tells which rule refused it.
+ * Stores a message and its `message_sent` activity if the sender's session is still valid, the
+ * target accepts it (an active receiver; a channel the sender belongs to) and the sender is under
+ * the rate limit (counted over every conversation), in one statement: the hot path of every send.
+ * Returns the message (attachment and lead still to be read when it carries them) and who
+ * receives it (the two people, or the channel's members now), or undefined, after which the
+ * caller tells which rule refused it.
  */
 export async function insertChatMessageWithinRate(
   db: DbOrTrx,
-  values: { senderId: number; sessionId: string; receiverId: number; message: string; maxPerWindow: number; windowMs: number },
-): Promise<{ message: ChatMessage; receiver: { firstName: string | null; lastName: string | null; username: string } } | undefined> {
-  const result = await sql<Selectable<ChatMessagesTable> & { r_first_name: string | null; r_last_name: string | null; r_username: string }>`
-    with receiver as (
-      select id, first_name, last_name, username from users where id = ${values.receiverId} and deactivated_at is null
-    ),
+  values: {
+    senderId: number;
+    sessionId: string;
+    target: ChatTarget;
+    message: string;
+    attachmentId: number | null;
+    leadId: number | null;
+    maxPerWindow: number;
+    windowMs: number;
+    activityDescription: string;
+  },
+): Promise<{ message: ChatMessage; audience: number[] } | undefined> {
+  const target =
+    'receiverId' in values.target
+      ? sql`select id as receiver_id, null::integer as channel_id from users where id = ${values.target.receiverId} and deactivated_at is null`
+      : sql`select null::integer as receiver_id, channel_id from chat_channel_membership
+            where channel_id = ${values.target.channelId} and user_id = ${values.senderId}`;
+  const result = await sql<{
+    id: number;
+    sender_id: number;
+    receiver_id: number | null;
+    channel_id: number | null;
+    message: string;
+    is_read: boolean;
+    created_at: Date;
+    audience: number[];
+  }>`
+    with target as (${target}),
     stored as (
-      insert into chat_messages (sender_id, receiver_id, message)
-      select ${values.senderId}, receiver.id, ${values.message} from receiver
+      insert into chat_messages (sender_id, receiver_id, channel_id, message, attachment_id, lead_id)
+      select ${values.senderId}, target.receiver_id, target.channel_id, ${values.message}, ${values.attachmentId}, ${values.leadId}
+      from target
       where exists (${db
         .selectFrom('sessions')
         .select(sql`1`.as('one'))
@@ -114,16 +206,32 @@ export async function insertChatMessageWithinRate(
         select count(*) from chat_messages
         where sender_id = ${values.senderId} and created_at > now() - make_interval(secs => ${values.windowMs / 1000})
       ) < ${values.maxPerWindow}
-      returning *
+      returning id, sender_id, receiver_id, channel_id, message, is_read, created_at
+    ),
+    activity as (
+      insert into activities (type, description, user_id)
+      select 'message_sent', ${values.activityDescription}, sender_id from stored
     )
-    select stored.*, receiver.first_name as r_first_name, receiver.last_name as r_last_name, receiver.username as r_username
-    from stored cross join receiver
+    select stored.*,
+      case when stored.channel_id is null then array[stored.sender_id, stored.receiver_id]
+        else array(select user_id from chat_channel_membership where channel_id = stored.channel_id) end::integer[] as audience
+    from stored
   `.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
   return {
-    message: toChatMessageDto(row),
-    receiver: { firstName: row.r_first_name, lastName: row.r_last_name, username: row.r_username },
+    message: {
+      id: row.id,
+      senderId: row.sender_id,
+      receiverId: row.receiver_id,
+      channelId: row.channel_id,
+      message: row.message,
+      createdAt: row.created_at,
+      isRead: row.is_read,
+      attachment: null,
+      lead: null,
+    },
+    audience: row.audience.map(Number),
   };
 }
 
@@ -149,7 +257,7 @@ export async function listChatContacts(db: DbOrTrx, userId: number): Promise<Cha
     with latest as (
       select case when sender_id = ${userId} then receiver_id else sender_id end as other_id, max(id) as last_id
       from chat_messages
-      where sender_id = ${userId} or receiver_id = ${userId}
+      where channel_id is null and (sender_id = ${userId} or receiver_id = ${userId})
       group by 1
     ),
     unread as (

@@ -1,5 +1,5 @@
 /** Custom (specialization) roles and their assignment to users. */
-import type { CustomRole, UserCustomRole } from '@crm/domain';
+import type { CustomRole, DistributionRule, UserCustomRole } from '@crm/domain';
 import type { Selectable } from 'kysely';
 import type { CustomRolesTable } from '../tables/roles.table.js';
 import type { DbOrTrx } from '../types.js';
@@ -12,6 +12,7 @@ function toCustomRoleDto(row: Selectable<CustomRolesTable>): CustomRole {
     description: row.description,
     color: row.color,
     createdAt: row.created_at,
+    distribution: row.distribution,
   };
 }
 
@@ -46,12 +47,13 @@ export async function insertCustomRole(
 export async function updateCustomRole(
   db: DbOrTrx,
   id: number,
-  values: { displayName?: string; description?: string | null; color?: string },
+  values: { displayName?: string; description?: string | null; color?: string; distribution?: DistributionRule },
 ): Promise<CustomRole | undefined> {
   const changes = {
     display_name: values.displayName,
     description: values.description,
     color: values.color,
+    distribution: values.distribution,
   };
   const hasChanges = Object.values(changes).some((value) => value !== undefined);
   if (!hasChanges) return findCustomRoleById(db, id);

@@ -250,3 +250,24 @@ export async function runningImportJobIds(db: DbOrTrx): Promise<number[]> {
   const rows = await db.selectFrom('import_jobs').select('id').where('status', '=', 'running').execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * Uploads previewed but never started, older than `createdBefore`: marked cancelled with `failure`
+ * and their file removed, a bounded number per call. One statement, so a start that claims the job
+ * at the same moment either wins (the job runs) or finds it cancelled.
+ */
+export async function dropAbandonedImportUploads(db: DbOrTrx, createdBefore: Date, failure: string, limit = 20): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    with abandoned as (
+      update import_jobs set status = 'cancelled', failure = ${failure}, finished_at = now()
+      where id in (
+        select id from import_jobs where status = 'uploaded' and created_at < ${createdBefore}
+        order by id limit ${limit} for update skip locked
+      ) and status = 'uploaded'
+      returning id
+    ), removed as (
+      delete from import_job_chunks where job_id in (select id from abandoned)
+    )
+    select id from abandoned`.execute(db);
+  return result.rows.map((row) => row.id);
+}

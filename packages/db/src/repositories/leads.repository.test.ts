@@ -51,13 +51,13 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
   });
 
   it('bulk-inserts with the search text, leaving out the rows whose email or phone a lead has', async () => {
-    expect(
-      await insertFreshLeads(database.db, [
-        bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
-        bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
-        bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
-      ]),
-    ).toEqual([]);
+    const first = await insertFreshLeads(database.db, [
+      bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
+      bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
+      bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
+    ]);
+    expect(first.leftOut).toEqual([]);
+    expect(first.insertedIds).toHaveLength(3);
     const rows = await database.db
       .selectFrom('leads')
       .select(['name', 'search_text'])
@@ -75,7 +75,8 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
       bulkRow({ name: 'Nuevo de verdad', email: 'nuevo@optica.es', phone: '600 000 002' }),
       bulkRow({ name: 'Los dos', email: 'DOS@clinica.es', phone: '612000999' }),
     ]);
-    expect(matches).toEqual([
+    expect(matches.insertedIds).toHaveLength(1);
+    expect(matches.leftOut).toEqual([
       { index: 0, matched: 'email' },
       { index: 1, matched: 'phone' },
       { index: 3, matched: 'email' },
@@ -121,22 +122,29 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     expect(seen).toEqual([4, 3, 2, 1, 0].map((index) => `Mismo instante ${index}`));
   });
 
-  it('reads back only cursors it wrote', () => {
-    const cursor = { createdAt: '2026-11-22 08:00:00.123456+00', id: 7 };
-    expect(decodeLeadCursor(encodeLeadCursor(cursor))).toEqual(cursor);
+  it('reads back only cursors it wrote, and only for the sort they were written for', () => {
+    const cursor = { sort: 'createdAt:desc', segment: 'value', value: '2026-11-22 08:00:00.123456+00', id: 7 } as const;
+    expect(decodeLeadCursor(encodeLeadCursor(cursor), 'createdAt:desc')).toEqual(cursor);
+    expect(decodeLeadCursor(encodeLeadCursor(cursor), 'createdAt:asc')).toBeUndefined();
+    const missing = { sort: 'nextFollowUp:asc', segment: 'missing', value: null, id: 3 } as const;
+    expect(decodeLeadCursor(encodeLeadCursor(missing), 'nextFollowUp:asc')).toEqual(missing);
     const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const bad = [
       '',
       'xyz',
       encoded([1, 2]),
-      encoded(['ayer', 1]),
-      encoded(['2026-02-31 10:00:00+00', 1]),
-      encoded(['2026-11-22 25:00:00+00', 1]),
-      encoded(['2026-11-22 10:00:00+00', 2_147_483_648]),
-      encoded(['2026-11-22 10:00:00+00', 1.5]),
+      encoded(['createdAt:desc', 0, 'ayer', 1]),
+      encoded(['createdAt:desc', 0, '2026-02-31 10:00:00+00', 1]),
+      encoded(['createdAt:desc', 0, '2026-11-22 25:00:00+00', 1]),
+      encoded(['createdAt:desc', 0, '2026-11-22 10:00:00+00', 2_147_483_648]),
+      encoded(['createdAt:desc', 0, '2026-11-22 10:00:00+00', 1.5]),
+      // Leads always have a creation date: there is no 'missing' segment to resume in.
+      encoded(['createdAt:desc', 1, null, 1]),
+      encoded(['createdAt:desc', 2, '2026-11-22 10:00:00+00', 1]),
     ];
     for (const text of bad) {
-      expect(decodeLeadCursor(text)).toBeUndefined();
+      expect(decodeLeadCursor(text, 'createdAt:desc')).toBeUndefined();
     }
+    expect(decodeLeadCursor(encoded(['status:asc', 0, 'nuevo', 1]), 'status:asc')).toBeUndefined();
   });
 });

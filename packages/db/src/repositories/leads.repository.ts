@@ -1,24 +1,38 @@
 /** Leads: filtered keyset pages, tab counts, writes and de-duplication lookups; rows → domain DTOs. */
 import {
   AWAITING_CONTACT_STATUSES,
+  DEFAULT_LEAD_SORT,
   OPEN_STATUSES,
   CONTACTED_STATUSES,
   type Lead,
   type LeadCategory,
   type LeadListItem,
   type LeadPerson,
+  type LeadSort,
   type LeadStatus,
   type LeadView,
   type ProgressLevel,
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
-import { type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Transaction, type Updateable, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+  sql,
+} from 'kysely';
 import { databaseKindOf } from '../create-db.js';
 import type { Database } from '../database.js';
 import { lockLeadImports } from '../locks.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { Db, DbOrTrx } from '../types.js';
+import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+
+export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
 export interface LeadFilters {
   view?: LeadView;
@@ -26,12 +40,8 @@ export interface LeadFilters {
   category?: LeadCategory;
   groupId?: number;
   q?: string;
-}
-
-/** Where a page starts: the last row of the previous page, in the list's order. */
-export interface LeadCursor {
-  createdAt: string;
-  id: number;
+  /** One person's leads, or (null) the unassigned ones. */
+  assignedTo?: number | null;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -74,7 +84,7 @@ function containsPattern(normalizedTerm: string): string {
   return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
+export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
   const conditions = [];
   if (filters.view === 'leads') {
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
@@ -86,6 +96,8 @@ function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: Lea
   if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));
   if (filters.groupId !== undefined) conditions.push(eb('leads.group_id', '=', filters.groupId));
+  if (filters.assignedTo !== undefined)
+    conditions.push(eb('leads.assigned_to', filters.assignedTo === null ? 'is' : '=', filters.assignedTo));
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q) conditions.push(eb('leads.search_text', 'like', containsPattern(q)));
   return eb.and(conditions);
@@ -97,9 +109,21 @@ function selectListItems(db: DbOrTrx) {
     .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
     .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
     .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('follow_ups')
+          .select(['follow_ups.id', 'follow_ups.due_at'])
+          .whereRef('follow_ups.lead_id', '=', 'leads.id')
+          .where('follow_ups.done_at', 'is', null)
+          .orderBy('follow_ups.due_at')
+          .orderBy('follow_ups.id')
+          .limit(1)
+          .as('next_follow_up'),
+      (join) => join.onTrue(),
+    )
     .selectAll('leads')
     .select([
-      sql<string>`leads.created_at::text`.as('created_at_text'),
       'assignee.first_name as assignee_first_name',
       'assignee.last_name as assignee_last_name',
       'contacter.first_name as contacter_first_name',
@@ -111,6 +135,8 @@ function selectListItems(db: DbOrTrx) {
       'tracking.has_responded as tracking_has_responded',
       'tracking.last_contact_date as tracking_last_contact_date',
       'tracking.notes as tracking_notes',
+      'next_follow_up.id as next_follow_up_id',
+      'next_follow_up.due_at as next_follow_up_due_at',
     ]);
 }
 
@@ -139,69 +165,53 @@ function toListItem(row: ListRow): LeadListItem {
             lastContactDate: row.tracking_last_contact_date ?? '',
             notes: row.tracking_notes,
           },
+    nextFollowUp:
+      row.next_follow_up_id === null || row.next_follow_up_due_at === null
+        ? null
+        : { id: row.next_follow_up_id, dueAt: row.next_follow_up_due_at },
   };
 }
 
-export function encodeLeadCursor(cursor: LeadCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
-const MAX_INTEGER_ID = 2_147_483_647;
-
-/** A timestamp PostgreSQL will accept: well-formed and a real calendar instant (no 31 February). */
-function isTimestampText(text: string): boolean {
-  const match = TIMESTAMP_TEXT.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second
-  );
-}
-
-/** undefined for anything that is not a cursor this module wrote, so a tampered one is a 400, never a 500. */
-export function decodeLeadCursor(text: string): LeadCursor | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return undefined;
-    const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== 'string' || !isTimestampText(createdAt)) return undefined;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_INTEGER_ID) return undefined;
-    return { createdAt, id };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Newest first; `limit` rows after `cursor`, or every matching row when limit is undefined. */
+/** A page of a list in `sort` (default createdAt:desc): `limit` rows after `cursor`, or every row when limit is undefined. */
 export async function listLeads(
   db: DbOrTrx,
   filters: LeadFilters,
-  page: { limit?: number; cursor?: LeadCursor } = {},
+  page: { limit?: number; cursor?: LeadCursor; sort?: LeadSort } = {},
 ): Promise<{ items: LeadListItem[]; nextCursor: LeadCursor | null }> {
-  let query = selectListItems(db)
-    .where((eb) => filterExpression(eb, filters))
-    .orderBy('leads.created_at', 'desc')
-    .orderBy('leads.id', 'desc');
+  const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
   const { cursor, limit } = page;
-  if (cursor) {
-    query = query.where(sql<SqlBool>`(leads.created_at, leads.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+  const direction = plan.direction;
+  const segment = (condition: RawBuilder<SqlBool>, orderByKey: boolean, rowLimit: number | undefined) => {
+    let query = selectListItems(db)
+      .select(sortValueText(plan).as('sort_value'))
+      .where((eb) => filterExpression(eb, filters))
+      .where(condition);
+    if (orderByKey) query = query.orderBy(plan.key.value, direction);
+    query = query.orderBy('leads.id', direction);
+    // One extra row tells whether another page exists without a count.
+    return (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
+  };
+  const rows = cursor?.segment === 'missing' ? [] : await segment(afterInValueSegment(plan, cursor), true, limit);
+  let missingRows: typeof rows = [];
+  const room = limit === undefined ? undefined : limit - rows.length;
+  if (plan.key.missing && (room === undefined || room >= 0)) {
+    missingRows = await segment(afterInMissingSegment(plan, cursor), false, room);
   }
-  // One extra row tells whether another page exists without a count.
-  if (limit !== undefined) query = query.limit(limit + 1);
-  const rows = await query.execute();
-  const hasMore = limit !== undefined && rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const all = [...rows.map((row) => ({ row, missing: false })), ...missingRows.map((row) => ({ row, missing: true }))];
+  const hasMore = limit !== undefined && all.length > limit;
+  const pageRows = hasMore ? all.slice(0, limit) : all;
   const last = pageRows.at(-1);
   return {
-    items: pageRows.map(toListItem),
-    nextCursor: hasMore && last ? { createdAt: last.created_at_text, id: last.id } : null,
+    items: pageRows.map(({ row }) => toListItem(row)),
+    nextCursor:
+      hasMore && last
+        ? {
+            sort: plan.sort,
+            segment: last.missing ? 'missing' : 'value',
+            value: last.missing ? null : last.row.sort_value,
+            id: last.row.id,
+          }
+        : null,
   };
 }
 
@@ -260,16 +270,20 @@ export interface ExistingLeadMatch {
 }
 
 /**
- * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out:
+ * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out
+ * and the new leads' ids:
  * one INSERT … SELECT FROM unnest(arrays), twelve parameters whatever the batch size, so each
  * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
  * keys among themselves (the statement does not see its own inserts). Inside an import,
  * prepareBulkLeadImport makes the two lookups per row index probes whatever the statistics say.
  */
-export async function insertFreshLeads(db: DbOrTrx, rows: readonly BulkLeadRow[]): Promise<ExistingLeadMatch[]> {
-  if (rows.length === 0) return [];
+export async function insertFreshLeads(
+  db: DbOrTrx,
+  rows: readonly BulkLeadRow[],
+): Promise<{ leftOut: ExistingLeadMatch[]; insertedIds: number[] }> {
+  if (rows.length === 0) return { leftOut: [], insertedIds: [] };
   const column = <K extends keyof BulkLeadRow>(key: K) => rows.map((row) => row[key]);
-  const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' }>`
+  const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' | null; id: number | null }>`
     with batch as materialized (
       select input.*,
         case
@@ -287,9 +301,14 @@ export async function insertFreshLeads(db: DbOrTrx, rows: readonly BulkLeadRow[]
       insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
       select name, email, phone, category, description, address, domain, group_id, created_by, search_text
       from batch where matched is null
+      returning id
     )
-    select position::int, matched from batch where matched is not null`.execute(db);
-  return matches.map((match) => ({ index: match.position - 1, matched: match.matched }));
+    select position::int, matched, null::int as id from batch where matched is not null
+    union all select null, null, id from inserted`.execute(db);
+  return {
+    leftOut: matches.flatMap((match) => (match.matched ? [{ index: match.position - 1, matched: match.matched }] : [])),
+    insertedIds: matches.flatMap((match) => (match.id === null ? [] : [match.id])),
+  };
 }
 
 /** Applies `changes`, keeping search_text in step with name and email. */
@@ -318,15 +337,21 @@ export async function countOpenLeadsAssignedTo(db: DbOrTrx, userId: number): Pro
   return Number(row.count);
 }
 
-/** Hands a user's open leads to another user, or to nobody; closed ones keep their assignee (and their credit). */
-export async function reassignOpenLeads(db: DbOrTrx, fromUserId: number, toUserId: number | null): Promise<number> {
-  const result = await db
+/** Hands a user's open leads to another user, or to nobody; closed ones keep their assignee (and their credit). Answers their ids. */
+export async function reassignOpenLeads(db: DbOrTrx, fromUserId: number, toUserId: number | null): Promise<number[]> {
+  const rows = await db
     .updateTable('leads')
     .set({ assigned_to: toUserId, updated_at: new Date() })
     .where('assigned_to', '=', fromUserId)
     .where('status', 'in', [...OPEN_STATUSES])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes a lead; its history, notes and follow-ups go with it (on delete cascade). */
+export async function deleteLeadRow(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('leads').where('id', '=', id).execute();
 }
 
 /**

@@ -55,6 +55,12 @@ export async function findTrackingByLeadId(db: DbOrTrx, leadId: number): Promise
   return row && toTrackingDto(row);
 }
 
+/** The record, locked for the rest of the transaction (its history entry records the values it replaces). */
+export async function findTrackingForUpdate(db: DbOrTrx, id: number): Promise<TrackingRecord | undefined> {
+  const row = await db.selectFrom('conversation_tracking').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toTrackingDto(row);
+}
+
 export async function insertTracking(db: DbOrTrx, leadId: number, fields: TrackingFields, createdBy: number): Promise<TrackingRecord> {
   const row = await db
     .insertInto('conversation_tracking')

@@ -25,6 +25,7 @@ export function toUserDto(row: UserRow): User {
     bio: row.bio,
     profileImageUrl: profileImageUrl(row.id, row.avatar_etag),
     createdAt: row.created_at,
+    available: row.available,
   };
 }
 

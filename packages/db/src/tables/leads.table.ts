@@ -39,6 +39,10 @@ export interface LeadsTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Generated (migration 1500): the status's place on the board, nuevo 1 … perdido 5. */
+  status_rank: ColumnType<number, never, never>;
+  /** The earliest open follow-up's due time (migration 1500), kept by the follow-up writes. */
+  next_follow_up_at: Date | null;
 }
 
 export interface ConversationTrackingTable {

@@ -9,6 +9,10 @@ export interface CustomRolesTable {
   description: string | null;
   color: Generated<string>;
   created_at: CreatedAt;
+  /** Migration 1600: how leads sent to the role are handed out. */
+  distribution: Generated<'none' | 'round_robin' | 'least_busy'>;
+  /** The member the rotation gave the last lead to (migration 1600). */
+  last_assigned_user_id: number | null;
 }
 
 export interface UserCustomRolesTable {

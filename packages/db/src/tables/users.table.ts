@@ -18,6 +18,8 @@ export interface UsersTable {
   last_seen_at: Date | null;
   /** Set when the user is deleted: the row stays for history, the person leaves every list. */
   deactivated_at: Date | null;
+  /** 'Disponible para asignación' (migration 1600): automatic distribution skips whoever is not. */
+  available: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

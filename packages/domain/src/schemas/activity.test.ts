@@ -3,7 +3,15 @@ import { ACTIVITY_TYPES, activitySchema } from './activity.js';
 
 describe('activitySchema', () => {
   it('knows the activity types the server writes', () => {
-    expect(ACTIVITY_TYPES).toEqual(['lead_created', 'lead_converted', 'message_sent', 'group_created', 'lead_contacted', 'user_created']);
+    expect(ACTIVITY_TYPES).toEqual([
+      'lead_created',
+      'lead_converted',
+      'message_sent',
+      'group_created',
+      'lead_contacted',
+      'user_created',
+      'lead_deleted',
+    ]);
   });
 
   it('describes the activity DTO', () => {

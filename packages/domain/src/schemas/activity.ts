@@ -8,6 +8,7 @@ export const ACTIVITY_TYPES = [
   'group_created',
   'lead_contacted',
   'user_created',
+  'lead_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

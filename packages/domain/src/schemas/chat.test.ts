@@ -46,7 +46,17 @@ describe('wsServerFrameSchema', () => {
   it('reads a chat frame with its date', () => {
     const frame = wsServerFrameSchema.parse({
       type: 'chat',
-      message: { id: 1, senderId: 2, receiverId: 3, message: 'hola', createdAt: '2024-06-15T10:00:00.000Z', isRead: false },
+      message: {
+        id: 1,
+        senderId: 2,
+        receiverId: 3,
+        channelId: null,
+        message: 'hola',
+        createdAt: '2024-06-15T10:00:00.000Z',
+        isRead: false,
+        attachment: null,
+        lead: null,
+      },
     });
     expect(frame.type === 'chat' && frame.message.createdAt).toEqual(new Date('2024-06-15T10:00:00.000Z'));
   });
@@ -54,6 +64,42 @@ describe('wsServerFrameSchema', () => {
   it('reads read receipts and errors', () => {
     expect(wsServerFrameSchema.parse({ type: 'read', messageIds: [1, 2], readerId: 3 }).type).toBe('read');
     expect(wsServerFrameSchema.parse({ type: 'error', message: 'Mensaje no válido' }).type).toBe('error');
+  });
+
+  it("reads a channel's read receipt and a typing frame", () => {
+    expect(wsServerFrameSchema.parse({ type: 'read', channelId: 4, readerId: 3, upToId: 90 })).toEqual({
+      type: 'read',
+      channelId: 4,
+      readerId: 3,
+      upToId: 90,
+    });
+    expect(wsServerFrameSchema.parse({ type: 'typing', userId: 3, channelId: 4 }).type).toBe('typing');
+  });
+});
+
+describe('sendMessageSchema with channels and attachments', () => {
+  it('takes a channel instead of a receiver, never both or neither', () => {
+    expect(sendMessageSchema.parse({ channelId: '4', message: 'hola' })).toEqual({ channelId: 4, message: 'hola' });
+    expect(sendMessageSchema.safeParse({ channelId: 4, receiverId: 2, message: 'hola' }).error?.issues[0]?.message).toBe(
+      'Indica un destinatario o un canal, no ambos',
+    );
+    expect(sendMessageSchema.safeParse({ message: 'hola' }).success).toBe(false);
+  });
+
+  it('lets the text be empty beside an attachment or a lead, never alone', () => {
+    expect(sendMessageSchema.parse({ channelId: 4, attachmentId: 9 })).toEqual({ channelId: 4, message: '', attachmentId: 9 });
+    expect(sendMessageSchema.parse({ receiverId: 2, message: ' ', leadId: 5 })).toEqual({ receiverId: 2, message: '', leadId: 5 });
+    expect(sendMessageSchema.safeParse({ channelId: 4, message: '  ' }).error?.issues[0]?.message).toBe('El mensaje no puede estar vacío');
+  });
+
+  it('reads typing and channel frames on /ws', () => {
+    expect(wsClientFrameSchema.parse({ type: 'typing', channelId: 4 })).toEqual({ type: 'typing', channelId: 4 });
+    expect(wsClientFrameSchema.parse({ type: 'chat', channelId: 4, content: 'hola' })).toEqual({
+      type: 'chat',
+      channelId: 4,
+      content: 'hola',
+    });
+    expect(wsClientFrameSchema.safeParse({ type: 'typing' }).success).toBe(false);
   });
 });
 

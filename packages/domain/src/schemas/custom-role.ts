@@ -1,5 +1,6 @@
 /** Custom (specialization) roles and the forms that create and edit them. */
 import { z } from 'zod';
+import { DISTRIBUTION_RULES } from '../leads/distribution.js';
 import { LIMITS, clearableText, optionalText, requiredText, text } from './common.js';
 
 export const DEFAULT_ROLE_COLOR = '#6366f1';
@@ -12,6 +13,8 @@ export const customRoleSchema = z.object({
   description: z.string().nullable(),
   color: z.string(),
   createdAt: z.date(),
+  /** How leads sent to the role are handed out (docs/leads.md, 'Reparto automático'). */
+  distribution: z.enum(DISTRIBUTION_RULES),
 });
 export type CustomRole = z.infer<typeof customRoleSchema>;
 
@@ -50,6 +53,7 @@ export const updateCustomRoleSchema = z.object({
   displayName: requiredText('El nombre visible es requerido', CUSTOM_ROLE_LIMITS.displayName).optional(),
   description: clearableText(CUSTOM_ROLE_LIMITS.description),
   color: hexColorSchema.optional(),
+  distribution: z.enum(DISTRIBUTION_RULES, { message: 'Regla de reparto inválida' }).optional(),
 });
 export type UpdateCustomRoleInput = z.input<typeof updateCustomRoleSchema>;
 export type UpdateCustomRole = z.output<typeof updateCustomRoleSchema>;

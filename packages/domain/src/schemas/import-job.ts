@@ -59,6 +59,8 @@ export interface ImportJobState {
   skipped: number;
   /** Rows the file has (an estimate until the job ends). */
   total: number;
+  /** Rows read per second since the job started, measured by the server; null before any row. */
+  rowsPerSecond: number | null;
   errors: string[];
   groupId: number | null;
   /** Why a failed job failed. */

@@ -48,11 +48,16 @@ export const leadPersonSchema = z.object({
 });
 export type LeadPerson = z.infer<typeof leadPersonSchema>;
 
-/** A lead as the lists return it: the DTO plus the names its card shows and its tracking record. */
+/** The lead's earliest open follow-up, as lists and cards show it. */
+export const nextFollowUpSchema = z.object({ id: z.number(), dueAt: z.date() });
+export type NextFollowUp = z.infer<typeof nextFollowUpSchema>;
+
+/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record and next follow-up. */
 export const leadListItemSchema = leadSchema.extend({
   assignee: leadPersonSchema.nullable(),
   contactedByUser: leadPersonSchema.nullable(),
   tracking: trackingRecordSchema.nullable(),
+  nextFollowUp: nextFollowUpSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -83,6 +88,8 @@ export const createLeadSchema = z.object({
   category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
   description: requiredText('La descripción es requerida', LIMITS.longText),
   assignedTo: nullableIdSchema,
+  /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
+  autoAssignRoleId: nullableIdSchema.optional(),
 });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
@@ -125,6 +132,10 @@ export const updateLeadSchema = z
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
 export type UpdateLead = z.output<typeof updateLeadSchema>;
 
+/** What a `leadChanged` live event says happened, so open boards and lists refresh. */
+export const LEAD_CHANGES = ['created', 'updated', 'assigned', 'deleted'] as const;
+export type LeadChange = (typeof LEAD_CHANGES)[number];
+
 /** 'Asignar a:'; null unassigns (the API allows it even though the spec's select does not). */
 export const assignLeadSchema = z.object({ assignedTo: nullableIdSchema });
 export type AssignLeadInput = z.input<typeof assignLeadSchema>;
@@ -136,6 +147,34 @@ function optionalQuery<T extends z.ZodType>(schema: T) {
 
 export const LEAD_VIEWS = ['leads', 'contacted'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
+
+/**
+ * The columns a list sorts by. lastContact is when the lead was marked contacted; nextFollowUp its
+ * earliest open follow-up; status follows the board (nuevo → perdido); assignee the person's name.
+ * Leads without a value (no assignee, never contacted, no follow-up) come last in both directions.
+ */
+export const LEAD_SORT_FIELDS = ['name', 'category', 'status', 'assignee', 'createdAt', 'lastContact', 'nextFollowUp'] as const;
+export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** `<field>:<asc|desc>`, e.g. 'name:asc'; the default is createdAt:desc (newest first). */
+export const leadSortSchema = z.templateLiteral([z.enum(LEAD_SORT_FIELDS), ':', z.enum(SORT_DIRECTIONS)], {
+  message: 'Orden inválido',
+});
+export type LeadSort = z.infer<typeof leadSortSchema>;
+export const DEFAULT_LEAD_SORT: LeadSort = 'createdAt:desc';
+
+export function parseLeadSort(sort: LeadSort): { field: LeadSortField; direction: SortDirection } {
+  const [field, direction] = sort.split(':') as [LeadSortField, SortDirection];
+  return { field, direction };
+}
+
+/** 'Mis leads' (me), 'Sin asignar' (none) or one person's id. */
+export const leadAssigneeFilterSchema = z.union([z.literal('me'), z.literal('none'), idSchema], {
+  message: 'Filtro de asignación inválido',
+});
+export type LeadAssigneeFilter = z.output<typeof leadAssigneeFilterSchema>;
 
 export const leadListQuerySchema = z.object({
   limit: optionalQuery(
@@ -161,9 +200,17 @@ export const leadListQuerySchema = z.object({
    * any group unless groupId is set. Absent: the filters alone.
    */
   view: optionalQuery(z.enum(LEAD_VIEWS)),
+  assignedTo: optionalQuery(leadAssigneeFilterSchema),
+  sort: optionalQuery(leadSortSchema),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 /** The tab counts follow the filters the screen shows above the tabs. */
-export const leadCountsQuerySchema = leadListQuerySchema.pick({ category: true, status: true, groupId: true, q: true });
+export const leadCountsQuerySchema = leadListQuerySchema.pick({ category: true, status: true, groupId: true, q: true, assignedTo: true });
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
+
+/** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */
+export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, category: true, groupId: true, q: true, limit: true });
+export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
+export const pipelineColumnQuerySchema = pipelineQuerySchema.extend({ status: leadStatusSchema, cursor: leadListQuerySchema.shape.cursor });
+export type PipelineColumnQuery = z.output<typeof pipelineColumnQuerySchema>;

@@ -25,6 +25,11 @@ export const IMPORT_LIMITS = {
   },
 } as const;
 
+/** The import's size limit: the spec's 10 MB, or what the server's IMPORT_MAX_MB sets; the message names it. */
+export function importSizeLimit(maxMb: number): { maxMb: number; maxBytes: number; tooLarge: string } {
+  return { maxMb, maxBytes: maxMb * MB, tooLarge: `El archivo debe ser menor a ${maxMb}MB` };
+}
+
 /** The import dialog's check: a text/plain type or a name ending .csv, .tsv, .txt or .xlsx (browsers give CSV odd types). */
 export function isAcceptedImportFile(file: { name: string; type?: string | null }): boolean {
   const name = file.name.toLowerCase();

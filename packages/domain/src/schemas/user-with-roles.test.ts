@@ -15,6 +15,7 @@ describe('userWithRolesSchema', () => {
       phone: null,
       bio: null,
       profileImageUrl: null,
+      available: true,
       createdAt: new Date(),
       customRoles: [{ id: 9, roleId: 2, role: { name: 'tecnico', displayName: 'Técnico', color: '#6366f1' } }],
     };

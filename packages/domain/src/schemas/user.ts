@@ -29,6 +29,8 @@ export const userSchema = z.object({
   bio: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   createdAt: z.date(),
+  /** 'Disponible para asignación': automatic distribution skips whoever is not. */
+  available: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -97,3 +99,7 @@ export const userRoleCountsSchema = z.object({
   team_member: z.number().int().min(0),
 });
 export type UserRoleCounts = z.infer<typeof userRoleCountsSchema>;
+
+/** PUT /api/users/{id}/availability. */
+export const availabilitySchema = z.object({ available: z.boolean({ message: 'Indica si está disponible' }) });
+export type AvailabilityInput = z.input<typeof availabilitySchema>;

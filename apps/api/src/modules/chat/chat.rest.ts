@@ -1,7 +1,10 @@
-/** REST paths of the chat (docs/rest-api.md): the documented protocol and the web app's fallback. */
+/** REST paths of the chat (docs/rest-api.md): the documented protocol and the web app's fallback; channels and attachments included. */
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
+import { sessionFrameGate } from '../../live/frame-gate.js';
 import { authedRoute } from '../../rest/route.js';
+import { chatAttachmentRestRoutes } from './attachments.rest.js';
+import { chatChannelRestRoutes } from './channels.rest.js';
 import { listAvailableUsers, listContacts, listMessages, markRead, sendMessage } from './chat.service.js';
 
 export const chatRestRoutes = [
@@ -21,11 +24,13 @@ export const chatRestRoutes = [
     url: '/api/chat/messages',
     body: sendMessageSchema,
     successStatus: 201,
-    handler: ({ ctx, body }) => sendMessage(ctx, body),
+    handler: ({ ctx, body }) => sessionFrameGate(ctx.viewer.sessionId).run(() => sendMessage(ctx, body)),
   }),
   authedRoute({
     method: 'POST',
     url: '/api/chat/messages/:id/read',
     handler: ({ ctx, params }) => markRead(ctx, parseInput(idSchema, params.id)),
   }),
+  ...chatChannelRestRoutes,
+  ...chatAttachmentRestRoutes,
 ];

@@ -1,9 +1,27 @@
 /** tRPC: the Chat screen's reads and writes, and its live feed. */
-import { idSchema, sendMessageSchema } from '@crm/domain';
+import {
+  channelMessagesQuerySchema,
+  createChannelSchema,
+  idSchema,
+  sendMessageSchema,
+  text,
+  typingTargetSchema,
+  updateChannelSchema,
+} from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { socketFeedGate, socketSendGate } from '../../trpc/socket-gates.js';
+import { socketFeedGate, chatSendGate } from '../../trpc/socket-gates.js';
+import {
+  channelMembers,
+  createChannel,
+  listChannelMessagesFor,
+  listChannels,
+  markChannelRead,
+  searchConversation,
+  updateChannel,
+} from './channels.service.js';
 import { openChatFeed } from './chat.subscription.js';
+import { announceTyping } from './typing.service.js';
 import {
   listAvailableUsers,
   listContacts,
@@ -21,7 +39,7 @@ export const chatRouter = router({
   unreadTotal: authedProcedure.query(({ ctx }) => unreadTotal(ctx)),
   onlineUserIds: authedProcedure.query(({ ctx }) => onlineUserIds(ctx)),
   messages: authedProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listMessages(ctx, input.userId)),
-  send: socketSendGate
+  send: chatSendGate
     .concat(authedProcedure)
     .input(sendMessageSchema)
     .mutation(({ ctx, input }) => sendMessage(ctx, input)),
@@ -29,6 +47,24 @@ export const chatRouter = router({
   markConversationRead: authedProcedure
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) => markConversationRead(ctx, input.userId)),
+  typing: authedProcedure.input(typingTargetSchema).mutation(({ ctx, input }) => announceTyping(ctx, input)),
+  search: authedProcedure
+    .input(z.object({ channelId: idSchema.optional(), userId: idSchema.optional(), text: text().max(200) }))
+    .query(({ ctx, input }) =>
+      searchConversation(ctx, input.channelId !== undefined ? { channelId: input.channelId } : { userId: input.userId ?? 0 }, input.text),
+    ),
+  channels: authedProcedure.query(({ ctx }) => listChannels(ctx)),
+  createChannel: authedProcedure.input(createChannelSchema).mutation(({ ctx, input }) => createChannel(ctx, input)),
+  updateChannel: authedProcedure
+    .input(updateChannelSchema.extend({ channelId: idSchema }))
+    .mutation(({ ctx, input }) => updateChannel(ctx, input.channelId, input)),
+  channelMembers: authedProcedure.input(z.object({ channelId: idSchema })).query(({ ctx, input }) => channelMembers(ctx, input.channelId)),
+  channelMessages: authedProcedure
+    .input(channelMessagesQuerySchema.extend({ channelId: idSchema }))
+    .query(({ ctx, input }) => listChannelMessagesFor(ctx, input.channelId, input)),
+  markChannelRead: authedProcedure
+    .input(z.object({ channelId: idSchema }))
+    .mutation(({ ctx, input }) => markChannelRead(ctx, input.channelId)),
   onEvent: socketFeedGate
     .concat(authedProcedure)
     .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())

@@ -1,8 +1,13 @@
-/** Team chat (docs/live-protocol.md): everyone chats, reading only their own conversations; the same calls serve tRPC, REST and /ws. */
+/** Team chat (docs/live-protocol.md): everyone chats, reading only their own conversations and channels; the same calls serve tRPC, REST and /ws. */
 import {
+  type ChatTarget,
+  countUnreadChannelMessages,
   countUnreadMessages,
   type DbOrTrx,
+  findChannel,
+  findChatMessagesByIds,
   findUserById,
+  isChannelMember,
   insertChatMessageWithinRate,
   isMessageReceivedBy,
   listChatCandidates,
@@ -12,9 +17,9 @@ import {
   listValidSessionIds,
   lockChatSender,
   markMessagesRead,
-  recordActivity,
 } from '@crm/db';
 import {
+  CHANNEL_MESSAGES,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatContact,
@@ -29,6 +34,9 @@ import type { ServiceContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
+import { Notifier } from '../notifications/notifier.js';
+import { readConversationNotifications } from '../notifications/notifications.service.js';
+import { requireShareableLead, requireUnsentAttachment } from './message-extras.js';
 
 const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
 const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
@@ -50,9 +58,14 @@ export function onlineUserIds(ctx: ServiceContext): Promise<number[]> {
   return listOnlineUserIds(ctx.db);
 }
 
-export function unreadTotal(ctx: ServiceContext): Promise<number> {
+/** The sidebar's Chat badge: unread one-to-one messages plus every channel's unread count. */
+export async function unreadTotal(ctx: ServiceContext): Promise<number> {
   requirePermission(ctx, 'chat.use');
-  return countUnreadMessages(ctx.db, ctx.viewer.user.id);
+  const [direct, channels] = await Promise.all([
+    countUnreadMessages(ctx.db, ctx.viewer.user.id),
+    countUnreadChannelMessages(ctx.db, ctx.viewer.user.id),
+  ]);
+  return direct + channels;
 }
 
 /** The viewer's conversation with `otherId`; only the two of them can ever read it. */
@@ -64,41 +77,61 @@ export async function listMessages(ctx: ServiceContext, otherId: number): Promis
 }
 
 /**
- * Stores a message and its activity in one transaction, under the per-sender rate limit
- * (counted in the database, so every replica and protocol shares it) and only while the
- * sender's session lasts (so a /ws socket of an ended session can send nothing), then
- * announces it.
+ * Stores a message (to a colleague or to a channel the sender belongs to) and its activity in
+ * one transaction, under the per-sender rate limit over every conversation (counted in the
+ * database, so every replica and protocol shares it) and only while the sender's session lasts
+ * (so a /ws socket of an ended session can send nothing), then announces it to the people of
+ * the conversation as they are at that moment: someone removed from a channel gets nothing more.
  */
 export async function sendMessage(ctx: ServiceContext, input: z.output<typeof sendMessageSchema>): Promise<ChatMessage> {
   requirePermission(ctx, 'chat.use');
   const sender = ctx.viewer.user;
-  if (input.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
-  const message = await ctx.db.transaction().execute(async (trx) => {
+  const target: ChatTarget = input.channelId !== undefined ? { channelId: input.channelId } : { receiverId: input.receiverId ?? 0 };
+  if ('receiverId' in target && target.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
+  if (input.leadId !== undefined) await requireShareableLead(ctx, input.leadId);
+  // Read before the sender's lock is taken: the hot path holds it for as few queries as it can.
+  const activityDescription = await activityText(ctx.db, ctx, target);
+  const notes = await new Notifier().prepareChat(ctx.db, sender, target, input.message);
+  const { message, audience } = await ctx.db.transaction().execute(async (trx) => {
     await lockChatSender(trx, sender.id);
+    // Under the sender's lock: an attachment goes out once, in one message.
+    if (input.attachmentId !== undefined) await requireUnsentAttachment(trx, sender.id, input.attachmentId);
     const stored = await insertChatMessageWithinRate(trx, {
       senderId: sender.id,
       sessionId: ctx.viewer.sessionId,
-      receiverId: input.receiverId,
+      target,
       message: input.message,
-      maxPerWindow: CHAT_LIMITS.rate.messages,
+      attachmentId: input.attachmentId ?? null,
+      leadId: input.leadId ?? null,
+      maxPerWindow: ctx.env.CHAT_RATE_PER_10S,
       windowMs: CHAT_LIMITS.rate.windowMs,
+      activityDescription,
     });
-    if (!stored) throw await whyNotStored(trx, ctx, input.receiverId);
-    await recordActivity(trx, {
-      type: 'message_sent',
-      description: `${actorName(ctx)} envió un mensaje a ${displayName(stored.receiver)}`,
-      userId: sender.id,
-    });
-    return stored.message;
+    if (!stored) throw await whyNotStored(trx, ctx, target);
+    await notes.chatMessage(trx, stored.message, stored.audience);
+    if (input.attachmentId === undefined && input.leadId === undefined) return stored;
+    const [withExtras] = await findChatMessagesByIds(trx, [stored.message.id]);
+    return { message: withExtras ?? stored.message, audience: stored.audience };
   });
-  await publishLive(ctx, { type: 'chat', message }, { userIds: [message.senderId, message.receiverId] });
+  await publishLive(ctx, { type: 'chat', message }, { userIds: audience });
+  await notes.publish(ctx);
   return message;
 }
 
+async function activityText(trx: DbOrTrx, ctx: ServiceContext, target: ChatTarget): Promise<string> {
+  if ('channelId' in target)
+    return `${actorName(ctx)} envió un mensaje en ${(await findChannel(trx, target.channelId))?.name ?? 'un canal'}`;
+  const receiver = await findUserById(trx, target.receiverId);
+  return `${actorName(ctx)} envió un mensaje a ${receiver ? displayName(receiver) : 'un compañero'}`;
+}
+
 /** The send was refused: say which rule, in the order a caller would want to hear it. */
-async function whyNotStored(trx: DbOrTrx, ctx: ServiceContext, receiverId: number): Promise<DomainError> {
+async function whyNotStored(trx: DbOrTrx, ctx: ServiceContext, target: ChatTarget): Promise<DomainError> {
   if ((await listValidSessionIds(trx, [ctx.viewer.sessionId])).length === 0) return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  if (!(await findUserById(trx, receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  if ('receiverId' in target && !(await findUserById(trx, target.receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  if ('channelId' in target && !(await isChannelMember(trx, target.channelId, ctx.viewer.user.id))) {
+    return new DomainError('NOT_FOUND', CHANNEL_MESSAGES.notFound);
+  }
   return new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
 }
 
@@ -120,6 +153,7 @@ export async function markConversationRead(ctx: ServiceContext, otherId: number)
   requirePermission(ctx, 'chat.use');
   const changed = await markMessagesRead(ctx.db, ctx.viewer.user.id, { senderId: otherId });
   await announceRead(ctx, changed);
+  await readConversationNotifications(ctx, ctx.viewer.user.id, { senderId: otherId });
   return { messageIds: changed.map((row) => row.id) };
 }
 

@@ -41,7 +41,8 @@ describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
         const card = response.body as string;
         expect(card.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
         expect(card).toContain('FN:Clínica Peñalba\\, S.L.\\; Sede Norte\r\n');
-        expect(card).toContain('TEL;TYPE=WORK,VOICE:+34 612 345 678\r\n');
+        // Stored and given in E.164, so the contact dials from any country.
+        expect(card).toContain('TEL;TYPE=WORK,VOICE:+34612345678\r\n');
         expect(card).toContain('NOTE:Categoría: Salud\\nPrimera línea\\nSegunda línea con \\\\ barra\r\n');
         expect(card.endsWith('END:VCARD\r\n')).toBe(true);
       }
@@ -79,7 +80,7 @@ describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
         );
         const body = rows.join('\r\n');
         expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}"`);
-        expect(body).toContain(`'+34 600 000 000`);
+        expect(body).toContain(`'+34600000000`); // stored in E.164
         expect(body).toContain(`"'@SUM(A1:A2), ""citado""\nsegunda línea"`);
         expect(body).toContain(',Retail,Nuevo,');
         expect(body).not.toContain(`Otro ${tag}`);

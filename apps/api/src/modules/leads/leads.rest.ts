@@ -5,7 +5,7 @@ import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
 import { type Download, leadVCard, leadsCsv } from './leads-download.service.js';
 import { streamAllLeads } from './lead-stream.js';
-import { assignLead, countLeadTabs, createLead, filtersOf, getLeadOrThrow, listLeadPage, updateLead } from './leads.service.js';
+import { assignLead, countLeadTabs, createLead, deleteLead, filtersOf, getLeadOrThrow, listLeadPage, updateLead } from './leads.service.js';
 
 function sendDownload(reply: FastifyReply, download: Download): FastifyReply {
   return reply
@@ -33,7 +33,7 @@ export const leadsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/leads/export',
-    handler: async ({ ctx, query, reply }) => sendDownload(reply, leadsCsv(ctx, filtersOf(parseInput(leadListQuerySchema, query)))),
+    handler: async ({ ctx, query, reply }) => sendDownload(reply, leadsCsv(ctx, filtersOf(ctx, parseInput(leadListQuerySchema, query)))),
   }),
   authedRoute({
     method: 'GET',
@@ -63,5 +63,10 @@ export const leadsRestRoutes = [
     url: '/api/leads/:id/assign',
     body: assignLeadSchema,
     handler: ({ ctx, params, body }) => assignLead(ctx, parseInput(idSchema, params.id), body),
+  }),
+  authedRoute({
+    method: 'DELETE',
+    url: '/api/leads/:id',
+    handler: ({ ctx, params }) => deleteLead(ctx, parseInput(idSchema, params.id)),
   }),
 ];

@@ -14,13 +14,23 @@
  * - update({ id, data: UpdateLeadInput }) → LeadListItem (all fields: admin, manager; status only:
  *     team_member on leads assigned to or contacted by them → interesado/convertido/perdido)
  * - assign({ id, assignedTo }) → LeadListItem (admin, manager)
+ * - delete({ id }) → { id } (admin, manager; its notes, follow-ups and history go with it)
  * - markContacted({ id }) → LeadListItem (every role, only while the lead may still be marked contacted,
  *     see docs/leads.md; records the session user and now)
  */
 import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { assignLead, countLeadTabs, createLead, getLeadOrThrow, listLeadPage, markLeadContacted, updateLead } from './leads.service.js';
+import {
+  assignLead,
+  countLeadTabs,
+  createLead,
+  deleteLead,
+  getLeadOrThrow,
+  listLeadPage,
+  markLeadContacted,
+  updateLead,
+} from './leads.service.js';
 
 export const leadsRouter = router({
   list: authedProcedure.input(leadListQuerySchema.default({})).query(({ ctx, input }) => listLeadPage(ctx, input)),
@@ -34,5 +44,6 @@ export const leadsRouter = router({
   assign: authedProcedure
     .input(z.object({ id: idSchema }).and(assignLeadSchema))
     .mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
+  delete: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteLead(ctx, input.id)),
   markContacted: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
 });

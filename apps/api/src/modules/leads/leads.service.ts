@@ -4,6 +4,7 @@ import {
   countLeadGroups,
   countLeads,
   decodeLeadCursor,
+  deleteLeadRow,
   encodeLeadCursor,
   findLeadListItem,
   findLeadRowForUpdate,
@@ -13,12 +14,15 @@ import {
   type LeadRow,
   listLeads,
   recordActivity,
+  recordLeadHistory,
   updateLeadRow,
 } from '@crm/db';
 import {
   type CreateLead,
+  DEFAULT_LEAD_SORT,
   DomainError,
   FORBIDDEN_MESSAGE,
+  type LeadAssigneeFilter,
   type LeadCounts,
   type LeadCountsQuery,
   type LeadListItem,
@@ -29,41 +33,55 @@ import {
   updateLeadSchema,
   canBeMarkedContacted,
   canSetLeadStatus,
+  clearedRequiredField,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
-
-export const LEAD_NOT_FOUND = 'Lead no encontrado';
+import { distributeLeads } from '../distribution/distribution.service.js';
+import { assignmentEntries, leadUpdateEntries } from '../lead-history/lead-history.service.js';
+import { Notifier } from '../notifications/notifier.js';
+import { announceLeadChanged } from './lead-changed.js';
+import { assertNoDuplicateLead, normalizeLeadPhone } from './lead-contact.js';
+import { LEAD_NOT_FOUND } from './lead-messages.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
 
-export function filtersOf(query: LeadListQuery | LeadCountsQuery): LeadFilters {
+/** 'me' is the caller, 'none' the unassigned leads. */
+function assigneeFilter(ctx: ServiceContext, assignedTo: LeadAssigneeFilter | undefined): number | null | undefined {
+  if (assignedTo === 'me') return ctx.viewer.user.id;
+  if (assignedTo === 'none') return null;
+  return assignedTo;
+}
+
+export function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCountsQuery): LeadFilters {
   return {
     view: 'view' in query ? query.view : undefined,
     status: query.status,
     category: query.category,
     groupId: query.groupId,
     q: query.q,
+    assignedTo: assigneeFilter(ctx, query.assignedTo),
   };
 }
 
-/** One page, newest first; `nextCursor` is opaque to the client. */
+/** One page in the query's sort (newest first by default); `nextCursor` is opaque to the client and tied to that sort. */
 export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): Promise<LeadPage> {
   requirePermission(ctx, 'lead.read');
+  const sort = query.sort ?? DEFAULT_LEAD_SORT;
   let cursor;
   if (query.cursor) {
-    cursor = decodeLeadCursor(query.cursor);
+    cursor = decodeLeadCursor(query.cursor, sort);
     if (!cursor) throw new DomainError('BAD_REQUEST', 'Cursor de paginación inválido');
   }
-  const page = await listLeads(ctx.db, filtersOf(query), { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor });
+  const page = await listLeads(ctx.db, filtersOf(ctx, query), { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort });
   return { items: page.items, nextCursor: page.nextCursor && encodeLeadCursor(page.nextCursor) };
 }
 
 export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery): Promise<LeadCounts> {
   requirePermission(ctx, 'lead.read');
-  const filters = filtersOf(query);
+  const filters = filtersOf(ctx, query);
   const [leads, contacted, groups] = await Promise.all([
     countLeads(ctx.db, { ...filters, view: 'leads' }),
     countLeads(ctx.db, { ...filters, view: 'contacted' }),
@@ -85,17 +103,26 @@ async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefin
 
 export async function createLead(ctx: ServiceContext, input: CreateLead): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
+  const phone = normalizeLeadPhone(ctx, input.phone) ?? null;
+  const notes = new Notifier();
   const id = await ctx.db.transaction().execute(async (trx) => {
     await assertAssigneeExists(trx, input.assignedTo);
+    await assertNoDuplicateLead(ctx, trx, { email: input.email, phone });
     const leadId = await insertLead(trx, {
       name: input.name,
       email: input.email,
-      phone: input.phone,
+      phone,
       category: input.category,
       description: input.description,
       assigned_to: input.assignedTo,
       created_by: ctx.viewer.user.id,
     });
+    await recordLeadHistory(trx, [
+      { leadId, type: 'created', actorId: ctx.viewer.user.id },
+      ...assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: null }, input.assignedTo),
+    ]);
+    if (input.autoAssignRoleId) await autoAssign(trx, input.autoAssignRoleId, leadId, ctx.viewer.user.id);
+    await notes.leadsAssigned(trx, ctx.viewer.user.id, [leadId]);
     await recordActivity(trx, {
       type: 'lead_created',
       description: `${actorName(ctx)} creó el lead ${input.name}`,
@@ -104,7 +131,15 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
     });
     return leadId;
   });
+  await announceLeadChanged(ctx, id, 'created', 'nuevo');
+  await notes.publish(ctx);
   return getLeadOrThrow(ctx, id);
+}
+
+/** 'Asignar automáticamente': the role's rule picks the assignee; a role that cannot is a 409 and nothing is created. */
+async function autoAssign(trx: DbOrTrx, roleId: number, leadId: number, actorId: number): Promise<void> {
+  const { refusal } = await distributeLeads(trx, roleId, [leadId], actorId);
+  if (refusal) throw new DomainError('CONFLICT', refusal);
 }
 
 /**
@@ -142,17 +177,22 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   const { status, ...fields } = input;
   const changesFields = Object.values(fields).some((value) => value !== undefined);
   if (changesFields) requirePermission(ctx, 'lead.manage');
-  await ctx.db.transaction().execute(async (trx) => {
+  const notes = new Notifier();
+  const before = await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     if (status !== undefined) assertMayMoveStatus(ctx, row, status);
+    const cleared = clearedRequiredField(row, fields);
+    if (cleared) throw new DomainError('BAD_REQUEST', cleared.message, [{ path: [cleared.field], message: cleared.message }]);
     await assertAssigneeExists(trx, fields.assignedTo);
+    const phone = normalizeLeadPhone(ctx, fields.phone);
+    if (fields.email != null || phone != null) await assertNoDuplicateLead(ctx, trx, { email: fields.email, phone, exceptId: id });
     const now = new Date();
     const statusChange = status === undefined || status === row.status ? {} : statusColumns(row, status, ctx.viewer.user.id, now);
     await updateLeadRow(trx, row, {
       name: fields.name,
       email: fields.email,
-      phone: fields.phone,
+      phone,
       category: fields.category,
       description: fields.description,
       assigned_to: fields.assignedTo,
@@ -160,8 +200,14 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
       domain: fields.domain,
       ...statusChange,
     });
+    await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone }));
     await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
+    if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
+    return row;
   });
+  const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.assigned_to;
+  await announceLeadChanged(ctx, id, assigned ? 'assigned' : 'updated', status ?? before.status);
+  await notes.publish(ctx);
   return getLeadOrThrow(ctx, id);
 }
 
@@ -188,11 +234,34 @@ export function markLeadContacted(ctx: ServiceContext, id: number): Promise<Lead
 
 export async function assignLead(ctx: ServiceContext, id: number, input: { assignedTo: number | null }): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
+  const notes = new Notifier();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     await assertAssigneeExists(trx, input.assignedTo);
     await updateLeadRow(trx, row, { assigned_to: input.assignedTo });
+    await recordLeadHistory(trx, assignmentEntries(ctx.viewer.user.id, row, input.assignedTo));
+    if (input.assignedTo !== null && input.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
   });
+  await announceLeadChanged(ctx, id, 'assigned');
+  await notes.publish(ctx);
   return getLeadOrThrow(ctx, id);
+}
+
+/** 'Eliminar lead' (admin, manager): its notes, follow-ups and history go with it; the activity feed keeps a line. */
+export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id: number }> {
+  requirePermission(ctx, 'lead.delete');
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await findLeadRowForUpdate(trx, id);
+    if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    await deleteLeadRow(trx, id);
+    await recordActivity(trx, {
+      type: 'lead_deleted',
+      description: `${actorName(ctx)} eliminó el lead ${row.name}`,
+      userId: ctx.viewer.user.id,
+    });
+    return row;
+  });
+  await announceLeadChanged(ctx, id, 'deleted', deleted.status);
+  return { id };
 }

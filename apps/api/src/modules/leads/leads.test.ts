@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
 
 interface Clients {
   admin: ApiClient;
@@ -36,7 +36,7 @@ async function setUp(server: TestServer): Promise<Clients> {
 const validLead = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName('Clínica Peñalba '),
   email: `${uniqueName('info')}@penalba.es`,
-  phone: '612 345 678',
+  phone: uniquePhone(),
   category: 'salud',
   description: 'Centro médico en Sevilla',
   assignedTo: null,

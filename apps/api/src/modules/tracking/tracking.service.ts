@@ -1,13 +1,34 @@
 /** Conversation tracking ('Seguimiento de Conversación'): one record per lead; every role creates and updates (docs/leads.md). */
-import { deleteTracking, findLeadRow, findTrackingByLeadId, insertTracking, listTracking, updateTracking } from '@crm/db';
+import {
+  deleteTracking,
+  findLeadRow,
+  findTrackingByLeadId,
+  findTrackingForUpdate,
+  insertTracking,
+  listTracking,
+  recordLeadHistory,
+  updateTracking,
+} from '@crm/db';
 import { DomainError, type TrackingForm, type TrackingRecord, type updateTrackingSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
-import { LEAD_NOT_FOUND } from '../leads/leads.service.js';
+import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 
 const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
 export const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
+
+type TrackingFields = Omit<TrackingRecord, 'id' | 'leadId'>;
+
+/** The fields an update changes, old → new, for the lead's history. */
+function changedFields(before: TrackingRecord, after: TrackingRecord): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const { id: _id, leadId: _leadId, ...fields } = after;
+  for (const key of Object.keys(fields) as (keyof TrackingFields)[]) {
+    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  }
+  return changes;
+}
 
 export function listTrackingRecords(ctx: ServiceContext, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
   requirePermission(ctx, 'lead.read');
@@ -20,7 +41,12 @@ export async function createTracking(ctx: ServiceContext, input: TrackingForm): 
   if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (await findTrackingByLeadId(ctx.db, leadId)) throw new DomainError('CONFLICT', TRACKING_EXISTS);
   // Two 'Guardar' at once: the unique lead_id decides, the loser gets the same 409 (http/error-mapping.ts).
-  return insertTracking(ctx.db, leadId, fields, ctx.viewer.user.id);
+  return ctx.db.transaction().execute(async (trx) => {
+    const record = await insertTracking(trx, leadId, fields, ctx.viewer.user.id);
+    const { id: _id, leadId: _leadId, ...values } = record;
+    await recordLeadHistory(trx, [{ leadId, type: 'tracking_created', actorId: ctx.viewer.user.id, changes: values }]);
+    return record;
+  });
 }
 
 export async function updateTrackingRecord(
@@ -29,13 +55,24 @@ export async function updateTrackingRecord(
   input: z.output<typeof updateTrackingSchema>,
 ): Promise<TrackingRecord> {
   requirePermission(ctx, 'lead.read');
-  const record = await updateTracking(ctx.db, id, input);
-  if (!record) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
-  return record;
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findTrackingForUpdate(trx, id);
+    const record = before && (await updateTracking(trx, id, input));
+    if (!before || !record) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
+    const changes = changedFields(before, record);
+    if (Object.keys(changes).length > 0) {
+      await recordLeadHistory(trx, [{ leadId: record.leadId, type: 'tracking_updated', actorId: ctx.viewer.user.id, changes }]);
+    }
+    return record;
+  });
 }
 
 export async function deleteTrackingRecord(ctx: ServiceContext, id: number): Promise<{ id: number }> {
   requirePermission(ctx, 'lead.manage');
-  if (!(await deleteTracking(ctx.db, id))) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
+  await ctx.db.transaction().execute(async (trx) => {
+    const record = await findTrackingForUpdate(trx, id);
+    if (!record || !(await deleteTracking(trx, id))) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
+    await recordLeadHistory(trx, [{ leadId: record.leadId, type: 'tracking_deleted', actorId: ctx.viewer.user.id }]);
+  });
   return { id };
 }

@@ -3,11 +3,20 @@
  * and leave every list, their sessions and live connections end, their open leads go to
  * nobody or to the colleague named, and everything they did stays under their name.
  */
-import { countOpenLeadsAssignedTo, deactivateUser, deleteUserSessions, findUserById, lockActiveAdminIds, reassignOpenLeads } from '@crm/db';
+import {
+  countOpenLeadsAssignedTo,
+  deactivateUser,
+  deleteUserSessions,
+  findUserById,
+  lockActiveAdminIds,
+  reassignOpenLeads,
+  recordLeadHistory,
+} from '@crm/db';
 import { type DeleteUser, DomainError, LAST_ADMIN_MESSAGE, type User, removesLastAdmin } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
+import { assignmentEntries } from '../lead-history/lead-history.service.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
 const HEIR_NOT_FOUND = 'El usuario que recibe los leads no existe';
@@ -36,7 +45,11 @@ export async function deleteUser(ctx: ServiceContext, targetId: number, input: D
     if (removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
     if (heirId === target.id) throw new DomainError('BAD_REQUEST', HEIR_IS_TARGET);
     if (heirId !== null && !(await findUserById(trx, heirId))) throw new DomainError('BAD_REQUEST', HEIR_NOT_FOUND);
-    await reassignOpenLeads(trx, target.id, heirId);
+    const leadIds = await reassignOpenLeads(trx, target.id, heirId);
+    await recordLeadHistory(
+      trx,
+      leadIds.flatMap((leadId) => assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: target.id }, heirId)),
+    );
     await deactivateUser(trx, target.id);
     await deleteUserSessions(trx, target.id);
   });

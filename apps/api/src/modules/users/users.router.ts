@@ -1,7 +1,8 @@
 /** tRPC: user management and the profile screen's writes. */
-import { changePasswordSchema, createUserSchema, deleteUserSchema, idSchema, updateUserSchema } from '@crm/domain';
+import { availabilitySchema, changePasswordSchema, createUserSchema, deleteUserSchema, idSchema, updateUserSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
+import { setAvailability } from '../distribution/distribution.service.js';
 import { createUserFromForm } from './user-creation.service.js';
 import { deleteUser, deletionPreview } from './user-deletion.service.js';
 import { listUsers, listUsersWithRoles, roleCounts } from './user-queries.service.js';
@@ -22,6 +23,10 @@ export const usersRouter = router({
     await deleteUser(ctx, input.id, input);
     return { ok: true };
   }),
+  /** 'Disponible para asignación' (oneself, or admin / manager): automatic distribution skips whoever is not. */
+  setAvailability: authedProcedure
+    .input(z.object({ id: idSchema }).and(availabilitySchema))
+    .mutation(({ ctx, input }) => setAvailability(ctx, input.id, input.available)),
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input, { ip: ctx.clientIp });
     return { ok: true };

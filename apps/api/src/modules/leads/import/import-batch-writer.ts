@@ -5,7 +5,15 @@
  * rows whose email or phone the database already has come back from the sink as skipped too.
  */
 import type { BulkLeadRow, ExistingLeadMatch, ImportReject } from '@crm/db';
-import { type ImportedLead, type LeadCategory, leadEmailKey, leadPhoneKey, mapCategoryName } from '@crm/domain';
+import {
+  type ImportedLead,
+  type LeadCategory,
+  type PhoneCountry,
+  leadEmailKey,
+  leadPhoneKey,
+  mapCategoryName,
+  normalizePhone,
+} from '@crm/domain';
 
 /** Batches written (or queued on the connection) while the next is parsed. */
 const MAX_WRITES_IN_FLIGHT = 2;
@@ -54,8 +62,8 @@ export class ImportBatchWriter {
 
   constructor(
     private readonly sink: BatchSink,
-    /** batchSize: rows per batch, one INSERT and one short transaction each. */
-    private readonly options: { groupId: number; createdBy: number; batchSize: number },
+    /** batchSize: rows per batch, one INSERT and one short transaction each; phoneCountry: DEFAULT_COUNTRY, for E.164. */
+    private readonly options: { groupId: number; createdBy: number; batchSize: number; phoneCountry: PhoneCountry },
   ) {}
 
   skip(row: number, reason: string, cells: string[]): void {
@@ -64,7 +72,8 @@ export class ImportBatchWriter {
     this.rejects.push({ row, reason, cells });
   }
 
-  async add(row: number, lead: ImportedLead, categoryName: string, cells: string[]): Promise<void> {
+  async add(row: number, typed: ImportedLead, categoryName: string, cells: string[]): Promise<void> {
+    const lead = { ...typed, phone: normalizePhone(typed.phone, this.options.phoneCountry) };
     const emailKey = leadEmailKey(lead.email);
     const phoneKey = leadPhoneKey(lead.phone);
     if (emailKey && this.seenEmails.has(emailKey)) return this.skip(row, 'duplicado en el archivo (email repetido)', cells);

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './import-upload.js';
 
-export type ImportColumn = ImportField;
+type ImportColumn = ImportField;
 
 /**
  * Header spellings per field, Spanish and English, as normalizeHeader leaves them (no case, accents,

@@ -9,6 +9,7 @@ import {
   type DatabaseLocation,
   type BulkLeadRow,
   type Db,
+  dropAbandonedImportUploads,
   type DbOrTrx,
   type ExistingLeadMatch,
   findLeadsByKeys,
@@ -21,19 +22,32 @@ import {
   inLeadImportTransaction,
   insertFreshLeads,
   publishImportJob,
+  recordImportedEdits,
+  recordLeadHistory,
   recordActivity,
   recordImportBatch,
   runningImportJobIds,
   tryLockImportJobRun,
+  unassignedLeadIdsOfGroup,
 } from '@crm/db';
-import { DomainError, type ImportJobStart, type ImportJobState, type ImportMapping, LIMITS, leadSearchText } from '@crm/domain';
+import {
+  DomainError,
+  type ImportJobStart,
+  type ImportJobState,
+  type ImportMapping,
+  LIMITS,
+  cellsOf,
+  checkImportRow,
+  leadSearchText,
+} from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../../context.js';
 import { publishLive } from '../../../live/publish.js';
 import { actorName } from '../../activities/activities.service.js';
+import { distributeLeads } from '../../distribution/distribution.service.js';
+import { Notifier } from '../../notifications/notifier.js';
 import { type BatchSink, ImportBatchWriter, duplicateReason } from './import-batch-writer.js';
 import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
 import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
-import { checkImportRow, cellsOf } from './import-row.js';
 import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
 
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
@@ -41,6 +55,9 @@ export const SERVER_STOPPED = 'La importación se interrumpió porque el servido
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
 /** How often a PostgreSQL replica looks for jobs whose runner died. */
 const SWEEP_INTERVAL_MS = 30_000;
+/** A preview nobody started within a day is not coming back: its file leaves the database. */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
+const UPLOAD_ABANDONED = 'La vista previa se descartó porque no se inició en 24 horas';
 /**
  * Rows per batch transaction. PGlite has one connection for every user and writes about a row
  * per millisecond (the trigram index): small batches keep others' waits around a quarter second.
@@ -108,11 +125,20 @@ async function runJob(
   const onMergeError = (error: unknown) =>
     ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads');
   const progress = () => ({ rowsRead: writer.total, imported: writer.imported, updated: writer.updated, skipped: writer.skipped });
+  // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
+  const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.file_name };
   const sink: BatchSink = async (batch) => {
     const result = await inLeadImportTransaction(
       ctx.db,
       async (trx) => {
-        const found = await insertFreshLeads(trx, batch.leads);
+        const { leftOut: found, insertedIds } = await insertFreshLeads(trx, batch.leads);
+        await recordLeadHistory(
+          trx,
+          insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
+        );
+        // Importing to a role hands every new lead to one of its members, by the role's rule.
+        if (settings.assignedRoleId !== null)
+          await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
         const updated =
           settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
         const leftOut = found.filter((match) => !updated.has(match.index));
@@ -148,6 +174,7 @@ async function runJob(
   const writer = new ImportBatchWriter(sink, {
     groupId,
     createdBy: userId,
+    phoneCountry: ctx.env.DEFAULT_COUNTRY,
     batchSize: runs.location.url ? BATCH_ROWS.postgres : BATCH_ROWS.pglite,
   });
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
@@ -244,9 +271,11 @@ async function publish(
   groupName: string,
   progress: { rowsRead: number; imported: number; updated: number; skipped: number },
 ): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const notes = new Notifier();
+  const published = await ctx.db.transaction().execute(async (trx) => {
     const job = await trx.selectFrom('import_jobs').select('cancel_requested').where('id', '=', jobId).forUpdate().executeTakeFirst();
     if (!job || job.cancel_requested) return false;
+    await recordImportedEdits(trx, jobId, ctx.viewer.user.id, groupName);
     await publishImportJob(trx, jobId, groupId, progress);
     const updated = progress.updated > 0 ? ` y actualizó ${progress.updated} existentes` : '';
     await recordActivity(trx, {
@@ -254,15 +283,23 @@ async function publish(
       description: `${actorName(ctx)} importó ${progress.imported} leads en el grupo ${groupName}${updated}`,
       userId: ctx.viewer.user.id,
     });
+    await notes.groupAssigned(trx, ctx.viewer.user.id, groupId, groupName);
+    await notes.importFinished(trx, ctx.viewer.user.id, { groupId, groupName, ...progress });
     return true;
   });
+  await notes.publish(ctx);
+  return published;
 }
 
 /**
- * Removes what runners that died left staged. At startup on PGlite every running job is an orphan
- * (one process owns the database); on PostgreSQL a job is an orphan when no session holds its run lock.
+ * Removes what runners that died left staged, and the files of previews never started. At startup
+ * on PGlite every running job is an orphan (one process owns the database); on PostgreSQL a job is
+ * an orphan when no session holds its run lock.
  */
-async function sweepOrphanedImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean): Promise<void> {
+async function sweepImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean): Promise<void> {
+  for (const id of await dropAbandonedImportUploads(ctx.db, new Date(Date.now() - ABANDONED_UPLOAD_MS), UPLOAD_ABANDONED)) {
+    ctx.log.info({ importJobId: id }, 'Vista previa de importación abandonada: se borra su archivo');
+  }
   const postgres = runs.location.url !== undefined;
   if (!postgres && !atStartup) return;
   for (const id of await runningImportJobIds(ctx.db)) {
@@ -277,9 +314,9 @@ async function sweepOrphanedImportJobs(ctx: AppContext, runs: Runs, atStartup: b
 export async function startImportJobs(ctx: AppContext, location: DatabaseLocation): Promise<{ stop(): Promise<void> }> {
   const runs: Runs = { location, active: new Set(), stopping: false };
   registry.set(ctx.db, runs);
-  await sweepOrphanedImportJobs(ctx, runs, true);
+  await sweepImportJobs(ctx, runs, true);
   const timer = setInterval(() => {
-    sweepOrphanedImportJobs(ctx, runs, false).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
+    sweepImportJobs(ctx, runs, false).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
   return {

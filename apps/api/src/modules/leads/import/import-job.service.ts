@@ -14,14 +14,23 @@ import {
   listImportJobs,
   requestImportJobCancel,
 } from '@crm/db';
-import { DomainError, type ImportJobPreview, type ImportJobStart, type ImportJobState, type ImportPreviewRow } from '@crm/domain';
+import {
+  DomainError,
+  type ImportJobPreview,
+  type ImportJobStart,
+  type ImportJobState,
+  type ImportPreviewRow,
+  cellsOf,
+  checkImportRow,
+  importSizeLimit,
+} from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { guessMapping } from './import-csv.js';
-import { checkImportRow, cellsOf } from './import-row.js';
 import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
 import type { ImportUpload } from './import-upload.js';
 import { publishJobState, startImportRun } from './import-job.runner.js';
+import { estimateSheetRows } from './import-xlsx-size.js';
 
 const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
@@ -41,8 +50,8 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
     const check = checkImportRow(cellsOf(cells, mapping));
     return { row, cells, problem: 'problem' in check ? check.problem : null };
   });
-  // A sheet's rows are known only by reading it all: the estimate waits for the run's own count.
-  const totalRowsEstimate = source.format === 'csv' ? await estimateRows(upload.filePath) : 0;
+  const totalRowsEstimate =
+    source.format === 'csv' ? await estimateRows(upload.filePath) : await estimateSheetRows(upload.filePath, upload.size, sheet);
   const id = await insertImportJob(ctx.db, {
     createdBy: ctx.viewer.user.id,
     fileName: upload.fileName,
@@ -77,6 +86,19 @@ export async function startImportJob(ctx: ServiceContext, id: number, settings: 
   return startImportRun(ctx, job, sourceOf(job), settings);
 }
 
+/** The screen's start: the run goes on after the answer and records its own failure on the job. */
+export async function startImportJobInBackground(ctx: ServiceContext, id: number, settings: ImportJobStart): Promise<ImportJobState> {
+  const { run } = await startImportJob(ctx, id, settings);
+  run.catch(() => undefined);
+  return getImportJob(ctx, id);
+}
+
+/** The file size this server accepts (IMPORT_MAX_MB), so the dialog refuses a larger file before uploading it. */
+export function importUploadLimit(ctx: ServiceContext): { maxMb: number; maxBytes: number; tooLarge: string } {
+  requirePermission(ctx, 'lead.manage');
+  return importSizeLimit(ctx.env.IMPORT_MAX_MB);
+}
+
 export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJobRow): Promise<ImportJobState> {
   const rejects = await listImportJobRejects(ctx.db, job.id, MAX_ERROR_LINES);
   const errors = rejects.map((reject) => `Fila ${reject.row}: ${reject.reason}`);
@@ -90,6 +112,7 @@ export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJ
 export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
   const settings = job.settings ? (JSON.parse(job.settings) as ImportJobStart) : undefined;
   const ended = job.status === 'done';
+  const seconds = job.started_at ? ((job.finished_at ?? new Date()).getTime() - job.started_at.getTime()) / 1000 : 0;
   return {
     id: job.id,
     fileName: job.file_name,
@@ -100,6 +123,7 @@ export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
     updated: job.updated,
     skipped: job.skipped,
     total: ended ? job.rows_read : Math.max(job.total_estimate, job.rows_read),
+    rowsPerSecond: seconds > 0 && job.rows_read > 0 ? Math.round(job.rows_read / seconds) : null,
     errors,
     groupId: job.status === 'done' ? job.group_id : null,
     failure: job.failure,

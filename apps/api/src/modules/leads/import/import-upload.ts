@@ -92,20 +92,21 @@ function isFileTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
-export async function receiveImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+/** `limit`: the server's import size limit (importSizeLimit of IMPORT_MAX_MB). */
+export async function receiveImportUpload(request: FastifyRequest, limit: { maxBytes: number; tooLarge: string }): Promise<ImportUpload> {
   const filePath = await newImportTempPath();
   const cleanup = () => rm(filePath, { force: true });
   const fields: Record<string, string> = {};
   let file: { name: string; inspector: TextInspector } | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({ limits: { fileSize: limit.maxBytes, fieldSize: 64 * 1024 } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
       const inspector = new TextInspector();
       await pipeline(part.file, inspector, createWriteStream(filePath));
-      if (part.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', IMPORT_LIMITS.messages.tooLarge);
+      if (part.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', limit.tooLarge);
       file = { name: part.filename, inspector };
     }
     if (!file) throw new DomainError('BAD_REQUEST', IMPORT_LIMITS.messages.fileRequired);
@@ -117,7 +118,7 @@ export async function receiveImportUpload(request: FastifyRequest): Promise<Impo
     return { ...base, format: 'csv', encoding };
   } catch (error) {
     await cleanup();
-    if (isFileTooLarge(error)) throw new DomainError('PAYLOAD_TOO_LARGE', IMPORT_LIMITS.messages.tooLarge);
+    if (isFileTooLarge(error)) throw new DomainError('PAYLOAD_TOO_LARGE', limit.tooLarge);
     throw error;
   }
 }

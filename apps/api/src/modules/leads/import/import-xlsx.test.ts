@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
@@ -51,12 +54,19 @@ describeOnEachDatabase('import jobs: .xlsx', (server) => {
     const file = await workbook(tag);
     const firstSheet = await admin.post('/api/import-jobs', upload(file));
     expect(firstSheet.status).toBe(201);
-    expect(firstSheet.body).toMatchObject({ sheets: ['Notas', 'Clientes 2026'], columns: ['Exportado del ERP'], preview: [] });
+    expect(firstSheet.body).toMatchObject({
+      sheets: ['Notas', 'Clientes 2026'],
+      columns: ['Exportado del ERP'],
+      preview: [],
+      totalRowsEstimate: 0,
+    });
 
     const created = await admin.post('/api/import-jobs', upload(file, { sheet: 'Clientes 2026' }));
     expect(created.status).toBe(201);
     expect(created.body.columns).toEqual(['Empresa', 'Sector', 'Teléfono', 'Alta', 'Facturación', 'Descripción']);
     expect(created.body.mapping).toEqual({ name: 0, categoryName: 1, phone: 2, description: 5 });
+    // The sheet's dimension, A2:F6: rows 3 to 6 (the blank row 4 included, as an estimate may).
+    expect(created.body.totalRowsEstimate).toBe(4);
     expect(created.body.preview).toEqual([
       {
         row: 3,
@@ -86,6 +96,22 @@ describeOnEachDatabase('import jobs: .xlsx', (server) => {
     ]);
     const errors = await admin.get(`/api/import-jobs/${created.body.id}/errors.csv`);
     expect(errors.body).toBe('Empresa,Sector,Teléfono,Alta,Facturación,Descripción,motivo\r\n,Sin nombre,,,,,falta el nombre\r\n');
+  });
+
+  it('estimates the rows of a sheet without a dimension (a streaming writer) by counting them', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'crm-xlsx-')), 'sin-dimension.xlsx');
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path });
+    const sheet = book.addWorksheet('Leads');
+    sheet.addRow(['name', 'categoryName']).commit();
+    for (let index = 0; index < 1500; index += 1) sheet.addRow([`Empresa ${index}`, 'retail']).commit();
+    sheet.commit();
+    await book.commit();
+    const file = await readFile(path);
+    expect(file.includes('<dimension')).toBe(false);
+    const created = await admin.post('/api/import-jobs', upload(file));
+    expect(created.status).toBe(201);
+    expect(created.body.totalRowsEstimate).toBe(1500);
+    await rm(path, { force: true });
   });
 
   it('refuses a sheet the workbook lacks and a file that only claims to be .xlsx', async () => {

@@ -1,9 +1,10 @@
 /**
  * POST /api/leads/import (docs/import-format.md): multipart with file, groupName and optional
- * assignedRoleId; 10 MB → 413. It runs an import job and waits for it. The job's own routes,
+ * assignedRoleId; over 10 MB (IMPORT_MAX_MB) → 413. It runs an import job and waits for it. The job's own routes,
  * /api/import-jobs…, let the screen preview, map, start, follow, cancel and fetch errors.csv.
  */
-import { IMPORT_LIMITS, idSchema, importFormSchema, importJobStartSchema } from '@crm/domain';
+import { idSchema, importFormSchema, importJobStartSchema, importSizeLimit } from '@crm/domain';
+import type { Env } from '../../../env.js';
 import { parseInput } from '../../../http/parse-input.js';
 import { authedRoute } from '../../../rest/route.js';
 import {
@@ -12,13 +13,15 @@ import {
   getImportJob,
   importJobErrorsCsv,
   listMyImportJobs,
-  startImportJob,
+  startImportJobInBackground,
 } from './import-job.service.js';
 import { receiveImportUpload } from './import-upload.js';
 import { importLeads } from './lead-import.service.js';
 
-/** Room for the form's other fields and the multipart boundaries around the 10 MB file. */
+/** Room for the form's other fields and the multipart boundaries around the file. */
 const MULTIPART_OVERHEAD = 256 * 1024;
+
+const uploadBodyLimit = (env: Env) => importSizeLimit(env.IMPORT_MAX_MB).maxBytes + MULTIPART_OVERHEAD;
 
 export const leadImportRestRoutes = [
   authedRoute({
@@ -26,9 +29,9 @@ export const leadImportRestRoutes = [
     url: '/api/leads/import',
     // The service decides too; refusing here spares reading a 10 MB upload the caller may not import.
     earlyPermission: 'lead.manage',
-    bodyLimit: IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD,
+    bodyLimit: uploadBodyLimit,
     handler: async ({ ctx, request }) => {
-      const upload = await receiveImportUpload(request);
+      const upload = await receiveImportUpload(request, importSizeLimit(ctx.env.IMPORT_MAX_MB));
       try {
         const form = parseInput(importFormSchema, upload.fields);
         return await importLeads(ctx, upload, form);
@@ -41,10 +44,10 @@ export const leadImportRestRoutes = [
     method: 'POST',
     url: '/api/import-jobs',
     earlyPermission: 'lead.manage',
-    bodyLimit: IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD,
+    bodyLimit: uploadBodyLimit,
     successStatus: 201,
     handler: async ({ ctx, request }) => {
-      const upload = await receiveImportUpload(request);
+      const upload = await receiveImportUpload(request, importSizeLimit(ctx.env.IMPORT_MAX_MB));
       try {
         return await createImportJob(ctx, upload);
       } finally {
@@ -61,13 +64,7 @@ export const leadImportRestRoutes = [
     method: 'POST',
     url: '/api/import-jobs/:id/start',
     body: importJobStartSchema,
-    handler: async ({ ctx, params, body }) => {
-      const id = parseInput(idSchema, params.id);
-      const { run } = await startImportJob(ctx, id, body);
-      // The run goes on after the answer; it records its own failure on the job.
-      run.catch(() => undefined);
-      return getImportJob(ctx, id);
-    },
+    handler: ({ ctx, params, body }) => startImportJobInBackground(ctx, parseInput(idSchema, params.id), body),
   }),
   authedRoute({
     method: 'GET',

@@ -63,7 +63,7 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
       {
         name: 'Bufete Pérez, Abogados',
         email: `perez.${tag}@bufete.es`,
-        phone: '+34 911 000 001',
+        phone: '+34911000001', // E.164, since it parses (docs/leads.md, 'Teléfonos')
         category: 'legal',
         address: 'Calle Mayor 1, Madrid',
         domain: 'bufete.es',

@@ -79,7 +79,13 @@ export function PerformanceTable({ rows }: { rows: PerformanceEntry[] }) {
                   <Table.Td>{formatNumber(row.converted)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Progress value={conversionBarWidth(row.conversionRate)} w={60} size="sm" color="teal" />
+                      <Progress
+                        value={conversionBarWidth(row.conversionRate)}
+                        w={60}
+                        size="sm"
+                        color="teal"
+                        aria-label={`Tasa de conversión de ${row.name}`}
+                      />
                       <Text size="sm">{formatPercent(row.conversionRate)}</Text>
                     </Group>
                   </Table.Td>

@@ -1,6 +1,6 @@
 /** The open conversation: who (with real presence), the messages, newest in view, and the composer. */
 import type { ChatContact } from '@crm/domain';
-import { ActionIcon, Box, Card, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Card, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -8,8 +8,11 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { useTRPC } from '../../../lib/trpc';
 import { useMarkConversationRead } from '../hooks/useMarkConversationRead';
 import { useSendChatMessage } from '../hooks/useSendChatMessage';
+import { typingKey } from '../hooks/typing-store';
+import { useTypingAnnouncer } from '../hooks/useTypingAnnouncer';
 import { Composer } from './Composer';
-import { MessageBubble } from './MessageBubble';
+import { TypingLine } from './TypingLine';
+import { MessageList } from './MessageList';
 import classes from './Chat.module.css';
 import { LoadError } from '../../../components/LoadError';
 
@@ -18,6 +21,7 @@ export function Conversation({ contact, viewerId, onBack }: { contact: ChatConta
   const messages = useQuery(trpc.chat.messages.queryOptions({ userId: contact.id }));
   const online = useQuery(trpc.chat.onlineUserIds.queryOptions());
   const send = useSendChatMessage();
+  const announceTyping = useTypingAnnouncer({ receiverId: contact.id });
   const bottom = useRef<HTMLDivElement>(null);
   useMarkConversationRead(contact.id, viewerId, messages.data);
 
@@ -59,18 +63,16 @@ export function Conversation({ contact, viewerId, onBack }: { contact: ChatConta
             No hay mensajes. ¡Inicia la conversación!
           </Text>
         ) : (
-          <Stack gap={6}>
-            {messages.data.map((message) => (
-              <MessageBubble key={message.id} message={message} own={message.senderId === viewerId} />
-            ))}
-          </Stack>
+          <MessageList messages={messages.data} viewerId={viewerId} />
         )}
         <div ref={bottom} />
       </ScrollArea>
+      <TypingLine conversationKey={typingKey({ userId: contact.id })} nameOf={() => contact.firstName ?? contact.username} />
       <Composer
         sending={send.isPending}
-        onSend={(text) =>
-          send.mutateAsync({ receiverId: contact.id, message: text }).then(
+        onTyping={announceTyping}
+        onSend={(text, attachmentId) =>
+          send.mutateAsync({ receiverId: contact.id, message: text, attachmentId }).then(
             () => true,
             () => false,
           )

@@ -8,7 +8,13 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTRPC } from '../../../lib/trpc';
-import { addMessageToCache, markReadInCache, refreshChatSummaries } from './chat-cache';
+import { addMessageToCache, markChannelReadInCache, markReadInCache, messageTypingKey, refreshChatSummaries } from './chat-cache';
+import { clearTyping, recordTyping } from './typing-store';
+import { applyImportJobEvent } from '../../leads/hooks/import-job-cache';
+import { showFollowUpDueToast } from '../../follow-ups/hooks/follow-up-due-toast';
+import { refreshFollowUps } from '../../follow-ups/hooks/useFollowUpQueries';
+import { useNavigate } from 'react-router-dom';
+import { applyNotificationEvent } from '../../notifications/hooks/notification-events';
 
 const ChatLiveContext = createContext<{ connected: boolean }>({ connected: false });
 
@@ -16,6 +22,7 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const viewer = useCurrentUser();
+  const navigate = useNavigate();
   const subscription = useSubscription(
     trpc.chat.onEvent.subscriptionOptions(undefined, {
       onData: (envelope) => {
@@ -24,23 +31,44 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
         switch (event.type) {
           case 'chat':
             addMessageToCache(queryClient, trpc, viewer.id, event.message);
+            clearTyping(event.message.senderId, messageTypingKey(event.message));
             refreshChatSummaries(queryClient, trpc);
             return;
+          case 'typing':
+            recordTyping(event);
+            return;
+          case 'channel':
+            // Its name or members changed (maybe we left it): the list and its member lists refetch.
+            refreshChatSummaries(queryClient, trpc);
+            void queryClient.invalidateQueries({ queryKey: trpc.chat.channelMembers.pathKey() });
+            return;
           case 'read':
-            markReadInCache(queryClient, trpc, event.messageIds);
+            if ('messageIds' in event) markReadInCache(queryClient, trpc, event.messageIds);
+            else markChannelReadInCache(queryClient, trpc, event);
             refreshChatSummaries(queryClient, trpc);
             return;
           case 'presence':
             void queryClient.invalidateQueries({ queryKey: trpc.chat.onlineUserIds.queryKey() });
             return;
+          case 'notification':
+          case 'notificationsRead':
+            applyNotificationEvent(queryClient, trpc, event);
+            return;
           case 'importJob':
-            // An import job's counters (no error lines): screens that follow the job read them from here.
-            queryClient.setQueryData(['import-jobs', event.job.id], event.job);
-            void queryClient.invalidateQueries({ queryKey: ['import-jobs', 'list'] });
+            applyImportJobEvent(queryClient, trpc, event.job);
+            return;
+          case 'leadChanged':
+            // A lead or its next follow-up changed somewhere: open lists, follow-ups and the badge refetch.
+            refreshFollowUps(queryClient, trpc);
+            return;
+          case 'followUpDue':
+            showFollowUpDueToast(event.followUp, (path) => void navigate(path));
+            refreshFollowUps(queryClient, trpc);
             return;
           case 'synced':
             // Back on line: receipts and presence may have changed while we were away.
             void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+            applyNotificationEvent(queryClient, trpc, event);
             return;
         }
       },

@@ -9,7 +9,17 @@ import { addMessageToCache, markReadInCache } from './chat-cache';
 const VIEWER = 1;
 
 function message(id: number, senderId: number, receiverId: number, isRead = false): ChatMessage {
-  return { id, senderId, receiverId, message: `mensaje ${id}`, createdAt: new Date(2026, 0, 1, 10, id), isRead };
+  return {
+    id,
+    senderId,
+    receiverId,
+    channelId: null,
+    message: `mensaje ${id}`,
+    createdAt: new Date(2026, 0, 1, 10, id),
+    isRead,
+    attachment: null,
+    lead: null,
+  };
 }
 
 function setup() {

@@ -1,12 +1,15 @@
 /** The documented REST send (POST /api/chat/messages), used while the live link is down. */
-import type { ChatMessage } from '@crm/domain';
+import type { ChatMessage, SendMessageInput } from '@crm/domain';
 import { handleUnauthorized } from '../../../lib/unauthorized';
 
-export async function sendViaRest(receiverId: number, message: string): Promise<ChatMessage> {
+/** A message to a colleague or a channel, with its optional attachment or lead. */
+export type ChatSendInput = SendMessageInput & { message: string };
+
+export async function sendViaRest(input: ChatSendInput): Promise<ChatMessage> {
   const response = await fetch('/api/chat/messages', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ receiverId, message }),
+    body: JSON.stringify(input),
   });
   const text = await response.text();
   if (response.status === 401) handleUnauthorized();

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { addMessageToCache, refreshChatSummaries } from './chat-cache';
 import { useChatLive } from './ChatLiveProvider';
-import { sendViaRest } from './send-via-rest';
+import { type ChatSendInput, sendViaRest } from './send-via-rest';
 
 const SEND_FAILED = 'No se pudo enviar el mensaje. Intenta de nuevo.';
 
@@ -22,11 +22,11 @@ export function useSendChatMessage() {
   const { connected } = useChatLive();
 
   return useMutation({
-    mutationFn: async (input: { receiverId: number; message: string }): Promise<{ message: ChatMessage; viaRest: boolean }> => {
+    mutationFn: async (input: ChatSendInput): Promise<{ message: ChatMessage; viaRest: boolean }> => {
       if (connected) {
         return { message: await client.chat.send.mutate(input, { context: { viaSocket: true } }), viaRest: false };
       }
-      return { message: await sendViaRest(input.receiverId, input.message), viaRest: true };
+      return { message: await sendViaRest(input), viaRest: true };
     },
     onSuccess: ({ message, viaRest }) => {
       addMessageToCache(queryClient, trpc, viewer.id, message);

@@ -3,11 +3,14 @@ import { FORM_CATEGORY_OPTIONS, createLeadSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { useAppSettings } from '../../../lib/useAppSettings';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 import { AssigneePicker } from './AssigneePicker';
+import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
 interface NewLeadValues {
   name: string;
@@ -23,6 +26,7 @@ const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', des
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
+  const { phonePlaceholder } = useAppSettings();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -30,6 +34,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
   });
   const close = () => {
     form.reset();
+    create.reset();
     onClose();
   };
   const create = useMutation(
@@ -39,9 +44,15 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
         close();
         await refresh();
       },
-      onError: (error) => notifyError('No se pudo crear el lead. Intenta nuevamente.', serverMessage(error, 'Error al crear lead')),
+      onError: (error) => {
+        // A duplicate is shown in the dialog, with the way to the existing lead.
+        if (!existingLeadOf(error))
+          notifyError('No se pudo crear el lead. Intenta nuevamente.', serverMessage(error, 'Error al crear lead'));
+      },
     }),
   );
+
+  const duplicate = existingLeadOf(create.error);
 
   const submit = form.onSubmit((values) => {
     const parsed = createLeadSchema.safeParse(values);
@@ -64,7 +75,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             />
             <TextInput label="Email" placeholder="correo@empresa.com" type="email" withAsterisk {...form.getInputProps('email')} />
           </SimpleGrid>
-          <TextInput label="Teléfono" placeholder="Ej. 11 2345 6789" type="tel" {...form.getInputProps('phone')} />
+          <TextInput label="Teléfono" placeholder={`Ej. ${phonePlaceholder}`} type="tel" {...form.getInputProps('phone')} />
           <Textarea
             label="Descripción"
             placeholder="¿Qué necesita este lead?"
@@ -80,6 +91,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             onChange={(value) => form.setFieldValue('assignedTo', value)}
             error={form.errors.assignedTo}
           />
+          {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={close} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancelar

@@ -76,11 +76,17 @@ export function AssigneePicker({ category, value, onChange, error }: AssigneePic
         Asignación (opcional)
       </Text>
       <Tabs defaultValue="user" variant="outline" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="user" leftSection={<IconUser size={14} />}>
+        {/* Two equal tabs, a size smaller on a phone, so both labels fit one row of the dialog. */}
+        <Tabs.List grow>
+          <Tabs.Tab value="user" leftSection={<IconUser size={14} />} fz={{ base: 'xs', xs: 'sm' }} px={{ base: 6, xs: 'md' }}>
             Por Usuario
           </Tabs.Tab>
-          <Tabs.Tab value="specialization" leftSection={<IconUsersGroup size={14} />}>
+          <Tabs.Tab
+            value="specialization"
+            leftSection={<IconUsersGroup size={14} />}
+            fz={{ base: 'xs', xs: 'sm' }}
+            px={{ base: 6, xs: 'md' }}
+          >
             Por Especialización
           </Tabs.Tab>
         </Tabs.List>

@@ -4,17 +4,21 @@ import {
   LEAD_STATUS_OPTIONS,
   type LeadListItem,
   canBeMarkedContacted,
+  clearedRequiredField,
   isLeadCategory,
   updateLeadSchema,
 } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { useAppSettings } from '../../../lib/useAppSettings';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
+import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
 interface EditLeadValues {
   name: string;
@@ -57,12 +61,23 @@ function toPayload(values: EditLeadValues) {
 
 const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
 
+/** The schema's rules, then the one it cannot know alone: an email or description the lead has may not be emptied. */
+function validateFor(lead: LeadListItem) {
+  return (values: EditLeadValues) => {
+    const errors = validatePayload(toPayload(values));
+    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    const cleared = parsed.success ? clearedRequiredField(lead, parsed.data) : null;
+    return cleared ? { ...errors, [cleared.field]: cleared.message } : errors;
+  };
+}
+
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
+  const { phonePlaceholder } = useAppSettings();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
-    validate: (values) => validatePayload(toPayload(values)),
+    validate: validateFor(lead),
   });
   const update = useMutation(
     trpc.leads.update.mutationOptions({
@@ -71,10 +86,13 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
         onClose();
         await refresh();
       },
-      onError: (error) => notifyError('No se pudo actualizar el lead', serverMessage(error, 'Error al actualizar el lead')),
+      onError: (error) => {
+        if (!existingLeadOf(error)) notifyError('No se pudo actualizar el lead', serverMessage(error, 'Error al actualizar el lead'));
+      },
     }),
   );
   const teamOptions = useTeamOptions();
+  const duplicate = existingLeadOf(update.error);
 
   const submit = form.onSubmit((values) => {
     const parsed = updateLeadSchema.safeParse(toPayload(values));
@@ -101,7 +119,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
             {...form.getInputProps('status')}
           />
           <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-          <TextInput label="Teléfono" type="tel" {...form.getInputProps('phone')} />
+          <TextInput label="Teléfono" type="tel" placeholder={`Ej. ${phonePlaceholder}`} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <Textarea label="Descripción" autosize minRows={3} maxRows={6} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -117,6 +135,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('assignedTo')}
         />
+        {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             Cancelar

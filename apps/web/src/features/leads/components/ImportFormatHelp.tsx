@@ -21,6 +21,13 @@ export function ImportFormatHelp() {
               Opcionales: <Code>email</Code>, <Code>phone</Code>, <Code>address</Code>, <Code>domain</Code> (o <Code>website</Code>) y{' '}
               <Code>description</Code>.
             </List.Item>
+            <List.Item>
+              También se reconocen sus nombres en español (nombre, empresa, categoría, rubro, correo, teléfono, móvil, web, dirección,
+              notas…); la vista previa muestra qué columna va a cada campo y puedes cambiarlo.
+            </List.Item>
+            <List.Item>
+              Excel (.xlsx): se lee la hoja que elijas (la primera si no eliges), con fechas y números como los muestra Excel.
+            </List.Item>
             <List.Item>Separador: coma, punto y coma o tabulador. Codificación UTF-8 o la de Excel (Windows-1252).</List.Item>
             <List.Item>
               La categoría se deduce de <Code>categoryName</Code> (por ejemplo, abogado → Legal, clínica → Salud); si no se reconoce, queda

@@ -2,10 +2,12 @@
  * One lead as a card: badges, name, description, email, WhatsApp phone, dates, owner,
  * 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
-import { type LeadListItem, can, formatDate, fullName, whatsappLink } from '@crm/domain';
+import { type LeadListItem, can, formatDate, formatPhone, fullName, whatsappLink } from '@crm/domain';
 import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { useAppSettings } from '../../../lib/useAppSettings';
+import { ShareLeadButton } from '../../chat/components/ShareLeadButton';
 import { AssignSelect } from './AssignSelect';
 import { LeadActions } from './LeadActions';
 import { CategoryBadge, StatusBadge } from './LeadBadges';
@@ -20,8 +22,11 @@ interface LeadCardProps {
   onTrack: (lead: LeadListItem) => void;
 }
 
-function LeadPhone({ phone }: { phone: string }) {
-  const link = whatsappLink(phone);
+/** Shown in national format; the WhatsApp link dials the E.164 number. */
+export function LeadPhone({ phone: stored }: { phone: string }) {
+  const { phoneCountry } = useAppSettings();
+  const link = whatsappLink(stored, phoneCountry);
+  const phone = formatPhone(stored, phoneCountry);
   if (!link) {
     return (
       <Group gap={6} wrap="nowrap">
@@ -58,6 +63,7 @@ export function LeadCard({ lead, variant, onEdit, onTrack }: LeadCardProps) {
               </Badge>
             ) : null}
             {variant === 'active' || lead.status !== 'contactado' ? <StatusBadge status={lead.status} /> : null}
+            <ShareLeadButton lead={lead} />
           </Group>
         </Group>
 

@@ -1,36 +1,113 @@
-/** The filters above the lists: category, status and the debounced name/email search. */
+/**
+ * The filters above the lists: search, category, status, assignee ('Mis leads', a person, 'Sin
+ * asignar'), 'Limpiar filtros' while any narrows the list, and the cards/table switch.
+ */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
-import { CloseButton, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, CloseButton, Group, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
+import { useTeamOptions } from '../hooks/useTeamOptions';
 
 const ALL = 'todos';
 
-export function LeadFilters({ view }: { view: LeadsView }) {
+/** 'Mis leads', 'Sin asignar', then the sales team: the values the URL uses. */
+function useAssigneeOptions() {
+  const people = useTeamOptions().slice(1);
+  return [
+    { value: ALL, label: 'Todos los responsables' },
+    { value: writeAssignee('me'), label: 'Mis leads' },
+    { value: writeAssignee('none'), label: 'Sin asignar' },
+    ...people,
+  ];
+}
+
+interface LeadFiltersProps {
+  view: LeadsView;
+  /** The board's columns are the statuses: it has no status filter. */
+  withStatus?: boolean;
+  withModeSwitch?: boolean;
+}
+
+export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: LeadFiltersProps) {
+  const assigneeOptions = useAssigneeOptions();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md">
-      <TextInput
-        placeholder="Buscar leads..."
-        aria-label="Buscar leads"
-        leftSection={<IconSearch size={16} />}
-        value={view.search}
-        onChange={(event) => view.setSearch(event.currentTarget.value)}
-        rightSection={view.search ? <CloseButton aria-label="Borrar búsqueda" onClick={() => view.setSearch('')} /> : null}
-      />
-      <Select
-        aria-label="Filtrar por categoría"
-        data={[{ value: ALL, label: 'Todas las categorías' }, ...LEAD_CATEGORY_OPTIONS]}
-        value={view.category ?? ALL}
-        allowDeselect={false}
-        onChange={(value) => view.setCategory(value === ALL ? null : value)}
-      />
-      <Select
-        aria-label="Filtrar por estado"
-        data={[{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUS_OPTIONS]}
-        value={view.status ?? ALL}
-        allowDeselect={false}
-        onChange={(value) => view.setStatus(value === ALL ? null : value)}
-      />
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="sm" mb="sm">
+        <TextInput
+          placeholder="Buscar leads..."
+          aria-label="Buscar leads"
+          leftSection={<IconSearch size={16} />}
+          value={view.search}
+          onChange={(event) => view.setSearch(event.currentTarget.value)}
+          rightSection={view.search ? <CloseButton aria-label="Borrar búsqueda" onClick={() => view.setSearch('')} /> : null}
+        />
+        <Select
+          aria-label="Filtrar por categoría"
+          data={[{ value: ALL, label: 'Todas las categorías' }, ...LEAD_CATEGORY_OPTIONS]}
+          value={view.category ?? ALL}
+          allowDeselect={false}
+          onChange={(value) => view.setCategory(value === ALL ? null : value)}
+        />
+        {withStatus ? (
+          <Select
+            aria-label="Filtrar por estado"
+            data={[{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUS_OPTIONS]}
+            value={view.status ?? ALL}
+            allowDeselect={false}
+            onChange={(value) => view.setStatus(value === ALL ? null : value)}
+          />
+        ) : null}
+        <Select
+          aria-label="Filtrar por responsable"
+          data={assigneeOptions}
+          value={view.assignee === null ? ALL : writeAssignee(view.assignee)}
+          allowDeselect={false}
+          searchable
+          onChange={(value) => view.setAssignee(readAssignee(value))}
+        />
+      </SimpleGrid>
+      {view.filtered || withModeSwitch ? (
+        <Group justify="space-between" mb="md" gap="xs" mih={36}>
+          {view.filtered ? (
+            <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
+              Limpiar filtros
+            </Button>
+          ) : (
+            <span />
+          )}
+          {withModeSwitch ? (
+            <SegmentedControl
+              size="xs"
+              aria-label="Vista de la lista"
+              value={view.mode}
+              onChange={(value) => view.setMode(value === 'table' ? 'table' : 'cards')}
+              data={[
+                {
+                  value: 'cards',
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconLayoutGrid size={14} aria-hidden />
+                      <span>Tarjetas</span>
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'table',
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconList size={14} aria-hidden />
+                      <span>Tabla</span>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          ) : null}
+        </Group>
+      ) : (
+        <Group mb="sm" />
+      )}
+    </>
   );
 }

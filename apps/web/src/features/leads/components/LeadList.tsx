@@ -2,14 +2,14 @@
  * The cards of Leads Activos or Contactados, one page at a time: the next page loads when the end
  * of the list scrolls into view (or with 'Cargar más'), so 100,000 leads never reach the browser at once.
  */
-import { type LeadListItem, formatCount } from '@crm/domain';
-import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import type { LeadListItem } from '@crm/domain';
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
 import { LeadCard } from './LeadCard';
+import { LoadMore } from './LoadMore';
 
 interface LeadListProps {
   view: 'leads' | 'contacted';
@@ -21,14 +21,6 @@ interface LeadListProps {
 
 export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProps) {
   const pages = useLeadPages(view, filters);
-  const { ref: endRef, entry } = useIntersection({ rootMargin: '400px' });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  const endVisible = entry?.isIntersecting ?? false;
-
-  useEffect(() => {
-    if (endVisible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [endVisible, hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
 
@@ -42,17 +34,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProp
           <LeadCard key={lead.id} lead={lead} variant={view === 'contacted' ? 'contacted' : 'active'} onEdit={onEdit} onTrack={onTrack} />
         ))}
       </SimpleGrid>
-      <Center ref={endRef} py="md">
-        {hasNextPage ? (
-          <Button variant="subtle" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Cargar más
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {formatCount(leads.length, 'lead', 'leads')}
-          </Text>
-        )}
-      </Center>
+      <LoadMore pages={pages} loaded={leads.length} />
     </Stack>
   );
 }

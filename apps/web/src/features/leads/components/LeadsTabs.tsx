@@ -9,7 +9,7 @@ import { type LeadListFilters, useLeadCounts } from '../hooks/useLeadQueries';
 function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
   return (
-    <Badge size="sm" variant="light" circle={value < 10}>
+    <Badge size="md" variant="light" circle={value < 10}>
       {formatNumber(value)}
     </Badge>
   );

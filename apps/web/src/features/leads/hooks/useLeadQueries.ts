@@ -1,5 +1,5 @@
 /** The Leads screen's reads: one page at a time, the tab counts, groups and the sales team. */
-import type { LeadCategory, LeadStatus } from '@crm/domain';
+import type { LeadAssigneeFilter, LeadCategory, LeadSort, LeadStatus } from '@crm/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTRPC } from '../../../lib/trpc';
@@ -11,17 +11,15 @@ export interface LeadListFilters {
   category?: LeadCategory;
   status?: LeadStatus;
   groupId?: number;
+  assignedTo?: LeadAssigneeFilter;
   q?: string;
 }
 
 /** Cursor pagination: the next page is fetched only when the list's end comes into view. */
-export function useLeadPages(view: 'leads' | 'contacted', filters: LeadListFilters) {
+export function useLeadPages(view: 'leads' | 'contacted', filters: LeadListFilters, sort?: LeadSort, limit = LEADS_PAGE_SIZE) {
   const trpc = useTRPC();
   return useInfiniteQuery(
-    trpc.leads.list.infiniteQueryOptions(
-      { view, limit: LEADS_PAGE_SIZE, ...filters },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined },
-    ),
+    trpc.leads.list.infiniteQueryOptions({ view, limit, sort, ...filters }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
   );
 }
 

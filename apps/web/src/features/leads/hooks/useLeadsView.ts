@@ -1,17 +1,37 @@
 /**
- * The Leads screen's view state (tab, category, status, group) kept in the URL, so a reload or a
- * shared link shows the same list; the search text stays local and reaches the server debounced.
+ * The Leads screen's view state (tab, filters, group, cards or table, sort, search) kept in the
+ * URL, so Back undoes a filter and a shared link shows the same list. Each choice is a history
+ * entry; the search box writes its text in place once typing pauses (one entry per search, not
+ * per keystroke).
  */
-import { type LeadCategory, type LeadStatus, isLeadCategory, isLeadStatus } from '@crm/domain';
+import { type LeadCategory, type LeadSort, type LeadStatus, isLeadCategory, isLeadStatus } from '@crm/domain';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { type AssigneeFilter, readAssignee, writeAssignee } from './assignee-filter';
+import { type LeadsMode, readMode, rememberMode } from './leads-mode';
+import { readSort } from './lead-sort';
 
 const LEADS_TABS = ['leads', 'contacted', 'groups'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];
 
 /** Wait this long after the last keystroke before searching, so typing a name is one request. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The URL's names for each part of the view (Spanish, as the address bar shows them). */
+const PARAM = {
+  tab: 'vista',
+  category: 'categoria',
+  status: 'estado',
+  group: 'grupo',
+  assignee: 'asignado',
+  mode: 'modo',
+  sort: 'orden',
+  search: 'q',
+} as const;
+
+/** The parameters 'Limpiar filtros' removes: what narrows the list, not how it is shown. */
+const FILTER_PARAMS = [PARAM.category, PARAM.status, PARAM.group, PARAM.assignee, PARAM.search];
 
 function readTab(value: string | null): LeadsTab {
   return (LEADS_TABS as readonly string[]).includes(value ?? '') ? (value as LeadsTab) : 'leads';
@@ -27,27 +47,38 @@ export interface LeadsView {
   category: LeadCategory | null;
   status: LeadStatus | null;
   groupId: number | null;
+  assignee: AssigneeFilter | null;
+  mode: LeadsMode;
+  sort: LeadSort | null;
   /** What the search box shows right now. */
   search: string;
   /** The trimmed search the lists use, once typing pauses; undefined when empty. */
   query: string | undefined;
+  /** Whether any filter narrows the list (the empty state then offers to clear them). */
+  filtered: boolean;
   setTab: (tab: LeadsTab) => void;
   setCategory: (category: string | null) => void;
   setStatus: (status: string | null) => void;
+  setAssignee: (assignee: AssigneeFilter | null) => void;
+  setMode: (mode: LeadsMode) => void;
+  setSort: (sort: LeadSort | null) => void;
   setSearch: (search: string) => void;
   /** 'Ver Leads' of a group card: filter by it and return to Leads Activos. */
   showGroup: (groupId: number) => void;
   /** 'Ver todos'. */
   clearGroup: () => void;
+  /** 'Limpiar filtros': every filter and the search go, the tab and the view stay. */
+  clearFilters: () => void;
 }
 
-export function useLeadsView(): LeadsView {
+export function useLeadsView(userId?: number): LeadsView {
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
+  const urlSearch = params.get(PARAM.search) ?? '';
+  const [search, setSearch] = useState(urlSearch);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null>, options: { replace?: boolean } = {}) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -57,26 +88,59 @@ export function useLeadsView(): LeadsView {
           }
           return next;
         },
-        { replace: true },
+        { replace: options.replace ?? false },
       ),
     [setParams],
   );
 
-  const category = params.get('categoria');
-  const status = params.get('estado');
-  return {
-    tab: readTab(params.get('vista')),
+  // Back/Forward (or a link) changed the search in the URL: the box follows it (adjusted while
+  // rendering, React's way to derive state from a changed input, rather than in an effect).
+  const [seenUrlSearch, setSeenUrlSearch] = useState(urlSearch);
+  if (seenUrlSearch !== urlSearch) {
+    setSeenUrlSearch(urlSearch);
+    if (search.trim() !== urlSearch) setSearch(urlSearch);
+  }
+  // Typing paused: the URL follows the box, in place. Only a change of what was typed writes, so
+  // a Back that changed the URL is not undone by the text still waiting in the debounce.
+  const lastTyped = useRef(debounced);
+  useEffect(() => {
+    if (debounced === lastTyped.current) return;
+    lastTyped.current = debounced;
+    if (debounced !== urlSearch) update({ [PARAM.search]: debounced }, { replace: true });
+  }, [debounced, urlSearch, update]);
+
+  const category = params.get(PARAM.category);
+  const status = params.get(PARAM.status);
+  const view = {
+    tab: readTab(params.get(PARAM.tab)),
     category: isLeadCategory(category) ? category : null,
     status: isLeadStatus(status) ? status : null,
-    groupId: readId(params.get('grupo')),
+    groupId: readId(params.get(PARAM.group)),
+    assignee: readAssignee(params.get(PARAM.assignee)),
+    mode: readMode(params.get(PARAM.mode), userId),
+    sort: readSort(params.get(PARAM.sort)),
+  };
+  return {
+    ...view,
     search,
-    query: debounced || undefined,
-    setTab: (tab) => update({ vista: tab === 'leads' ? null : tab }),
-    setCategory: (value) => update({ categoria: value }),
-    setStatus: (value) => update({ estado: value }),
+    query: urlSearch || undefined,
+    filtered: FILTER_PARAMS.some((key) => params.has(key)),
+    setTab: (tab) => update({ [PARAM.tab]: tab === 'leads' ? null : tab }),
+    setCategory: (value) => update({ [PARAM.category]: value }),
+    setStatus: (value) => update({ [PARAM.status]: value }),
+    setAssignee: (value) => update({ [PARAM.assignee]: value === null ? null : writeAssignee(value) }),
+    setMode: (mode) => {
+      rememberMode(mode, userId);
+      update({ [PARAM.mode]: mode === 'cards' ? 'tarjetas' : 'tabla' });
+    },
+    setSort: (sort) => update({ [PARAM.sort]: sort }),
     setSearch,
-    showGroup: (groupId) => update({ grupo: String(groupId), vista: null }),
-    clearGroup: () => update({ grupo: null }),
+    showGroup: (groupId) => update({ [PARAM.group]: String(groupId), [PARAM.tab]: null }),
+    clearGroup: () => update({ [PARAM.group]: null }),
+    clearFilters: () => {
+      setSearch('');
+      update(Object.fromEntries(FILTER_PARAMS.map((key) => [key, null])));
+    },
   };
 }
 
@@ -86,6 +150,7 @@ export function leadFilters(view: LeadsView) {
     category: view.category ?? undefined,
     status: view.status ?? undefined,
     groupId: view.groupId ?? undefined,
+    assignedTo: view.assignee ?? undefined,
     q: view.query,
   };
 }

@@ -1,6 +1,10 @@
-/** The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions. */
+/**
+ * The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions.
+ * On a phone the middle columns fold under the member's name, so nothing needs a sideways swipe.
+ */
 import { type TeamMember, can, conversionBarWidth, fullName, formatNumber } from '@crm/domain';
 import { ActionIcon, Badge, Box, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -14,20 +18,49 @@ interface TeamTableProps {
   onDelete: (member: TeamMember) => void;
 }
 
+function Presence({ online }: { online: boolean }) {
+  return (
+    <Badge color={online ? 'green' : 'gray'} variant="dot" size="sm" tt="none">
+      {online ? 'En línea' : 'Desconectado'}
+    </Badge>
+  );
+}
+
+/** What the folded columns say, under the name on a phone. */
+function PhoneSummary({ member }: { member: TeamMember }) {
+  return (
+    <Stack gap={4} mt={6} hiddenFrom="sm">
+      <Group gap={6}>
+        <SystemRoleBadge role={member.systemRole} compact />
+        <Presence online={member.online} />
+      </Group>
+      <Text size="xs">
+        {formatNumber(member.assigned)} asignados · {formatNumber(member.converted)} convertidos ·{' '}
+        {rateFormat.format(member.conversionRate)}%
+      </Text>
+    </Stack>
+  );
+}
+
 export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
   const actor = useCurrentUser();
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <Card p={0}>
-      <Table.ScrollContainer minWidth={880}>
+      <Table.ScrollContainer minWidth={isPhone ? 0 : 880}>
         <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Miembro</Table.Th>
-              <Table.Th>Rol</Table.Th>
-              <Table.Th ta="right">Leads Asignados</Table.Th>
-              <Table.Th ta="right">Convertidos</Table.Th>
-              <Table.Th>Tasa Conversión</Table.Th>
-              <Table.Th>Estado</Table.Th>
+              <Table.Th visibleFrom="sm">Rol</Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                Leads Asignados
+              </Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                Convertidos
+              </Table.Th>
+              <Table.Th visibleFrom="sm">Tasa Conversión</Table.Th>
+              <Table.Th visibleFrom="sm">Estado</Table.Th>
               <Table.Th ta="right">Acciones</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -46,28 +79,31 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                         <Text size="xs" c="dimmed" truncate>
                           {member.email ?? `@${member.username}`}
                         </Text>
+                        <PhoneSummary member={member} />
                       </Stack>
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {/* A fixed box: a badge alone lets the column shrink until its label is cut. */}
                     <Box w={110}>
                       <SystemRoleBadge role={member.systemRole} compact />
                     </Box>
                   </Table.Td>
-                  <Table.Td ta="right">{formatNumber(member.assigned)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(member.converted)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {formatNumber(member.assigned)}
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {formatNumber(member.converted)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Group gap="xs" wrap="nowrap">
                       <Progress value={conversionBarWidth(member.conversionRate)} w={60} size="sm" aria-hidden />
                       <Text size="sm">{rateFormat.format(member.conversionRate)}%</Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Box w={115}>
-                      <Badge color={member.online ? 'green' : 'gray'} variant="dot" size="sm" tt="none">
-                        {member.online ? 'En línea' : 'Desconectado'}
-                      </Badge>
+                      <Presence online={member.online} />
                     </Box>
                   </Table.Td>
                   <Table.Td>

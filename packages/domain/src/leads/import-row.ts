@@ -1,10 +1,11 @@
 /**
  * One record of an import file → the lead it describes, or the Spanish reason it is skipped.
- * Pure: the limits are those of the domain's importedLeadSchema, the text is the row error's.
+ * The importer and the dialog's preview both use it, so the preview shows the problem the run will report.
  */
-import { type ImportMapping, type ImportedLead, importedLeadSchema } from '@crm/domain';
-import type { ImportColumn } from './import-csv.js';
+import type { ImportField, ImportMapping } from '../schemas/import-job.js';
+import { type ImportedLead, importedLeadSchema } from '../schemas/lead.js';
 
+type ImportColumn = ImportField;
 export type ImportCells = Partial<Record<ImportColumn, string>>;
 
 /** How a row error names each field. */

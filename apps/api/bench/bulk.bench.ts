@@ -1,0 +1,144 @@
+/**
+ * `pnpm bench:bulk`: 100,000 leads on PostgreSQL and PGlite, then over HTTP against a started
+ * server: bulk reassign, bulk status and 'Repartir' across a role of 20 (each over the whole
+ * filter), with the worst /api/health latency meanwhile, and the Ctrl+K search p50/p95 for 20
+ * queries (names, accents, phone fragments). Targets: 100k reassigned on PostgreSQL ≤ 10 s; health
+ * p95 ≤ 250 ms on PGlite during the bulk actions; search p95 ≤ 30 ms on PostgreSQL.
+ * Options: --pg=<admin url>, --only=postgres|pglite, --leads=N.
+ */
+import type { DbKind } from '@crm/db';
+import { createTestDatabase } from '@crm/db/testing';
+import { sql } from 'kysely';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
+import { benchKinds, benchOptions } from './support/options.js';
+
+const LEADS = Number(benchOptions['leads'] ?? 100_000);
+const SEARCHES = [
+  'garcia',
+  'GARCÍA',
+  'muñoz',
+  'nunez',
+  'clinica',
+  'Clínica Peña',
+  'óptica',
+  'bufete lopez',
+  'ibáñez',
+  'sevilla',
+  '612',
+  '612 00',
+  '+34 612 000',
+  '(612) 000-12',
+  '0034 6120',
+  '4242',
+  'info77@',
+  'castro.es',
+  'zzzqqq',
+  'academia ortiz',
+];
+
+type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
+
+/** An admin, 20 sellers in one round-robin role, and LEADS leads with E.164 phones and Spanish names. */
+async function fill(db: Db): Promise<void> {
+  const hash = await hashPassword(BENCH_ADMIN.password);
+  await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
+    values (${BENCH_ADMIN.username}, 'bench@bench.es', ${hash}, 'Bench', 'Admin', 'admin')`.execute(db);
+  await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
+    select 'vendedor' || g, 'vendedor' || g || '@bench.es', 'x', 'Vendedor', 'Número ' || g, 'team_member'
+    from generate_series(1, 20) g`.execute(db);
+  await sql`insert into custom_roles (name, display_name, distribution) values ('reparto', 'Reparto', 'round_robin')`.execute(db);
+  await sql`insert into user_custom_roles (user_id, role_id)
+    select id, (select id from custom_roles where name = 'reparto') from users where system_role = 'team_member'`.execute(db);
+  await sql`
+    with words as (
+      select array['Clínica','Bufete','Inmobiliaria','Academia','Asesoría','Tienda','Óptica','Gestoría'] as prefixes,
+             array['García','Fernández','López','Martínez','Sánchez','Muñoz','Núñez','Ibáñez','Peña','Castro','Ortiz'] as surnames,
+             array['Madrid','Barcelona','Valencia','Sevilla','Málaga','Bilbao'] as cities
+    ), named as (
+      select g, prefixes[1 + g % 8] || ' ' || surnames[1 + (g / 8) % 11] || ' ' || cities[1 + (g / 5) % 6] || ' ' || g as name,
+        'info' || g || '@' || lower(translate(surnames[1 + (g / 8) % 11], 'ÁÉÍÓÚáéíóúÑñ', 'AEIOUaeiouNn')) || '.es' as email
+      from generate_series(1, ${LEADS}) g cross join words
+    )
+    insert into leads (name, email, phone, category, description, search_text, created_at)
+    select name, email, '+346' || lpad((g * 7)::text, 8, '0'), 'otros', 'Lead de prueba',
+      translate(lower(name || ' ' || email), 'áéíóúüñ', 'aeiouun'), now() - g * interval '1 minute'
+    from named`.execute(db);
+  await sql`vacuum analyze leads`.execute(db);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+
+/** Runs `work` while probing /api/health back to back; answers its duration and the probes' worst and p95. */
+async function withHealthProbe(url: string, work: () => Promise<unknown>) {
+  let running = true;
+  const probes: number[] = [];
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(new URL('/api/health', url))).arrayBuffer();
+      probes.push(performance.now() - started);
+    }
+  })();
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await probing;
+  probes.sort((a, b) => a - b);
+  return { result, seconds, worst: probes.at(-1) ?? NaN, p95: percentile(probes, 95) };
+}
+
+async function benchOn(kind: DbKind): Promise<void> {
+  const database = await createTestDatabase(kind, { onDisk: true });
+  await fill(database.db);
+  const roleId = (await sql<{ id: number }>`select id from custom_roles where name = 'reparto'`.execute(database.db)).rows[0]?.id;
+  const seller = (await sql<{ id: number }>`select min(id) as id from users where system_role = 'team_member'`.execute(database.db)).rows[0]
+    ?.id;
+  await database.close();
+  console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads`);
+  const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
+  try {
+    const cookie = await loginCookie(server.url);
+    const bulk = (body: object) => async () => {
+      const response = await fetch(new URL('/api/leads/bulk', server.url), {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`bulk: HTTP ${response.status} ${await response.text()}`);
+      return (await response.json()) as { updated: number };
+    };
+    const actions: [string, object][] = [
+      ['Reasignar todos (filtro)', { action: 'assign', filter: {}, assignedTo: seller }],
+      ['Cambiar estado de todos', { action: 'status', filter: {}, status: 'interesado' }],
+      ["'Repartir' en un rol de 20", { action: 'distribute', filter: {}, roleId }],
+    ];
+    for (const [name, body] of actions) {
+      const run = await withHealthProbe(server.url, bulk(body));
+      const updated = (run.result as { updated: number }).updated.toLocaleString('es-ES');
+      console.log(
+        `  ${name.padEnd(28)} ${updated.padStart(8)} leads en ${run.seconds.toFixed(2)} s   /api/health peor ${ms(run.worst)}  p95 ${ms(run.p95)}`,
+      );
+    }
+    const times: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      for (const q of SEARCHES) {
+        const started = performance.now();
+        const response = await fetch(new URL(`/api/search?q=${encodeURIComponent(q)}`, server.url), { headers: { cookie } });
+        await response.arrayBuffer();
+        if (round > 0) times.push(performance.now() - started); // The first round warms the caches.
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  Búsqueda Ctrl+K (${SEARCHES.length} consultas × 5)   p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`,
+    );
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+for (const kind of benchKinds) await benchOn(kind);

@@ -1,0 +1,67 @@
+/** What the chat benchmarks share: workers that wait for the servers' go, seeded users with sessions, percentiles. */
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { hashPassword } from '../../src/modules/auth/password.js';
+import { createSession, SESSION_COOKIE } from '../../src/modules/auth/session.service.js';
+import type { RunningServer } from '../../src/server.js';
+
+export interface BenchClient {
+  userId: number;
+  url: string;
+  cookie?: string;
+}
+
+/**
+ * Runs a load worker (its entry under support/); the worker posts 'connected' once its sockets
+ * are open, gets 'go' after `whenRegistered`, and posts its result.
+ */
+export function runWorker<I, R>(entry: string, input: I, whenRegistered: () => Promise<void> = async () => {}): Promise<R> {
+  const worker = new Worker(new URL(entry, import.meta.url), { workerData: input });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (answer: { connected: true } | { ok: true; result: R } | { ok: false; error: string }) => {
+      if ('connected' in answer) {
+        whenRegistered().then(() => worker.postMessage('go'), reject);
+        return;
+      }
+      void worker.terminate();
+      if (answer.ok) resolve(answer.result);
+      else reject(new Error(answer.error));
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** Every client's connection is in the presence table, so the connection storm is over before the load starts. */
+export async function allRegistered(server: RunningServer, count: number): Promise<void> {
+  for (;;) {
+    const row = await server.ctx.db
+      .selectFrom('live_connections')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** `count` Vendedores named `<prefix>1…`, each with a session; their urls are filled in by the caller. */
+export async function seedUsers(server: RunningServer, count: number, prefix = 'chat'): Promise<BenchClient[]> {
+  const hash = await hashPassword('bench-chat-1');
+  await sql`
+    insert into users (username, email, password_hash, first_name, last_name, system_role)
+    select ${prefix} || n, ${prefix} || n || '@bench.example', ${hash}, 'Usuario', 'Bench ' || n, 'team_member'
+    from generate_series(1, ${count}) as n
+  `.execute(server.ctx.db);
+  const users = await server.ctx.db.selectFrom('users').select('id').where('username', 'like', `${prefix}%`).orderBy('id').execute();
+  const clients: BenchClient[] = [];
+  for (const user of users) {
+    const { token } = await createSession(server.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    clients.push({ userId: user.id, url: '', cookie: `${SESSION_COOKIE}=${token}` });
+  }
+  return clients;
+}

@@ -1,0 +1,47 @@
+/**
+ * Asks one URL, one request after another, until stopped, and answers every latency: what another
+ * user waits while a benchmark's heavy work runs. It runs in a worker thread, so the benchmark's own
+ * client work (reading 57 MB answers, sending thousands of frames or a 100 MB upload) never delays
+ * the probe and is never counted as the server's latency.
+ */
+import { Worker } from 'node:worker_threads';
+
+export interface LatencyProbe {
+  stop(): Promise<number[]>;
+}
+
+export function probeLatency(url: string, cookie = ''): LatencyProbe {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, cookie } });
+  return {
+    stop: async () => {
+      const times = new Promise<number[]>((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const answered = await times;
+      await worker.terminate();
+      return answered;
+    },
+  };
+}
+
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const times = [];
+let running = true;
+parentPort.once('message', () => { running = false; });
+(async () => {
+  const headers = workerData.cookie ? { cookie: workerData.cookie } : {};
+  while (running) {
+    const started = performance.now();
+    await fetch(workerData.url, { headers }).then((response) => response.arrayBuffer(), () => undefined);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
+/** Worst and 95th percentile of a probe's latencies, in milliseconds. */
+export function worstAndP95(times: readonly number[]): { worst: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { worst: sorted.at(-1) ?? Number.NaN, p95: sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN };
+}

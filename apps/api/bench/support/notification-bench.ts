@@ -1,0 +1,177 @@
+/**
+ * `pnpm bench:chat` on notifications: a bulk 'Repartir' of LEADS leads among ASSIGNEES members of a
+ * custom role (round robin), each member with the web app's live feed open (spread over two replica
+ * processes on PostgreSQL; one server on PGlite). Measured: the bulk call's answer time, and from
+ * the call until each member's feed got their 'lead_assigned' notification (p50, p99, all).
+ */
+import { createTestDatabase } from '@crm/db/testing';
+import { sql } from 'kysely';
+import { loadEnv } from '../../src/env.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
+import { ApiClient } from '../../src/test/harness.js';
+import { createLiveTrpc, type LiveTrpc } from '../../src/test/live-client.js';
+import { percentile, seedUsers } from './chat-bench-kit.js';
+
+export interface NotificationRow {
+  name: string;
+  leads: number;
+  assignees: number;
+  httpMs: number;
+  p50: number;
+  p99: number;
+  allMs: number;
+  stored: number;
+  lost: number;
+  duplicated: number;
+}
+
+const DELIVERY_TIMEOUT_MS = 60_000;
+
+function clientWith(url: string, cookie: string): ApiClient {
+  const client = new ApiClient(url);
+  const [name = '', value = ''] = cookie.split('=');
+  client.cookies.set(name, value);
+  return client;
+}
+
+/** A role of the given members with round robin, and `count` unassigned leads; answers the role and the lead ids. */
+async function seed(server: RunningServer, memberIds: number[], count: number): Promise<{ roleId: number; leadIds: number[] }> {
+  const db = server.ctx.db;
+  const { rows } = await sql<{ id: number }>`
+    insert into custom_roles (name, display_name, distribution) values ('aviso_bench', 'Aviso', 'round_robin') returning id`.execute(db);
+  const roleId = rows[0]?.id ?? 0;
+  await db
+    .insertInto('user_custom_roles')
+    .values(memberIds.map((userId) => ({ user_id: userId, role_id: roleId })))
+    .execute();
+  const leads = await sql<{ id: number }>`
+    insert into leads (name, email, category, description)
+    select 'Lead aviso ' || n, 'aviso' || n || '@bench.example', 'salud', 'bench'
+    from generate_series(1, ${count}) as n returning id`.execute(db);
+  return { roleId, leadIds: leads.rows.map((row) => row.id) };
+}
+
+async function measure(name: string, urls: string[], server: RunningServer, leads: number, assignees: number): Promise<NotificationRow> {
+  const [adminSession, ...members] = await seedUsers(server, assignees + 1, 'aviso');
+  if (!adminSession?.cookie) throw new Error('sin sesión de administrador');
+  await sql`update users set system_role = 'admin' where id = ${adminSession.userId}`.execute(server.ctx.db);
+  const { roleId, leadIds } = await seed(
+    server,
+    members.map((member) => member.userId),
+    leads,
+  );
+  const arrivals = new Map<number, number>();
+  const seen = new Map<number, number>();
+  let synced = 0;
+  let start = 0;
+  const feeds: LiveTrpc[] = [];
+  const subscriptions = members.map((member, index) => {
+    const live = createLiveTrpc(urls[index % urls.length] as string, clientWith(urls[0] as string, member.cookie ?? ''));
+    feeds.push(live);
+    return live.trpc.chat.onEvent.subscribe(undefined, {
+      onData: (item) => {
+        const event = 'data' in item ? item.data : item;
+        if (event.type === 'synced') synced += 1;
+        if (event.type !== 'notification' || event.notification.kind !== 'lead_assigned') return;
+        seen.set(event.notification.id, (seen.get(event.notification.id) ?? 0) + 1);
+        if (!arrivals.has(member.userId)) arrivals.set(member.userId, performance.now() - start);
+      },
+    });
+  });
+  try {
+    while (synced < members.length) await new Promise((resolve) => setTimeout(resolve, 50));
+    const admin = clientWith(urls[0] as string, adminSession.cookie);
+    start = performance.now();
+    const response = await admin.post<{ updated: number }>('/api/leads/bulk', { action: 'distribute', ids: leadIds, roleId });
+    const httpMs = performance.now() - start;
+    if (response.status !== 200 || response.body.updated !== leads)
+      throw new Error(`reparto: ${response.status} ${JSON.stringify(response.body)}`);
+    const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+    while (arrivals.size < members.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A moment more, so late duplicates would be counted.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stored = await server.ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('kind', '=', 'lead_assigned')
+      .executeTakeFirstOrThrow();
+    const times = [...arrivals.values()].sort((a, b) => a - b);
+    return {
+      name,
+      leads,
+      assignees,
+      httpMs,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      allMs: times.at(-1) ?? Number.NaN,
+      stored: Number(stored.count),
+      lost: members.length - arrivals.size,
+      duplicated: [...seen.values()].filter((count) => count > 1).length,
+    };
+  } finally {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    await Promise.all(feeds.map((live) => live.wsClient.close()));
+  }
+}
+
+export async function benchNotifications(option: (name: string, fallback: string) => string): Promise<NotificationRow[]> {
+  const leads = Number(option('notify-leads', '1000'));
+  const assignees = Number(option('notify-assignees', '50'));
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
+  const rows: NotificationRow[] = [];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const database = await createTestDatabase(kind);
+    const server =
+      kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
+    let replica: ApiProcess | undefined;
+    try {
+      if (kind === 'postgres')
+        replica = await startApiProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
+      const urls = [server.url, ...(replica ? [replica.url] : [])];
+      rows.push(await measure(kind === 'pglite' ? 'PGlite, 1 réplica' : 'PostgreSQL, 2 réplicas', urls, server, leads, assignees));
+    } finally {
+      await replica?.stop();
+      await server.close();
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : '—');
+
+export function printNotifications(rows: NotificationRow[]): void {
+  if (rows.length === 0) return;
+  const first = rows[0] as NotificationRow;
+  console.log(
+    `\nAvisos: 'Repartir' de ${first.leads} leads entre ${first.assignees} miembros (round robin), cada uno con su feed en vivo abierto`,
+  );
+  console.log(
+    [
+      'escenario'.padEnd(24),
+      'respuesta'.padStart(10),
+      'p50'.padStart(8),
+      'p99'.padStart(8),
+      'todos'.padStart(8),
+      'guardados',
+      'perdidos',
+      'duplicados',
+    ].join('  '),
+  );
+  for (const row of rows) {
+    console.log(
+      [
+        row.name.padEnd(24),
+        ms(row.httpMs).padStart(10),
+        ms(row.p50).padStart(8),
+        ms(row.p99).padStart(8),
+        ms(row.allMs).padStart(8),
+        String(row.stored).padStart(9),
+        String(row.lost).padStart(8),
+        String(row.duplicated).padStart(10),
+      ].join('  '),
+    );
+  }
+  console.log('Tiempos desde la llamada de reparto hasta que el feed de cada miembro recibe su aviso (uno por miembro y lote).');
+}

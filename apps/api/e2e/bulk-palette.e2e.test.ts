@@ -1,0 +1,104 @@
+/**
+ * Issue 12 in the browser: select every lead the filter matches, reassign them and read the counts
+ * in the toast; Ctrl+K finds a lead by a fragment of its phone and opens it; axe on the palette
+ * and the action bar at laptop and phone width (screenshots in e2e/screenshots).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createUser, uniqueName } from '../src/test/harness.js';
+import { LAPTOP, PHONE, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
+import { seriousViolations } from './axe.js';
+
+const JOURNEY_MS = 180_000;
+
+let suite: BrowserSuite;
+let adminApi: ApiClient;
+
+beforeAll(async () => {
+  suite = await startBrowserSuite({ adminApi: true });
+  adminApi = suite.adminApi as ApiClient;
+});
+
+afterAll(async () => {
+  await suite?.close();
+});
+
+let phoneSerial = 0;
+
+async function createLead(name: string, fields: { phone?: string; assignedTo?: number } = {}): Promise<number> {
+  phoneSerial += 1;
+  const response = await adminApi.post('/api/leads', {
+    name,
+    email: `${uniqueName('bulk').replace(/[^a-z0-9]/gi, '')}@example.com`,
+    phone: fields.phone ?? `+54 9 11 ${String(5000_0000 + Math.floor(Math.random() * 4000_0000) + phoneSerial)}`,
+    category: 'tecnologia',
+    description: 'Lead de prueba',
+    assignedTo: fields.assignedTo ?? null,
+  });
+  expect(response.status).toBe(201);
+  return (response.body as { id: number }).id;
+}
+
+describe('bulk selection and the command palette', () => {
+  it(
+    'selects the 60 leads a search matches, reassigns them and shows updated and skipped',
+    async () => {
+      const token = uniqueName('Masivo').replace(/[^a-z0-9]/gi, '');
+      const seller = await createUser(suite.server, {
+        username: uniqueName('vendedor'),
+        systemRole: 'team_member',
+        firstName: 'Rosa',
+        lastName: 'Prieto',
+      });
+      // Five already belong to the seller: the server skips them as unchanged and says so.
+      for (let index = 1; index <= 60; index += 1) await createLead(`${token} ${index}`, index <= 5 ? { assignedTo: seller.id } : {});
+
+      const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true });
+      context.setDefaultTimeout(15_000);
+      await page.goto(`/leads?modo=tabla&q=${token}`);
+      await page.getByTestId('lead-row').first().waitFor();
+      await page.getByRole('checkbox', { name: 'Seleccionar los leads de la página' }).check();
+      await expect.poll(() => page.getByTestId('bulk-count').textContent()).toBe('50 leads seleccionados');
+      await page.getByRole('button', { name: 'Seleccionar los 60 que coinciden con el filtro' }).click();
+      await expect.poll(() => page.getByTestId('bulk-count').textContent()).toBe('60 leads seleccionados');
+      await page.waitForTimeout(300);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'bulk-bar-1280');
+
+      await page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Asignar' }).click();
+      await page.getByRole('dialog', { name: 'Asignar leads' }).getByLabel('Asignar a').first().click();
+      await page.getByRole('option', { name: 'Rosa Prieto' }).click();
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.getByText('55 leads actualizados').waitFor();
+      await page.getByText('Omitidos 5: 5 leads: ya estaba así').waitFor();
+
+      const mine = await adminApi.get(`/api/leads?q=${token}&assignedTo=${seller.id}&limit=100`);
+      expect((mine.body as { items: unknown[] }).items).toHaveLength(60);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'Ctrl+K finds a lead by a fragment of its phone and Enter opens it; axe on the palette at both widths',
+    async () => {
+      const name = uniqueName('Clínica Teléfono');
+      const id = await createLead(name, { phone: '+34 612 345 987' });
+      for (const viewport of [LAPTOP, PHONE]) {
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
+        context.setDefaultTimeout(15_000);
+        await page.keyboard.press('Control+K');
+        const search = page.getByRole('textbox', { name: 'Buscar leads, personas, grupos o acciones' });
+        await search.waitFor();
+        await search.fill('612 34');
+        await page.getByRole('button', { name: new RegExp(name) }).waitFor();
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `palette-${viewport.width}`);
+        await search.press('Enter');
+        await page.waitForURL(`**/leads/${id}`);
+        await context.close();
+      }
+    },
+    JOURNEY_MS,
+  );
+});

@@ -1,0 +1,159 @@
+/**
+ * axe-core on every screen, old and new, at laptop and phone width: no serious or critical
+ * violation (issue 11 §5). Screenshots of each screen land in e2e/screenshots for people to look at.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
+import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
+import { seriousViolations } from './axe.js';
+
+/** Every screen, each checked twice: a long test, each wait inside fails sooner (15 s). */
+const AXE_TEST_MS = 240_000;
+
+let server: TestServer;
+let browser: Browser;
+let adminApi: ApiClient;
+let suite: BrowserSuite | undefined;
+let leadId = 0;
+
+/** Waits until the screen has settled: its heading shown and no loader left. */
+async function settle(page: Page, heading: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
+  // Transitions (tabs, dialogs) finish before the colours are measured.
+  await page.waitForTimeout(400);
+}
+
+interface Screen {
+  name: string;
+  path: () => string;
+  heading: string | RegExp;
+  /** What to do once the screen shows, before checking (open a dialog…). */
+  then?: (page: Page) => Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'dashboard', path: () => '/', heading: 'Panel de Control' },
+  {
+    // The team's follow-ups: an overdue row in red and an upcoming one, each with its owner.
+    name: 'follow-ups-team',
+    path: () => '/',
+    heading: 'Panel de Control',
+    then: async (page) => {
+      await page.getByTestId('my-follow-ups').getByText('Equipo', { exact: true }).click();
+      await page.getByTestId('follow-ups-overdue').getByTestId('follow-up-row').first().waitFor();
+    },
+  },
+  { name: 'leads', path: () => '/leads', heading: 'Gestión de Leads' },
+  { name: 'leads-table', path: () => '/leads?modo=tabla', heading: 'Gestión de Leads' },
+  { name: 'contacted', path: () => '/leads?vista=contacted', heading: 'Gestión de Leads' },
+  { name: 'groups', path: () => '/leads?vista=groups', heading: 'Gestión de Leads' },
+  {
+    name: 'add-lead',
+    path: () => '/leads',
+    heading: 'Gestión de Leads',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Agregar Lead' }).click();
+      await page.getByRole('dialog').waitFor();
+      // The dialog fades in: colours are measured once it is fully shown.
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'lead', path: () => `/leads/${leadId}`, heading: 'Clínica Axe' },
+  { name: 'pipeline', path: () => '/pipeline', heading: 'Embudo' },
+  { name: 'chat', path: () => '/chat', heading: 'Chat del Equipo' },
+  { name: 'team', path: () => '/team', heading: /Equipo/ },
+  { name: 'users', path: () => '/user-management', heading: 'Gestión de Usuarios' },
+  { name: 'roles', path: () => '/role-management', heading: 'Gestión de Roles Personalizados' },
+  { name: 'analytics', path: () => '/analytics', heading: /Análisis/ },
+  { name: 'profile', path: () => '/profile', heading: /Perfil/ },
+  { name: 'not-found', path: () => '/no-existe', heading: /404/ },
+];
+
+beforeAll(async () => {
+  suite = await startBrowserSuite({ adminApi: true });
+  ({ server, browser } = suite);
+  adminApi = suite.adminApi as ApiClient;
+  // Enough data that every kind of badge, card, chart and list row is on screen.
+  const seller = await createUser(server, { username: uniqueName('vendaxe'), firstName: 'Vera', lastName: 'Vendedora' });
+  const statuses = ['nuevo', 'contactado', 'interesado', 'convertido', 'perdido'] as const;
+  const categories = ['tecnologia', 'salud', 'educacion', 'finanzas', 'retail'] as const;
+  for (const [index, status] of statuses.entries()) {
+    const created = await adminApi.post('/api/leads', {
+      name: index === 1 ? 'Clínica Axe' : `Lead Axe ${index}`,
+      email: `${uniqueName('axe')}@example.com`,
+      phone: `+34 612 345 67${index}`,
+      category: categories[index],
+      description: 'Lead para comprobar la accesibilidad',
+      assignedTo: seller.id,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    if (status !== 'nuevo') expect((await adminApi.put(`/api/leads/${id}`, { status })).status).toBe(200);
+    if (index === 1) leadId = id;
+  }
+  const sellerApi = await loginAs(server, seller.username);
+  await sellerApi.post('/api/conversation-tracking', {
+    leadId,
+    progressLevel: 40,
+    messagesToLead: 3,
+    messagesFromLead: 2,
+    hasResponded: true,
+    lastContactDate: new Date().toISOString(),
+    notes: 'Pidió presupuesto',
+  });
+  const admin = (await adminApi.get('/api/auth/user')).body as { id: number };
+  // 'Mis seguimientos', the sidebar badge and the lead's card with an overdue (red) and an upcoming follow-up.
+  const HOUR_MS = 3_600_000;
+  for (const [offset, note] of [
+    [-HOUR_MS, 'Llamar de nuevo'],
+    [48 * HOUR_MS, 'Enviar la propuesta'],
+  ] as const) {
+    const dueAt = new Date(Date.now() + offset).toISOString();
+    expect((await adminApi.post('/api/follow-ups', { leadId, dueAt, note, ownerId: admin.id })).status).toBe(201);
+  }
+  expect((await sellerApi.post('/api/chat/messages', { receiverId: admin.id, message: 'Hola' })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await suite?.close();
+});
+
+describe('accessibility (axe-core)', () => {
+  for (const [width, viewport] of [
+    ['laptop', LAPTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(
+      `has no serious or critical violation on any screen at ${width} width`,
+      async () => {
+        const findings: string[] = [];
+        const login = await newContext(browser, server, viewport, { bypassCSP: true });
+        const loginPage = await login.newPage();
+        await loginPage.goto('/');
+        await loginPage.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+        await screenshot(loginPage, `axe-login-${width}`);
+        findings.push(...(await seriousViolations(loginPage)).map((finding) => `login: ${finding}`));
+        await login.close();
+
+        const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+        context.setDefaultTimeout(15_000);
+        for (const screen of SCREENS) {
+          await page.goto(screen.path());
+          await settle(page, screen.heading);
+          await screen.then?.(page);
+          await screenshot(page, `axe-${screen.name}-${width}`);
+          const found = (await seriousViolations(page)).map((finding) => `${screen.name}: ${finding}`);
+          // Printed as they come, so a screen that fails to load later still leaves the earlier findings.
+          if (found.length > 0) console.log(JSON.stringify(found, null, 1));
+          findings.push(...found);
+        }
+        await context.close();
+        expect(findings).toEqual([]);
+      },
+      AXE_TEST_MS,
+    );
+  }
+});

@@ -1,0 +1,199 @@
+/** The seller's workspace in a real browser (issue 11): 'Mis leads', the sortable table, the URL as the view's memory, follow-ups. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type TestServer, uniqueName } from '../src/test/harness.js';
+import { PHONE, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
+
+/** A whole journey through several screens; each wait inside fails sooner (10 s). */
+const JOURNEY_MS = 120_000;
+
+let server: TestServer;
+let browser: Browser;
+let adminApi: ApiClient;
+let suite: BrowserSuite | undefined;
+
+beforeAll(async () => {
+  suite = await startBrowserSuite({ adminApi: true });
+  ({ server, browser } = suite);
+  adminApi = suite.adminApi as ApiClient;
+});
+
+afterAll(async () => {
+  await suite?.close();
+});
+
+/** Phones are unique per lead (a second lead with the same one is a 409). */
+let phoneSuffix = 100;
+
+async function createLead(name: string, assignedTo: number | null): Promise<number> {
+  phoneSuffix += 1;
+  const response = await adminApi.post('/api/leads', {
+    name,
+    email: `${uniqueName('ws')}@example.com`,
+    phone: `+34 612 000 ${phoneSuffix}`,
+    category: 'salud',
+    description: 'Lead del espacio de trabajo',
+    assignedTo,
+  });
+  expect(response.status).toBe(201);
+  return (response.body as { id: number }).id;
+}
+
+async function tableNames(page: Page): Promise<string[]> {
+  return page.getByTestId('lead-row').getByRole('link').allTextContents();
+}
+
+describe("a Vendedor's day", () => {
+  it(
+    "filters 'Mis leads', sorts the table on the server, goes Back through the URL and opens a lead by keyboard",
+    async () => {
+      const { page, context, userId } = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Valeria', lastName: 'Ventas' });
+      context.setDefaultTimeout(10_000);
+      const mine = [
+        await createLead('Bodega Alta', userId),
+        await createLead('Academia Zeta', userId),
+        await createLead('Clínica Media', userId),
+      ];
+      await createLead('Ajeno Sin Dueño', null);
+
+      await page.goto('/leads');
+      await page.getByRole('combobox', { name: 'Filtrar por responsable' }).click();
+      await page.getByRole('option', { name: 'Mis leads' }).click();
+      await expect.poll(() => page.getByTestId('lead-card').count()).toBe(3);
+      expect(page.url()).toContain('asignado=yo');
+      expect(await page.title()).toBe('Gestión de Leads · CRM Ventas');
+
+      await page.getByText('Tabla', { exact: true }).click();
+      await page.getByTestId('lead-table').waitFor();
+      await page.getByRole('button', { name: 'Nombre' }).click();
+      await expect.poll(() => tableNames(page)).toEqual(['Academia Zeta', 'Bodega Alta', 'Clínica Media']);
+      await page.getByRole('button', { name: 'Nombre' }).click();
+      await expect.poll(() => tableNames(page)).toEqual(['Clínica Media', 'Bodega Alta', 'Academia Zeta']);
+      expect(page.url()).toContain('orden=name%3Adesc');
+      await screenshot(page, 'workspace-table-laptop');
+
+      // Back undoes the last choice (the descending sort), not the whole screen.
+      await page.goBack();
+      await expect.poll(() => tableNames(page)).toEqual(['Academia Zeta', 'Bodega Alta', 'Clínica Media']);
+
+      // The table is the remembered view: a fresh visit without ?modo opens it again.
+      await page.goto('/leads?asignado=yo');
+      await page.getByTestId('lead-table').waitFor();
+
+      // Arrow keys move between rows; Enter opens the focused one.
+      await page.getByTestId('lead-row').first().focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/leads\/\d+$/);
+      expect(mine).toContain(Number(page.url().split('/').pop()));
+      // The lead's page: its name as the heading and the tab's title, its fields, the way back.
+      const leadHeading = page.getByRole('heading', { level: 1, name: /^(Bodega Alta|Academia Zeta|Clínica Media)$/ });
+      await leadHeading.waitFor();
+      const heading = await leadHeading.textContent();
+      await expect.poll(() => page.title()).toBe(`${heading} · CRM Ventas`);
+      await page.getByRole('link', { name: /WhatsApp|612/ }).waitFor();
+      // A note: shown with its author, and the timeline records it above the lead's creation.
+      await page.getByRole('textbox', { name: 'Nueva nota' }).fill('Llamar el martes por la mañana');
+      await page.getByRole('button', { name: 'Agregar nota' }).click();
+      await page.getByTestId('lead-note').filter({ hasText: 'Llamar el martes por la mañana' }).getByText('Valeria Ventas').waitFor();
+      await page
+        .getByTestId('timeline-entry')
+        .first()
+        .getByText(/Nota añadida/)
+        .waitFor();
+      await expect.poll(() => page.getByTestId('timeline-entry').last().textContent()).toContain('Lead creado');
+      // A follow-up (the picker proposes tomorrow at 10:00) shows on the lead and in 'Mis seguimientos'.
+      await page.getByRole('button', { name: 'Programar seguimiento' }).click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Nota' }).fill('Enviar la propuesta');
+      await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+      await page.getByTestId('lead-follow-up').getByRole('button', { name: 'Marcar como hecho' }).waitFor();
+      await screenshot(page, 'workspace-lead-laptop');
+      await page.getByRole('link', { name: 'Volver a Leads' }).click();
+      await page.getByRole('heading', { name: 'Gestión de Leads' }).waitFor();
+      await page.goto('/');
+      const upcoming = page.getByTestId('follow-ups-upcoming').getByTestId('follow-up-row');
+      await upcoming
+        .filter({ hasText: 'Enviar la propuesta' })
+        .getByRole('link', { name: heading ?? '' })
+        .waitFor();
+      await screenshot(page, 'workspace-follow-ups-laptop');
+      await upcoming.getByRole('button', { name: `Marcar como hecho: ${heading}` }).click();
+      await expect.poll(() => upcoming.count()).toBe(0);
+
+      await page.goto('/leads?asignado=yo&modo=tabla&q=zzzz');
+      await page.getByText('Ningún lead coincide con los filtros').waitFor();
+      await page.getByRole('button', { name: 'Limpiar filtros' }).last().click();
+      await expect.poll(() => page.getByTestId('lead-row').count()).toBe(4);
+      await page.setViewportSize(PHONE);
+      // The sidebar slides away when the width drops: the picture waits for the burger and the slide.
+      await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
+      await page.waitForTimeout(400);
+      await screenshot(page, 'workspace-table-phone');
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'moves cards on the board by mouse and by keyboard, a second browser sees it, and a refused move comes back with the message',
+    async () => {
+      const manager = await pageSignedInAs(browser, server, 'manager', { firstName: 'Marta', lastName: 'Gestora' });
+      const watcher = await pageSignedInAs(browser, server, 'admin');
+      const seller = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Sergio', lastName: 'Vende' });
+      for (const session of [manager, watcher, seller]) session.context.setDefaultTimeout(10_000);
+      const dragged = await createLead('Ferretería Arrastre', null);
+      await createLead('Óptica Teclado', null);
+      const stale = await createLead('Panadería Rechazo', seller.userId);
+
+      const card = (page: Page, column: string, name: string) =>
+        page.getByTestId(`board-column-${column}`).getByTestId('board-card').filter({ hasText: name });
+      await watcher.page.goto('/pipeline');
+      await card(watcher.page, 'nuevo', 'Ferretería Arrastre').waitFor();
+      await manager.page.goto('/pipeline');
+      await expect.poll(() => manager.page.title()).toBe('Embudo · CRM Ventas');
+
+      // Mouse: drag the card onto Interesado.
+      const source = card(manager.page, 'nuevo', 'Ferretería Arrastre');
+      const target = manager.page.getByTestId('board-column-interesado');
+      const from = await source.boundingBox();
+      const to = await target.boundingBox();
+      if (!from || !to) throw new Error('board not laid out');
+      await manager.page.mouse.move(from.x + from.width / 2, from.y + 10);
+      await manager.page.mouse.down();
+      await manager.page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+      await manager.page.mouse.up();
+      await card(manager.page, 'interesado', 'Ferretería Arrastre').waitFor();
+      await card(watcher.page, 'interesado', 'Ferretería Arrastre').waitFor({ timeout: 5_000 });
+      expect((await adminApi.get(`/api/leads/${dragged}`)).body).toMatchObject({ status: 'interesado' });
+
+      // Keyboard: focus the card's 'Mover a…', pick Perdido with the arrows and Enter.
+      await manager.page.getByRole('button', { name: 'Mover a… (Óptica Teclado)' }).focus();
+      await manager.page.keyboard.press('Enter');
+      await manager.page.getByRole('menuitem', { name: 'Perdido' }).focus();
+      await manager.page.keyboard.press('Enter');
+      await card(manager.page, 'perdido', 'Óptica Teclado').waitFor();
+      await card(watcher.page, 'perdido', 'Óptica Teclado').waitFor({ timeout: 5_000 });
+      await screenshot(manager.page, 'workspace-board-laptop');
+
+      // Refused: the seller's live link is down (the socket never reaches the server), so their board
+      // still shows their lead after it was given to someone else; the server refuses the move.
+      await seller.page.routeWebSocket(/\/trpc/, () => undefined);
+      await seller.page.goto('/pipeline?asignado=yo');
+      await card(seller.page, 'nuevo', 'Panadería Rechazo').waitFor();
+      await adminApi.put(`/api/leads/${stale}/assign`, { assignedTo: manager.userId });
+      await seller.page.getByRole('button', { name: 'Mover a… (Panadería Rechazo)' }).click();
+      await seller.page.getByRole('menuitem', { name: 'Interesado' }).click();
+      await seller.page.getByText('No se pudo mover el lead').waitFor();
+      // The card left Interesado again (and, no longer the seller's, leaves their 'Mis leads' board on the refetch).
+      await expect.poll(() => seller.page.getByTestId('board-column-interesado').getByText('Panadería Rechazo').count()).toBe(0);
+      expect((await adminApi.get(`/api/leads/${stale}`)).body).toMatchObject({ status: 'nuevo' });
+
+      await manager.page.setViewportSize(PHONE);
+      await manager.page.getByRole('button', { name: 'Abrir menú' }).waitFor();
+      await manager.page.waitForTimeout(400);
+      await screenshot(manager.page, 'workspace-board-phone');
+      for (const session of [manager, watcher, seller]) await session.context.close();
+    },
+    JOURNEY_MS,
+  );
+});

@@ -1,0 +1,73 @@
+/**
+ * Chat attachments: images (checked and re-encoded as avatars are) and documents (PDF, Office,
+ * CSV, text), 10 MB at most, the type read from the bytes. Uploaded first, then sent in one
+ * message; only the uploader (until sent) and the people of that conversation download it.
+ */
+import {
+  chatAttachmentUrl,
+  findChatAttachment,
+  insertChatAttachment,
+  isChannelMember,
+  readChatAttachmentChunks,
+  type ChatAttachmentRecord,
+} from '@crm/db';
+import { attachmentFileName, CHAT_ATTACHMENT_LIMITS, type ChatAttachment, detectDocumentType, DomainError } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
+import { processChatImage } from '../avatars/image-processing.js';
+
+function toDto(record: Omit<ChatAttachmentRecord, 'messageId' | 'senderId' | 'receiverId' | 'channelId'>): ChatAttachment {
+  return {
+    id: record.id,
+    kind: record.kind,
+    name: record.fileName,
+    contentType: record.contentType,
+    size: record.size,
+    width: record.width,
+    height: record.height,
+    url: chatAttachmentUrl(record.id),
+  };
+}
+
+export async function uploadAttachment(ctx: ServiceContext, file: { bytes: Buffer; fileName: string }): Promise<ChatAttachment> {
+  requirePermission(ctx, 'chat.use');
+  if (file.bytes.byteLength > CHAT_ATTACHMENT_LIMITS.maxBytes)
+    throw new DomainError('PAYLOAD_TOO_LARGE', CHAT_ATTACHMENT_LIMITS.messages.tooLarge);
+  const image = await processChatImage(file.bytes);
+  const stored = image ? { kind: 'image' as const, fileName: attachmentFileName(file.fileName, 'webp'), ...image } : documentOf(file);
+  const id = await insertChatAttachment(ctx.db, { uploaderId: ctx.viewer.user.id, ...stored, width: stored.width, height: stored.height });
+  return toDto({ id, uploaderId: ctx.viewer.user.id, size: stored.data.byteLength, ...stored });
+}
+
+function documentOf(file: { bytes: Buffer; fileName: string }) {
+  const type = detectDocumentType(file.bytes, file.fileName);
+  if (!type) throw new DomainError('BAD_REQUEST', CHAT_ATTACHMENT_LIMITS.messages.invalid);
+  return {
+    kind: 'document' as const,
+    contentType: type.contentType,
+    fileName: attachmentFileName(file.fileName, type.extension),
+    width: null,
+    height: null,
+    data: file.bytes,
+  };
+}
+
+/** Who may download: the uploader, and once sent, the two people of a one-to-one chat or the channel's members now. */
+async function mayDownload(ctx: ServiceContext, attachment: ChatAttachmentRecord): Promise<boolean> {
+  const viewerId = ctx.viewer.user.id;
+  if (attachment.uploaderId === viewerId) return true;
+  if (attachment.channelId !== null) return isChannelMember(ctx.db, attachment.channelId, viewerId);
+  return attachment.senderId === viewerId || attachment.receiverId === viewerId;
+}
+
+/** The attachment and its bytes as a stream of chunks, read one short query at a time. */
+export async function downloadAttachment(
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ attachment: ChatAttachment; chunks: AsyncIterable<Uint8Array> }> {
+  requirePermission(ctx, 'chat.use');
+  const attachment = await findChatAttachment(ctx.db, id);
+  // Someone outside the conversation is told it does not exist.
+  if (!attachment || !(await mayDownload(ctx, attachment))) throw new DomainError('NOT_FOUND', CHAT_ATTACHMENT_LIMITS.messages.notFound);
+  return { attachment: toDto(attachment), chunks: readChatAttachmentChunks(ctx.db, id) };
+}

@@ -1,0 +1,170 @@
+/** Automatic distribution: exact counts per rule, availability, concurrent imports and replicas without double turns. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
+import {
+  type ApiClient,
+  type TestServer,
+  createUser,
+  describeOnEachDatabase,
+  loginAs,
+  startTestServer,
+  uniqueName,
+} from '../../test/harness.js';
+
+function csvOf(tag: string, count: number): FormData {
+  const lines = ['name,categoryName'];
+  for (let index = 0; index < count; index += 1) lines.push(`Reparto ${tag} ${index},dentist`);
+  const data = new FormData();
+  data.append('file', new Blob([lines.join('\n')]), 'reparto.csv');
+  return data;
+}
+
+function importTo(client: ApiClient, roleId: number, count: number) {
+  const tag = uniqueName('d').toLowerCase();
+  const form = csvOf(tag, count);
+  form.append('groupName', `Reparto ${tag}`);
+  form.append('assignedRoleId', String(roleId));
+  return client.post('/api/leads/import', form);
+}
+
+/** A role with `size` members (ids ascending) and the given rule. */
+async function roleWithMembers(server: TestServer, admin: ApiClient, size: number, distribution: string) {
+  const role = await admin.post('/api/custom-roles', { name: uniqueName('rol').toLowerCase(), displayName: 'Odontología' });
+  const members: number[] = [];
+  for (let index = 0; index < size; index += 1) {
+    const user = await createUser(server, { username: uniqueName('miembro') });
+    await admin.post(`/api/users/${user.id}/roles/${role.body.id}`);
+    members.push(user.id);
+  }
+  const ruled = await admin.put(`/api/custom-roles/${role.body.id}`, { distribution });
+  expect(ruled.status).toBe(200);
+  expect(ruled.body.distribution).toBe(distribution);
+  return { roleId: role.body.id as number, members };
+}
+
+/** Each member's leads among the given groups' leads, and the assignees in the order leads were handed out. */
+async function assignmentsOf(server: TestServer, names: string[]) {
+  const rows = await server.ctx.db
+    .selectFrom('leads')
+    .innerJoin('lead_groups', 'lead_groups.id', 'leads.group_id')
+    .select(['leads.assigned_to'])
+    .where('lead_groups.name', 'in', names)
+    .orderBy('leads.id')
+    .execute();
+  const order = rows.map((row) => row.assigned_to);
+  const counts: Record<string, number> = {};
+  for (const id of order) counts[String(id)] = (counts[String(id)] ?? 0) + 1;
+  return { order, counts };
+}
+
+const noTwoTurnsInARow = (order: (number | null)[]) => order.every((id, index) => index === 0 || id !== order[index - 1]);
+
+describeOnEachDatabase('automatic distribution', (server) => {
+  let admin: ApiClient;
+  beforeAll(async () => {
+    const name = uniqueName('dadm');
+    await createUser(server(), { username: name, systemRole: 'admin' });
+    admin = await loginAs(server(), name);
+  });
+
+  it('gives 1,000 imported leads to a round-robin role of 4 members 250 each; with one unavailable 333/333/334', async () => {
+    const { roleId, members } = await roleWithMembers(server(), admin, 4, 'round_robin');
+    const first = await importTo(admin, roleId, 1000);
+    expect(first.body).toMatchObject({ imported: 1000 });
+    const all = await assignmentsOf(server(), [first.body.groupName]);
+    expect(all.counts).toEqual(Object.fromEntries(members.map((id) => [String(id), 250])));
+
+    const away = members[1] as number;
+    expect((await admin.put(`/api/users/${away}/availability`, { available: false })).body.available).toBe(false);
+    const second = await importTo(admin, roleId, 1000);
+    const three = await assignmentsOf(server(), [second.body.groupName]);
+    expect(three.counts[String(away)]).toBeUndefined();
+    expect(Object.values(three.counts).sort()).toEqual([333, 333, 334]);
+    expect(noTwoTurnsInARow(three.order)).toBe(true);
+  });
+
+  it('least_busy evens out unequal loads', async () => {
+    const { roleId, members } = await roleWithMembers(server(), admin, 3, 'least_busy');
+    // The first member already has 10 open leads.
+    await admin.put(`/api/custom-roles/${roleId}`, { distribution: 'round_robin' });
+    await admin.put(`/api/users/${members[1]}/availability`, { available: false });
+    await admin.put(`/api/users/${members[2]}/availability`, { available: false });
+    await importTo(admin, roleId, 10);
+    await admin.put(`/api/users/${members[1]}/availability`, { available: true });
+    await admin.put(`/api/users/${members[2]}/availability`, { available: true });
+    await admin.put(`/api/custom-roles/${roleId}`, { distribution: 'least_busy' });
+    const imported = await importTo(admin, roleId, 20);
+    const { counts } = await assignmentsOf(server(), [imported.body.groupName]);
+    expect(counts).toEqual({ [String(members[1])]: 10, [String(members[2])]: 10 });
+    const next = await importTo(admin, roleId, 3);
+    expect(Object.values((await assignmentsOf(server(), [next.body.groupName])).counts)).toEqual([1, 1, 1]);
+  });
+
+  it('keeps one rotation across two imports to one role at once', async () => {
+    const { roleId, members } = await roleWithMembers(server(), admin, 3, 'round_robin');
+    const [a, b] = await Promise.all([importTo(admin, roleId, 301), importTo(admin, roleId, 299)]);
+    const both = await assignmentsOf(server(), [a?.body.groupName, b?.body.groupName]);
+    expect(both.counts).toEqual(Object.fromEntries(members.map((id) => [String(id), 200])));
+    expect(noTwoTurnsInARow(both.order)).toBe(true);
+  });
+
+  it("'Asignar automáticamente' on create follows the rule; a role without a rule or anyone available is a 409 and nothing is created", async () => {
+    const { roleId, members } = await roleWithMembers(server(), admin, 2, 'round_robin');
+    const lead = (name: string) => ({
+      name,
+      email: `${uniqueName('a')}@auto.es`,
+      category: 'salud',
+      description: 'd',
+      autoAssignRoleId: roleId,
+    });
+    const one = await admin.post('/api/leads', lead('Auto uno'));
+    const two = await admin.post('/api/leads', lead('Auto dos'));
+    expect([one.body.assignedTo, two.body.assignedTo]).toEqual(members);
+    for (const id of members) await admin.put(`/api/users/${id}/availability`, { available: false });
+    const nobody = await admin.post('/api/leads', lead(uniqueName('Nadie ')));
+    expect(nobody.status).toBe(409);
+    expect(nobody.body.message).toBe('No hay nadie disponible en esta especialización');
+    await admin.put(`/api/custom-roles/${roleId}`, { distribution: 'none' });
+    expect((await admin.post('/api/leads', lead(uniqueName('Sin regla ')))).body.message).toBe(
+      'Esta especialización no tiene reparto automático',
+    );
+  });
+
+  it('lets people set their own availability and admins or managers set others’, refusing the rest', async () => {
+    const seller = await createUser(server(), { username: uniqueName('vend') });
+    const other = await createUser(server(), { username: uniqueName('otro') });
+    const asSeller = await loginAs(server(), seller.username);
+    expect((await asSeller.put(`/api/users/${seller.id}/availability`, { available: false })).status).toBe(200);
+    expect((await asSeller.put(`/api/users/${other.id}/availability`, { available: false })).status).toBe(403);
+    expect((await admin.put(`/api/users/${other.id}/availability`, { available: 'no' })).status).toBe(400);
+    expect((await admin.put('/api/users/999999/availability', { available: true })).status).toBe(404);
+    expect((await admin.put(`/api/custom-roles/1`, { distribution: 'al_azar' })).body.message).toBe('Regla de reparto inválida');
+    expect((await asSeller.get('/api/users')).body.find((user: { id: number }) => user.id === seller.id)?.available).toBe(false);
+  });
+});
+
+const postgresUrl = process.env['TEST_DATABASE_URL'];
+
+describe.skipIf(!postgresUrl)('automatic distribution across two replica processes [postgres]', () => {
+  let local: TestServer;
+  let child: ApiProcess | undefined;
+  beforeAll(async () => {
+    local = await startTestServer('postgres');
+  });
+  afterAll(async () => {
+    await child?.stop();
+    await local?.close();
+  });
+
+  it('keeps one rotation when both replicas import to the role at once', async () => {
+    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
+    const adminUser = await createUser(local, { username: uniqueName('radm'), systemRole: 'admin' });
+    const onLocal = await loginAs(local, adminUser.username);
+    const onChild = await loginAs({ ...local, url: child.url }, adminUser.username);
+    const { roleId, members } = await roleWithMembers(local, onLocal, 4, 'round_robin');
+    const [a, b] = await Promise.all([importTo(onLocal, roleId, 500), importTo(onChild, roleId, 500)]);
+    const both = await assignmentsOf(local, [a.body.groupName, b.body.groupName]);
+    expect(both.counts).toEqual(Object.fromEntries(members.map((id) => [String(id), 250])));
+    expect(noTwoTurnsInARow(both.order)).toBe(true);
+  }, 120_000);
+});

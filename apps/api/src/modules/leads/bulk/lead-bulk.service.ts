@@ -1,0 +1,163 @@
+/**
+ * Bulk actions (docs/leads.md, 'Acciones masivas'): assign, 'Repartir' by a role's rule, change
+ * status, move to a group, delete; over ids or every lead a filter matches. The rule is checked per
+ * lead (a Vendedor only moves the status of their own leads; the rest is admin and manager), and
+ * the work runs in short transactions of bounded batches, yielding between them, so other
+ * requests keep being answered (PGlite has one connection).
+ */
+import {
+  type BulkLeadState,
+  bulkDelete,
+  bulkSetAssignee,
+  bulkSetGroup,
+  bulkSetStatus,
+  databaseKindOf,
+  findUserById,
+  groupAcceptsLeads,
+  lockBulkBatch,
+  recordLeadHistory,
+} from '@crm/db';
+import {
+  DomainError,
+  FORBIDDEN_MESSAGE,
+  type LeadBulk,
+  type LeadBulkResult,
+  canBeMarkedContacted,
+  canSetLeadStatus,
+  can,
+} from '@crm/domain';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ServiceContext } from '../../../context.js';
+import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
+import { requirePermission } from '../../../require-permission.js';
+import { distributeLeads } from '../../distribution/distribution.service.js';
+import { Notifier } from '../../notifications/notifier.js';
+import { filtersOf } from '../leads.service.js';
+
+/** Leads per transaction: PostgreSQL takes large batches; PGlite's one connection is held briefly. */
+const BATCH_SIZE = { postgres: 5000, pglite: 500 } as const;
+
+const REASONS = {
+  notFound: 'no existe',
+  notYours: 'solo puedes cambiar el estado de tus propios leads',
+  notMarkable: 'ya no se puede marcar como contactado',
+  unchanged: 'ya estaba así',
+} as const;
+
+type Outcome = { apply: number[]; skip: Map<string, number> };
+
+function skipInto(skip: Map<string, number>, reason: string, count = 1): void {
+  skip.set(reason, (skip.get(reason) ?? 0) + count);
+}
+
+/** Which leads of the batch the action changes, and why the others are left. */
+function decide(ctx: ServiceContext, input: LeadBulk, leads: BulkLeadState[]): Outcome {
+  const outcome: Outcome = { apply: [], skip: new Map() };
+  for (const lead of leads) {
+    let reason: string | undefined;
+    if (input.action === 'status' && input.status) {
+      const ownership = { assignedTo: lead.assigned_to, contactedBy: lead.contacted_by };
+      if (lead.status === input.status) reason = REASONS.unchanged;
+      else if (!canSetLeadStatus(ctx.viewer.user, ownership, input.status)) reason = REASONS.notYours;
+      else if (input.status === 'contactado' && !canBeMarkedContacted({ status: lead.status, contactedAt: lead.contacted_at }))
+        reason = REASONS.notMarkable;
+    } else if (input.action === 'assign' && lead.assigned_to === input.assignedTo) {
+      reason = REASONS.unchanged;
+    } else if (input.action === 'group' && lead.group_id === input.groupId) {
+      reason = REASONS.unchanged;
+    }
+    if (reason) skipInto(outcome.skip, reason);
+    else outcome.apply.push(lead.id);
+  }
+  return outcome;
+}
+
+async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void> {
+  // Only the status may be moved by a Vendedor, lead by lead; every other action is admin and manager.
+  if (input.action !== 'status') requirePermission(ctx, 'lead.manage');
+  if (input.action === 'assign' && input.assignedTo != null && !(await findUserById(ctx.db, input.assignedTo))) {
+    throw new DomainError('BAD_REQUEST', 'El usuario asignado no existe');
+  }
+  if (input.action === 'group' && input.groupId != null && !(await groupAcceptsLeads(ctx.db, input.groupId))) {
+    throw new DomainError('BAD_REQUEST', 'El grupo no existe');
+  }
+}
+
+/** One batch in one transaction: lock, decide per lead, apply. Answers what it did and the last id read. */
+async function runBatch(
+  ctx: ServiceContext,
+  input: LeadBulk,
+  scope: Parameters<typeof lockBulkBatch>[1],
+): Promise<{ read: BulkLeadState[]; updated: number; skip: Map<string, number> }> {
+  const notes = new Notifier();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const read = await lockBulkBatch(trx, scope);
+    const { apply, skip } = decide(ctx, input, read);
+    let updated = apply.length;
+    if (input.action === 'assign') await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
+    if (input.action === 'group') await bulkSetGroup(trx, apply, input.groupId ?? null);
+    if (input.action === 'status' && input.status) await bulkSetStatus(trx, apply, input.status, ctx.viewer.user.id);
+    if (input.action === 'delete') await bulkDelete(trx, apply);
+    const applied = new Set(apply);
+    const change = {
+      assign: { assignedTo: input.assignedTo ?? null },
+      group: { groupId: input.groupId ?? null },
+      status: { status: input.status },
+    } as const;
+    if (input.action in change) {
+      const changed = read.filter((lead) => applied.has(lead.id));
+      await recordLeadHistory(trx, bulkChangeEntries(ctx.viewer.user.id, changed, change[input.action as keyof typeof change]));
+    }
+    if (input.action === 'distribute' && input.roleId !== undefined && apply.length > 0) {
+      const { refusal } = await distributeLeads(trx, input.roleId, apply, ctx.viewer.user.id);
+      if (refusal) {
+        skipInto(skip, refusal, apply.length);
+        updated = 0;
+      }
+    }
+    if (updated > 0 && (input.action === 'assign' || input.action === 'distribute'))
+      await notes.leadsAssigned(trx, ctx.viewer.user.id, apply);
+    return { read, updated, skip };
+  });
+  await notes.publish(ctx);
+  return result;
+}
+
+export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
+  if (!can(ctx.viewer.user, 'lead.read')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  await checkTargets(ctx, input);
+  const batchSize = BATCH_SIZE[databaseKindOf(ctx.db) ?? 'pglite'];
+  const skipped = new Map<string, number>();
+  let updated = 0;
+  const add = (batch: { updated: number; skip: Map<string, number> }) => {
+    updated += batch.updated;
+    for (const [reason, count] of batch.skip) skipInto(skipped, reason, count);
+  };
+  if (input.ids) {
+    const ids = [...new Set(input.ids)].sort((a, b) => b - a);
+    for (let start = 0; start < ids.length; start += batchSize) {
+      const chunk = ids.slice(start, start + batchSize);
+      const batch = await runBatch(ctx, input, { ids: chunk });
+      add(batch);
+      if (batch.read.length < chunk.length) skipInto(skipped, REASONS.notFound, chunk.length - batch.read.length);
+      await nextTurn();
+    }
+  } else {
+    const filters = filtersOf(ctx, input.filter ?? {});
+    let beforeId: number | null = null;
+    for (;;) {
+      const batch = await runBatch(ctx, input, { filters, beforeId, limit: batchSize });
+      add(batch);
+      const last = batch.read.at(-1);
+      if (!last || batch.read.length < batchSize) break;
+      beforeId = last.id;
+      await nextTurn();
+    }
+  }
+  const skippedCount = [...skipped.values()].reduce((sum, count) => sum + count, 0);
+  return {
+    updated,
+    skipped: skippedCount,
+    errors: [...skipped].map(([reason, count]) => `${count} ${count === 1 ? 'lead' : 'leads'}: ${reason}`),
+  };
+}

@@ -1,0 +1,116 @@
+/** POST /api/leads/bulk: by ids and by filter, the rule checked per lead, refusals counted with their reason. */
+import { beforeAll, expect, it } from 'vitest';
+import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { trpcClientFor } from '../../../test/trpc-client.js';
+
+describeOnEachDatabase('bulk lead actions', (server) => {
+  let admin: ApiClient;
+  let seller: ApiClient;
+  let sellerId: number;
+  let otherId: number;
+
+  beforeAll(async () => {
+    const adminName = uniqueName('badm');
+    const sellerName = uniqueName('bvend');
+    await createUser(server(), { username: adminName, systemRole: 'admin' });
+    sellerId = (await createUser(server(), { username: sellerName })).id;
+    otherId = (await createUser(server(), { username: uniqueName('botro') })).id;
+    admin = await loginAs(server(), adminName);
+    seller = await loginAs(server(), sellerName);
+  });
+
+  /** `count` leads named with a fresh tag, assigned as given; answers the tag and their ids. */
+  async function leads(count: number, assignedTo: number | null) {
+    const tag = uniqueName('bulk').toLowerCase();
+    const rows = await server()
+      .ctx.db.insertInto('leads')
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          name: `Masivo ${tag} ${index}`,
+          category: 'otros',
+          assigned_to: assignedTo,
+          search_text: `masivo ${tag} ${index}`,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return { tag, ids: rows.map((row) => row.id) };
+  }
+
+  const assigneesOf = async (ids: number[]) =>
+    (await server().ctx.db.selectFrom('leads').select('assigned_to').where('id', 'in', ids).execute()).map((row) => row.assigned_to);
+
+  it('assigns the selected leads and counts unknown and unchanged ones as skipped', async () => {
+    const { ids } = await leads(3, null);
+    await server()
+      .ctx.db.updateTable('leads')
+      .set({ assigned_to: otherId })
+      .where('id', '=', ids[0] as number)
+      .execute();
+    const response = await admin.post('/api/leads/bulk', {
+      action: 'assign',
+      ids: [...ids, 2_000_000_000],
+      assignedTo: otherId,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      updated: 2,
+      skipped: 2,
+      errors: expect.arrayContaining(['1 lead: ya estaba así', '1 lead: no existe']),
+    });
+    expect(await assigneesOf(ids)).toEqual([otherId, otherId, otherId]);
+  });
+
+  it('reassigns every lead a filter matches, across batches, on tRPC too', async () => {
+    const { tag, ids } = await leads(1200, null);
+    const result = await trpcClientFor(admin).leadBulk.run.mutate({
+      action: 'assign',
+      filter: { q: `masivo ${tag}` },
+      assignedTo: sellerId,
+    });
+    expect(result).toEqual({ updated: 1200, skipped: 0, errors: [] });
+    expect(new Set(await assigneesOf(ids))).toEqual(new Set([sellerId]));
+  });
+
+  it('lets a Vendedor move the status of their own leads only, counting the others with the reason', async () => {
+    const mine = await leads(3, sellerId);
+    const theirs = await leads(2, otherId);
+    const response = await seller.post('/api/leads/bulk', { action: 'status', ids: [...mine.ids, ...theirs.ids], status: 'interesado' });
+    expect(response.body).toEqual({ updated: 3, skipped: 2, errors: ['2 leads: solo puedes cambiar el estado de tus propios leads'] });
+    const statuses = await server()
+      .ctx.db.selectFrom('leads')
+      .select(['id', 'status'])
+      .where('id', 'in', [...mine.ids, ...theirs.ids])
+      .orderBy('id')
+      .execute();
+    expect(statuses.map((row) => row.status)).toEqual(['interesado', 'interesado', 'interesado', 'nuevo', 'nuevo']);
+    expect((await seller.post('/api/leads/bulk', { action: 'assign', ids: mine.ids, assignedTo: sellerId })).status).toBe(403);
+  });
+
+  it("'Repartir' by filter follows the role's rule", async () => {
+    const role = await admin.post('/api/custom-roles', { name: uniqueName('brol').toLowerCase(), displayName: 'Reparto' });
+    const members = [
+      (await createUser(server(), { username: uniqueName('m') })).id,
+      (await createUser(server(), { username: uniqueName('m') })).id,
+    ];
+    for (const id of members) await admin.post(`/api/users/${id}/roles/${role.body.id}`);
+    const { tag, ids } = await leads(10, null);
+    const none = await admin.post('/api/leads/bulk', { action: 'distribute', filter: { q: `masivo ${tag}` }, roleId: role.body.id });
+    expect(none.body).toEqual({ updated: 0, skipped: 10, errors: ['10 leads: Esta especialización no tiene reparto automático'] });
+    await admin.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' });
+    const done = await admin.post('/api/leads/bulk', { action: 'distribute', filter: { q: `masivo ${tag}` }, roleId: role.body.id });
+    expect(done.body).toEqual({ updated: 10, skipped: 0, errors: [] });
+    const assigned = await assigneesOf(ids);
+    expect(members.map((id) => assigned.filter((assignee) => assignee === id).length)).toEqual([5, 5]);
+  });
+
+  it('deletes and moves to a group; refuses bad input in Spanish and changes nothing', async () => {
+    const { ids } = await leads(2, null);
+    expect((await admin.post('/api/leads/bulk', { action: 'group', ids, groupId: 999_999 })).body.message).toBe('El grupo no existe');
+    expect((await admin.post('/api/leads/bulk', { action: 'assign', ids })).body.message).toBe('Indica a quién asignar');
+    expect((await admin.post('/api/leads/bulk', { action: 'borrar', ids })).status).toBe(400);
+    expect((await admin.post('/api/leads/bulk', { action: 'delete' })).body.message).toBe('Indica los leads: ids o un filtro');
+    expect((await admin.post('/api/leads/bulk', { action: 'delete', ids })).body).toEqual({ updated: 2, skipped: 0, errors: [] });
+    expect(await assigneesOf(ids)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * A lead's email and phone as create and edit store them (docs/leads.md, 'Teléfonos' and
+ * 'Duplicados'): the phone in E.164 by DEFAULT_COUNTRY, and a 409 naming the lead that already has either.
+ */
+import { type DbOrTrx, findDuplicateLead, lockLeadImports } from '@crm/db';
+import { DomainError, leadEmailKey, leadPhoneKeys, normalizePhone } from '@crm/domain';
+import type { AppContext } from '../../context.js';
+
+/** Absent stays absent (an edit leaving the phone alone). */
+export function normalizeLeadPhone(ctx: Pick<AppContext, 'env'>, phone: string | null | undefined): string | null | undefined {
+  return phone === undefined ? undefined : normalizePhone(phone, ctx.env.DEFAULT_COUNTRY);
+}
+
+/**
+ * Refuses (409) an email or phone another lead has, the message naming it and `existingLead` giving
+ * its id for the dialog's 'Ver lead'. Takes the import lock first, so a create racing an import or
+ * another create with the same number cannot both pass the check.
+ */
+export async function assertNoDuplicateLead(
+  ctx: Pick<AppContext, 'env'>,
+  trx: DbOrTrx,
+  contact: { email: string | null | undefined; phone: string | null | undefined; exceptId?: number },
+): Promise<void> {
+  const emailKey = leadEmailKey(contact.email);
+  const phoneKeys = leadPhoneKeys(contact.phone, ctx.env.DEFAULT_COUNTRY);
+  if (!emailKey && phoneKeys.length === 0) return;
+  await lockLeadImports(trx);
+  const existing = await findDuplicateLead(trx, { emailKey, phoneKeys, exceptId: contact.exceptId });
+  if (!existing) return;
+  const what = existing.matched === 'email' ? 'ese email' : 'ese teléfono';
+  throw new DomainError('CONFLICT', `Ya existe un lead con ${what}: ${existing.name}`, undefined, {
+    existingLead: { id: existing.id, name: existing.name },
+  });
+}

@@ -1,0 +1,2 @@
+/** Messages the lead modules share. */
+export const LEAD_NOT_FOUND = 'Lead no encontrado';

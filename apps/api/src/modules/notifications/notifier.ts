@@ -1,0 +1,170 @@
+/**
+ * The causes' side of the notification centre. A write that notifies creates a `Notifier`,
+ * records each notification inside its own transaction (so it is stored exactly when its cause
+ * is), and publishes after commit:
+ *
+ *   const notes = new Notifier();
+ *   await ctx.db.transaction().execute(async (trx) => { ...; await notes.leadsAssigned(trx, actorId, [leadId]); });
+ *   await notes.publish(ctx);
+ *
+ * Each cause is one call here, so the modules that own the causes change by a line.
+ */
+import {
+  type ChatTarget,
+  countGroupLeadsByAssignee,
+  type DbOrTrx,
+  findActiveUserIdsByUsernames,
+  findChannel,
+  insertNotifications,
+  listFollowUpsForReminder,
+  listLeadAssignees,
+  type NewNotification,
+  type StoredNotification,
+} from '@crm/db';
+import { type ChatMessage, displayName, formatCount, mentionedUsernames, type User } from '@crm/domain';
+import type { AppContext } from '../../context.js';
+import { publishLive } from '../../live/publish.js';
+import { toNotificationDto } from './notification-dto.js';
+
+/** A notification shows the start of a message; the conversation has the rest. */
+const EXCERPT_LENGTH = 140;
+
+function excerpt(message: ChatMessage): string {
+  const text = message.message.trim().replace(/\s+/g, ' ');
+  if (!text) return message.attachment ? 'Archivo adjunto' : message.lead ? 'Lead compartido' : '';
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+}
+
+export class Notifier {
+  private readonly stored: StoredNotification[] = [];
+  private chat: { sender: User; channelName: string | undefined; mentioned: number[] } | undefined;
+
+  /** Leads now assigned to someone other than `actorId` (who needs no telling): one notification per assignee. */
+  async leadsAssigned(trx: DbOrTrx, actorId: number | null, leadIds: readonly number[]): Promise<void> {
+    const byAssignee = new Map<number, { leadId: number; name: string }[]>();
+    for (const lead of await listLeadAssignees(trx, leadIds)) {
+      if (lead.assignedTo === actorId) continue;
+      byAssignee.set(lead.assignedTo, [...(byAssignee.get(lead.assignedTo) ?? []), lead]);
+    }
+    await this.store(
+      trx,
+      [...byAssignee].map(([userId, leads]) => assignedRow(userId, leads.length, leads[0] ?? { leadId: 0, name: '' })),
+    );
+  }
+
+  /** An import to a role went live: each member who got leads hears how many, and where. */
+  async groupAssigned(trx: DbOrTrx, actorId: number, groupId: number, groupName: string): Promise<void> {
+    const rows = (await countGroupLeadsByAssignee(trx, groupId))
+      .filter((share) => share.assignedTo !== actorId)
+      .map((share) => ({
+        ...assignedRow(share.assignedTo, share.count, share),
+        body: share.count === 1 ? share.name : `Del grupo ${groupName}`,
+        group_id: share.count === 1 ? null : groupId,
+      }));
+    await this.store(trx, rows);
+  }
+
+  /** Reminders of follow-ups the reminder loop just claimed: one each, to the follow-up's owner. */
+  async followUpsDue(trx: DbOrTrx, followUpIds: readonly number[]): Promise<void> {
+    const followUps = await listFollowUpsForReminder(trx, followUpIds);
+    await this.store(
+      trx,
+      followUps.map((followUp) => ({
+        user_id: followUp.ownerId,
+        kind: 'follow_up_due' as const,
+        title: 'Seguimiento pendiente',
+        body: followUp.note ? `${followUp.leadName}: ${followUp.note}` : followUp.leadName,
+        lead_id: followUp.leadId,
+        follow_up_id: followUp.id,
+      })),
+    );
+  }
+
+  /**
+   * Read before a message's transaction (the send holds its sender's lock for as few queries as
+   * it can): the channel's name and who the text mentions. Answers this notifier.
+   */
+  async prepareChat(db: DbOrTrx, sender: User, target: ChatTarget, text: string): Promise<this> {
+    const channelName = 'channelId' in target ? ((await findChannel(db, target.channelId))?.name ?? 'un canal') : undefined;
+    this.chat = { sender, channelName, mentioned: await findActiveUserIdsByUsernames(db, mentionedUsernames(text)) };
+    return this;
+  }
+
+  /**
+   * A message stored: everyone else in the conversation (`audience`, as the send read it) gets a
+   * 'new messages' notification, one per unread streak; a mentioned reader gets a mention instead.
+   * A mention of someone outside the conversation notifies nobody.
+   */
+  async chatMessage(trx: DbOrTrx, message: ChatMessage, audience: readonly number[]): Promise<void> {
+    if (!this.chat) throw new Error('prepareChat first');
+    const { sender, channelName, mentioned } = this.chat;
+    const from = displayName(sender);
+    const text = excerpt(message);
+    const conversation = message.channelId === null ? { sender_id: sender.id } : { channel_id: message.channelId };
+    const rows: NewNotification[] = [...new Set(audience)]
+      .filter((userId) => userId !== sender.id)
+      .map((userId) =>
+        mentioned.includes(userId)
+          ? {
+              user_id: userId,
+              kind: 'mention',
+              title: channelName === undefined ? `${from} te mencionó` : `${from} te mencionó en ${channelName}`,
+              body: text,
+              ...conversation,
+            }
+          : {
+              user_id: userId,
+              kind: 'chat_message',
+              title: channelName === undefined ? `Mensajes nuevos de ${from}` : `Mensajes nuevos en ${channelName}`,
+              body: channelName === undefined ? text : `${from}: ${text}`,
+              collapse_key: message.channelId === null ? `chat:user:${sender.id}` : `chat:channel:${message.channelId}`,
+              ...conversation,
+            },
+      );
+    await this.store(trx, rows);
+  }
+
+  /** The owner's import went live (in its publishing transaction) or ended without leads. */
+  async importFinished(
+    trx: DbOrTrx,
+    userId: number,
+    outcome: { groupId: number; groupName: string; imported: number; updated: number } | { failure: string },
+  ): Promise<void> {
+    const row: NewNotification =
+      'failure' in outcome
+        ? { user_id: userId, kind: 'import_finished', title: 'La importación no se completó', body: outcome.failure }
+        : {
+            user_id: userId,
+            kind: 'import_finished',
+            title: 'Importación terminada',
+            body: `${formatCount(outcome.imported, 'lead importado', 'leads importados')} en ${outcome.groupName}${
+              outcome.updated > 0 ? ` y ${formatCount(outcome.updated, 'actualizado', 'actualizados')}` : ''
+            }`,
+            group_id: outcome.groupId,
+          };
+    await this.store(trx, [row]);
+  }
+
+  /** After the transaction committed: each notification to its owner's sessions on every replica. */
+  async publish(ctx: Pick<AppContext, 'bus' | 'log'>): Promise<void> {
+    const stored = this.stored.splice(0);
+    for (const notification of stored) {
+      await publishLive(ctx, { type: 'notification', notification: toNotificationDto(notification) }, { userIds: [notification.userId] });
+    }
+  }
+
+  private async store(trx: DbOrTrx, rows: readonly NewNotification[]): Promise<void> {
+    this.stored.push(...(await insertNotifications(trx, rows)));
+  }
+}
+
+function assignedRow(userId: number, count: number, lead: { leadId: number; name: string }): NewNotification {
+  return {
+    user_id: userId,
+    kind: 'lead_assigned',
+    title: count === 1 ? 'Te asignaron un lead' : `Te asignaron ${formatCount(count, 'lead', 'leads')}`,
+    body: count === 1 ? lead.name : `Entre ellos, ${lead.name}`,
+    lead_id: lead.leadId,
+    count,
+  };
+}

@@ -1,0 +1,29 @@
+/** Search everything (Ctrl+K): leads by name, email, domain or phone fragment; people; groups. Five of each. */
+import { listLeadGroups, listUsers, searchLeads } from '@crm/db';
+import { SEARCH_LIMITS, type SearchQuery, type SearchResults, fullName, normalizeSearchText, searchTermsOf } from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
+
+const includes = (haystack: string | null | undefined, needle: string) => normalizeSearchText(haystack).includes(needle);
+
+export async function searchEverything(ctx: ServiceContext, query: SearchQuery): Promise<SearchResults> {
+  requirePermission(ctx, 'lead.read');
+  const terms = searchTermsOf(query.q);
+  if (terms.text.length < SEARCH_LIMITS.minChars) return { leads: [], users: [], groups: [] };
+  const [leads, users, groups] = await Promise.all([
+    searchLeads(ctx.db, terms, SEARCH_LIMITS.perKind),
+    listUsers(ctx.db),
+    listLeadGroups(ctx.db),
+  ]);
+  return {
+    leads,
+    users: users
+      .map((user) => ({ id: user.id, name: fullName(user.firstName, user.lastName, user.username), email: user.email }))
+      .filter((user) => includes(user.name, terms.text) || includes(user.email, terms.text))
+      .slice(0, SEARCH_LIMITS.perKind),
+    groups: groups
+      .filter((group) => includes(group.name, terms.text))
+      .slice(0, SEARCH_LIMITS.perKind)
+      .map((group) => ({ id: group.id, name: group.name })),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * 'Programar seguimiento' / 'Reprogramar seguimiento': a date and time (es-ES, Mantine's
+ * DateTimePicker) and a short note. Creates when no follow-up is given, otherwise moves it.
+ */
+import '@mantine/dates/styles.css';
+import { FOLLOW_UP_LIMITS } from '@crm/domain';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useState } from 'react';
+import { useCreateFollowUp, useUpdateFollowUp } from '../hooks/useFollowUpMutations';
+
+/** The picker speaks 'YYYY-MM-DD HH:mm:ss' in local time. */
+function pickerValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+}
+
+/** Tomorrow at 10:00, a sensible first proposal. */
+function defaultDue(): Date {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0);
+}
+
+interface FollowUpDialogProps {
+  leadId: number;
+  /** Present: reschedule this one. */
+  followUp?: { id: number; dueAt: Date; note?: string | null } | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function FollowUpDialog({ leadId, followUp, opened, onClose }: FollowUpDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={followUp ? 'Reprogramar seguimiento' : 'Programar seguimiento'} centered>
+      {opened ? <FollowUpForm leadId={leadId} followUp={followUp ?? null} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function FollowUpForm({ leadId, followUp, onClose }: { leadId: number; followUp: FollowUpDialogProps['followUp']; onClose: () => void }) {
+  const [due, setDue] = useState<string | null>(pickerValue(followUp?.dueAt ?? defaultDue()));
+  const [note, setNote] = useState(followUp?.note ?? '');
+  const create = useCreateFollowUp(onClose);
+  const update = useUpdateFollowUp('Seguimiento reprogramado', onClose);
+  const submit = () => {
+    if (!due) return;
+    const dueAt = new Date(due.replace(' ', 'T'));
+    // The note travels only when edited, so a reschedule never clears one the form did not know.
+    if (followUp) update.mutate({ id: followUp.id, dueAt, ...(note !== (followUp.note ?? '') ? { note } : {}) });
+    else create.mutate({ leadId, dueAt, note: note || undefined });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <DatesProvider settings={{ locale: 'es' }}>
+          <DateTimePicker
+            label="Fecha y hora"
+            value={due}
+            onChange={setDue}
+            valueFormat="DD/MM/YYYY HH:mm"
+            required
+            error={due ? undefined : 'Elige una fecha'}
+            popoverProps={{ withinPortal: true }}
+          />
+        </DatesProvider>
+        <Textarea
+          label="Nota"
+          placeholder="Qué hay que hacer"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          maxLength={FOLLOW_UP_LIMITS.note}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending} disabled={!due}>
+            {followUp ? 'Reprogramar' : 'Guardar'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/** One follow-up in 'Mis seguimientos': the lead (link), when, the note, its WhatsApp link and 'Hecho'. */
+import { type FollowUp, formatDateTime } from '@crm/domain';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { LeadPhone } from '../../leads/components/LeadCard';
+import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
+
+export function FollowUpRow({ followUp, overdue, showOwner }: { followUp: FollowUp; overdue: boolean; showOwner: boolean }) {
+  const markDone = useUpdateFollowUp('Seguimiento completado');
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start" data-testid="follow-up-row">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={`/leads/${followUp.lead.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {followUp.lead.name}
+        </Anchor>
+        <Text size="sm" c={overdue ? 'red.8' : 'dimmed'} fw={overdue ? 600 : undefined}>
+          {formatDateTime(followUp.dueAt)}
+          {showOwner ? ` · ${followUp.owner.name}` : ''}
+        </Text>
+        {followUp.note ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {followUp.note}
+          </Text>
+        ) : null}
+        {followUp.lead.phone ? <LeadPhone phone={followUp.lead.phone} /> : null}
+      </Stack>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconCheck size={14} />}
+        loading={markDone.isPending}
+        onClick={() => markDone.mutate({ id: followUp.id, done: true })}
+        aria-label={`Marcar como hecho: ${followUp.lead.name}`}
+        style={{ flexShrink: 0 }}
+      >
+        Hecho
+      </Button>
+    </Group>
+  );
+}

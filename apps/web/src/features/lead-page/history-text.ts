@@ -1,0 +1,79 @@
+/**
+ * A history entry in Spanish: what happened, and for changes each field's old → new value
+ * (the `changes` of each type are documented in docs/leads.md, 'Historial').
+ */
+import { type LeadHistoryEntry, categoryLabel, formatDateTime, statusLabel } from '@crm/domain';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nombre',
+  email: 'Email',
+  phone: 'Teléfono',
+  category: 'Categoría',
+  description: 'Descripción',
+  status: 'Estado',
+  assignedTo: 'Responsable',
+  address: 'Dirección',
+  domain: 'Sitio web',
+  progressLevel: 'Progreso',
+  messagesToLead: 'Mensajes enviados',
+  messagesFromLead: 'Mensajes recibidos',
+  hasResponded: 'Respondió',
+  lastContactDate: 'Último contacto',
+  notes: 'Notas',
+};
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** One value as a person reads it: a status or category by its label, a person by name, dates in es-ES. */
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status' && typeof value === 'string') return statusLabel(value);
+  if (field === 'category' && typeof value === 'string') return categoryLabel(value);
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  const person = asRecord(value);
+  if (typeof person['name'] === 'string') return person['name'];
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (value instanceof Date) return formatDateTime(value);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** The field changes of an entry ('Estado: Nuevo → Interesado'), skipping what is not a { from, to }. */
+export function changeLines(entry: LeadHistoryEntry): string[] {
+  return Object.entries(entry.changes).flatMap(([field, change]) => {
+    const pair = asRecord(change);
+    if (!('from' in pair) || !('to' in pair)) return [];
+    return [`${FIELD_LABELS[field] ?? field}: ${valueText(field, pair['from'])} → ${valueText(field, pair['to'])}`];
+  });
+}
+
+export function historyTitle(entry: LeadHistoryEntry): string {
+  const changes = entry.changes;
+  switch (entry.type) {
+    case 'created':
+      return 'Lead creado';
+    case 'imported':
+      return `Creado por la importación${typeof changes['groupName'] === 'string' ? ` «${changes['groupName']}»` : ''}`;
+    case 'assigned':
+      return 'Responsable cambiado';
+    case 'contacted':
+      return 'Marcado como contactado';
+    case 'status_changed':
+      return 'Estado cambiado';
+    case 'edited':
+      return 'Lead editado';
+    case 'tracking_created':
+      return 'Seguimiento de conversación registrado';
+    case 'tracking_updated':
+      return 'Seguimiento de conversación actualizado';
+    case 'tracking_deleted':
+      return 'Seguimiento de conversación eliminado';
+    case 'note_added':
+      return typeof changes['excerpt'] === 'string' ? `Nota añadida: «${changes['excerpt']}»` : 'Nota añadida';
+    case 'follow_up_set':
+      return `Seguimiento programado${changes['dueAt'] ? ` para el ${valueText('dueAt', changes['dueAt'])}` : ''}`;
+    case 'follow_up_done':
+      return 'Seguimiento completado';
+  }
+}

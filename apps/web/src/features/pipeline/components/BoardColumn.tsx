@@ -1,0 +1,59 @@
+/** One status column: its title, how many leads and their value, its cards, and its own paging. */
+import { type LeadListItem, type LeadStatus, REVENUE_PER_CONVERSION, formatMoney, formatNumber, statusLabel } from '@crm/domain';
+import { useDroppable } from '@dnd-kit/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoader } from '../../../components/PageLoader';
+import { LoadMore } from '../../leads/components/LoadMore';
+import { StatusBadge } from '../../leads/components/LeadBadges';
+import { type BoardFilters, useBoardColumn } from '../hooks/useBoardColumn';
+import { BoardCard } from './BoardCard';
+import classes from './Board.module.css';
+
+interface BoardColumnProps {
+  status: LeadStatus;
+  filters: BoardFilters;
+  onMove: (lead: LeadListItem, to: LeadStatus) => void;
+}
+
+export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
+  const pages = useBoardColumn(status, filters);
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const leads = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  // Counted from the loaded pages: '+' while more remain on the server.
+  const count = `${formatNumber(leads.length)}${pages.hasNextPage ? '+' : ''}`;
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      className={classes.column}
+      data-over={isOver || undefined}
+      data-testid={`board-column-${status}`}
+      component="section"
+      aria-label={`Columna ${statusLabel(status)}`}
+      withBorder
+    >
+      <Group justify="space-between" p="sm" gap="xs" className={classes.columnHeader}>
+        <Title order={2} size="h5">
+          <StatusBadge status={status} />
+        </Title>
+        <Text size="sm" fw={600} data-testid="board-column-count">
+          {count}
+          {status === 'convertido' ? ` · ${formatMoney(leads.length * REVENUE_PER_CONVERSION)}` : ''}
+        </Text>
+      </Group>
+      <div ref={setScroller} className={classes.cards}>
+        <Stack gap="xs" p="xs">
+          {pages.isPending ? <PageLoader label="Cargando..." /> : null}
+          {pages.isError ? <LoadError title="No se pudo cargar la columna" query={pages} /> : null}
+          {leads.map((lead) => (
+            <BoardCard key={lead.id} lead={lead} onMove={onMove} />
+          ))}
+          {pages.isSuccess ? <LoadMore pages={pages} loaded={leads.length} root={scroller} /> : null}
+        </Stack>
+      </div>
+    </Paper>
+  );
+}

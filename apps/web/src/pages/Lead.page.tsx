@@ -1,0 +1,140 @@
+/**
+ * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
+ * follow-up, the WhatsApp link, and the card's actions; the notes and the timeline sit beside it.
+ */
+import { type LeadListItem, can, categoryLabel, formatDate, formatDateTime, fullName } from '@crm/domain';
+import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../auth/CurrentUserContext';
+import { LoadError } from '../components/LoadError';
+import { PageLoader } from '../components/PageLoader';
+import { RoleGate } from '../components/RoleGate';
+import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUpCard';
+import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
+import { LeadNotes } from '../features/lead-page/components/LeadNotes';
+import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
+import { AssignSelect } from '../features/leads/components/AssignSelect';
+import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
+import { LeadActions } from '../features/leads/components/LeadActions';
+import { LeadPhone } from '../features/leads/components/LeadCard';
+import { CategoryBadge, StatusBadge } from '../features/leads/components/LeadBadges';
+import { TrackingDialog } from '../features/leads/components/TrackingDialog';
+import { TrackingSummary } from '../features/leads/components/TrackingSummary';
+import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
+import { useDocumentTitle } from '../lib/document-title';
+import { useTRPC } from '../lib/trpc';
+import NotFoundPage from './NotFound.page';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <div style={{ overflowWrap: 'anywhere' }}>{children ?? '—'}</div>
+    </Stack>
+  );
+}
+
+function LeadFields({ lead }: { lead: LeadListItem }) {
+  const contactedBy = lead.contactedByUser
+    ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
+    : null;
+  return (
+    <Card>
+      <Stack gap="md">
+        <Group gap="xs">
+          <CategoryBadge category={lead.category} />
+          <StatusBadge status={lead.status} />
+        </Group>
+        {lead.description ? <Text style={{ overflowWrap: 'anywhere' }}>{lead.description}</Text> : null}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Field label="Email">{lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}</Field>
+          <Field label="Teléfono">{lead.phone ? <LeadPhone phone={lead.phone} /> : null}</Field>
+          <Field label="Categoría">{categoryLabel(lead.category)}</Field>
+          <Field label="Dirección">{lead.address}</Field>
+          <Field label="Sitio web">{lead.domain}</Field>
+          <Field label="Agregado">{formatDate(lead.createdAt)}</Field>
+          <Field label="Contactado">
+            {lead.contactedAt ? `${formatDate(lead.contactedAt)}${contactedBy ? ` por ${contactedBy}` : ''}` : null}
+          </Field>
+          <Field label="Próximo seguimiento">
+            {lead.nextFollowUp ? <Badge variant="light">{formatDateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
+          </Field>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+function LeadScreen({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const lead = useQuery(trpc.leads.byId.queryOptions({ id }));
+  const editing = useDialogSubject<LeadListItem>();
+  const tracking = useDialogSubject<LeadListItem>();
+  useDocumentTitle(lead.data?.name ?? 'Lead');
+
+  if (lead.isPending) return <PageLoader label="Cargando lead..." />;
+  if (lead.isError) return <LoadError title="No se pudo cargar el lead" query={lead} />;
+  const data = lead.data;
+  const manages = can(user, 'lead.manage');
+
+  return (
+    <>
+      <Button component={Link} to="/leads" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} mb="xs">
+        Volver a Leads
+      </Button>
+      <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {data.name}
+        </Title>
+        {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <LeadFields lead={data} />
+            <LeadTimeline leadId={data.id} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <Card>
+              <Stack gap="sm">
+                <Text fw={600}>Responsable</Text>
+                {manages ? (
+                  <AssignSelect lead={data} />
+                ) : (
+                  <Text>
+                    {data.assignee ? fullName(data.assignee.firstName, data.assignee.lastName, 'Usuario desconocido') : 'Sin asignar'}
+                  </Text>
+                )}
+                <LeadActions lead={data} onEdit={editing.open} />
+              </Stack>
+            </Card>
+            <LeadFollowUpCard lead={data} />
+            <TrackingSummary lead={data} onTrack={tracking.open} />
+            <LeadNotes leadId={data.id} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {manages ? <EditLeadDialog lead={editing.subject} opened={editing.opened} onClose={editing.close} /> : null}
+      <TrackingDialog lead={tracking.subject} opened={tracking.opened} onClose={tracking.close} />
+    </>
+  );
+}
+
+export default function LeadPage() {
+  const { id } = useParams();
+  const leadId = Number(id);
+  if (!Number.isInteger(leadId) || leadId <= 0) return <NotFoundPage />;
+  return (
+    <RoleGate screen="leads">
+      <LeadScreen id={leadId} />
+    </RoleGate>
+  );
+}

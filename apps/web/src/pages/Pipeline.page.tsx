@@ -1,0 +1,60 @@
+/**
+ * 'Embudo' (/pipeline): one column per status with its leads, filtered as the list is; cards move
+ * between columns by drag and drop or by the keyboard ('Mover a…'), under the same status rules as the edit.
+ */
+import { LEAD_STATUSES, type LeadListItem, isLeadStatus } from '@crm/domain';
+import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { useCurrentUser } from '../auth/CurrentUserContext';
+import { PageHeader } from '../components/PageHeader';
+import { RoleGate } from '../components/RoleGate';
+import { LeadFilters } from '../features/leads/components/LeadFilters';
+import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
+import { BoardColumn } from '../features/pipeline/components/BoardColumn';
+import classes from '../features/pipeline/components/Board.module.css';
+import { useMoveLead } from '../features/pipeline/hooks/useMoveLead';
+
+/** Spanish words for what dnd-kit's live region reads out while a card is dragged. */
+const announcements = {
+  onDragStart: () => 'Lead tomado. Usa las flechas para elegir columna y Espacio para soltar.',
+  onDragOver: ({ over }: { over: { id: string | number } | null }) =>
+    over ? `Sobre la columna ${String(over.id)}.` : 'Fuera de las columnas.',
+  onDragEnd: ({ over }: { over: { id: string | number } | null }) => (over ? `Lead soltado en ${String(over.id)}.` : 'Lead soltado.'),
+  onDragCancel: () => 'Movimiento cancelado.',
+};
+
+function PipelineScreen() {
+  const user = useCurrentUser();
+  const view = useLeadsView(user.id);
+  const { status: _ignored, ...filters } = leadFilters(view);
+  const move = useMoveLead(filters);
+  // A few pixels of travel before a drag starts, so a click on the card's link still opens it.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const lead = active.data.current?.['lead'] as LeadListItem | undefined;
+    const to = over?.id;
+    if (lead && isLeadStatus(to)) void move({ lead, to });
+  };
+
+  return (
+    <>
+      <PageHeader title="Embudo" subtitle="Tus leads por estado: arrástralos o usa 'Mover a…' para cambiarlos de columna" />
+      <LeadFilters view={view} withStatus={false} withModeSwitch={false} />
+      <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+        <div className={classes.board} data-testid="pipeline-board">
+          {LEAD_STATUSES.map((status) => (
+            <BoardColumn key={status} status={status} filters={filters} onMove={(lead, to) => void move({ lead, to })} />
+          ))}
+        </div>
+      </DndContext>
+    </>
+  );
+}
+
+export default function PipelinePage() {
+  return (
+    <RoleGate screen="leads">
+      <PipelineScreen />
+    </RoleGate>
+  );
+}

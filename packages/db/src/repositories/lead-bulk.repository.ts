@@ -1,0 +1,83 @@
+/** Bulk actions' reads and writes: one batch of leads locked at a time, and one statement per change. */
+import type { LeadStatus } from '@crm/domain';
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../types.js';
+import { type LeadFilters, filterExpression } from './leads.repository.js';
+
+export interface BulkLeadState {
+  id: number;
+  status: LeadStatus;
+  assigned_to: number | null;
+  contacted_by: number | null;
+  contacted_at: Date | null;
+  group_id: number | null;
+}
+
+/**
+ * The next batch, newest id first, locked until the transaction ends: the given ids, or the
+ * leads the filters match below `beforeId` (a keyset, so leads the action moves out of the
+ * filter are not read twice and none is skipped).
+ */
+export async function lockBulkBatch(
+  trx: DbOrTrx,
+  scope: { ids: readonly number[] } | { filters: LeadFilters; beforeId: number | null; limit: number },
+): Promise<BulkLeadState[]> {
+  let query = trx.selectFrom('leads').select(['id', 'status', 'assigned_to', 'contacted_by', 'contacted_at', 'group_id']);
+  if ('ids' in scope) {
+    query = query.where('id', 'in', [...scope.ids]);
+  } else {
+    query = query.where((eb) => filterExpression(eb, scope.filters)).limit(scope.limit);
+    if (scope.beforeId !== null) query = query.where('id', '<', scope.beforeId);
+  }
+  return query.orderBy('id', 'desc').forUpdate().execute();
+}
+
+export async function bulkSetAssignee(trx: DbOrTrx, ids: readonly number[], userId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('leads')
+    .set({ assigned_to: userId, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function bulkSetGroup(trx: DbOrTrx, ids: readonly number[], groupId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('leads')
+    .set({ group_id: groupId, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** As a single status change does: contactado records who and when, convertido stamps converted_at, leaving it clears it. */
+export async function bulkSetStatus(trx: DbOrTrx, ids: readonly number[], status: LeadStatus, actorId: number): Promise<void> {
+  if (ids.length === 0) return;
+  const marks = status === 'contactado';
+  await sql`update leads set
+      contacted_by = case when ${marks} and status <> 'contactado' then ${actorId}::int else contacted_by end,
+      contacted_at = case when ${marks} and status <> 'contactado' then now() else contacted_at end,
+      converted_at = case when ${status} = 'convertido' then coalesce(converted_at, now()) else null end,
+      status = ${status}, updated_at = now()
+    where id = any(${[...ids]}::int[])`.execute(trx);
+}
+
+export async function bulkDelete(trx: DbOrTrx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .deleteFrom('leads')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** A group leads may be moved to: not being deleted, not being imported. */
+export async function groupAcceptsLeads(db: DbOrTrx, groupId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('lead_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .where('deleted_at', 'is', null)
+    .where('staged', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
