@@ -94,10 +94,14 @@ export async function pageSignedInAs(
   return { page, context, username, userId };
 }
 
-/** Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). A full-page
+ * shot resizes the viewport for a moment, which closes open popovers: pass `{ fullPage: false }`
+ * to capture one.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 export interface BrowserSuite {

@@ -69,7 +69,7 @@ describe('notification centre', () => {
       const item = page.getByRole('button', { name: /Elena Aviso te mencionó en Obra Clínica Sol/ });
       await item.waitFor();
       await page.waitForTimeout(300); // the panel's fade-in, for the screenshot
-      await screenshot(page, 'notifications-panel-laptop');
+      await screenshot(page, 'notifications-panel-laptop', { fullPage: false });
       expect(await seriousViolations(page)).toEqual([]);
       // In the foreground: no system notification.
       expect(await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown)).toEqual([]);
@@ -109,7 +109,7 @@ describe('notification centre', () => {
     await bell.click();
     await page.getByRole('button', { name: /Te asignaron un lead/ }).waitFor();
     await page.waitForTimeout(300); // the panel's fade-in, for the screenshot
-    await screenshot(page, 'notifications-panel-phone');
+    await screenshot(page, 'notifications-panel-phone', { fullPage: false });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
     await expect
