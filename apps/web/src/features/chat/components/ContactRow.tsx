@@ -1,8 +1,7 @@
-/** One contact: initials, name, day of the last message, its preview ('Tú:' for own) or the role, and the unread badge. */
-import { type ChatContact, chatPreview, formatChatDay, formatUnreadBadge, systemRoleLabel } from '@crm/domain';
-import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
+/** One colleague in the list: initials, full name, and their role until the first message. */
+import { type ChatContact, displayName, systemRoleLabel } from '@crm/domain';
 import { UserAvatar } from '../../../components/UserAvatar';
-import classes from './Chat.module.css';
+import { ChatRow } from './ChatRow';
 
 export function ContactRow({
   contact,
@@ -15,41 +14,17 @@ export function ContactRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.username;
-  const badge = formatUnreadBadge(contact.unreadCount);
   return (
-    <UnstyledButton
-      className={classes.contact}
-      data-selected={selected || undefined}
-      onClick={onSelect}
-      aria-current={selected ? 'true' : undefined}
-      data-testid={`chat-contact-${contact.id}`}
-    >
-      <Group gap="sm" wrap="nowrap">
-        <UserAvatar user={contact} />
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={600} truncate>
-              {name}
-            </Text>
-            {contact.lastMessage ? (
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {formatChatDay(contact.lastMessage.createdAt)}
-              </Text>
-            ) : null}
-          </Group>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" c="dimmed" truncate>
-              {contact.lastMessage ? chatPreview(contact.lastMessage, viewerId) : systemRoleLabel(contact.role)}
-            </Text>
-            {badge ? (
-              <Badge size="sm" color="red" circle={badge.length === 1} style={{ flexShrink: 0 }} aria-label={`${badge} sin leer`}>
-                {badge}
-              </Badge>
-            ) : null}
-          </Group>
-        </Box>
-      </Group>
-    </UnstyledButton>
+    <ChatRow
+      avatar={<UserAvatar user={contact} />}
+      name={displayName(contact)}
+      lastMessage={contact.lastMessage}
+      fallback={systemRoleLabel(contact.role)}
+      unreadCount={contact.unreadCount}
+      viewerId={viewerId}
+      selected={selected}
+      onSelect={onSelect}
+      testId={`chat-contact-${contact.id}`}
+    />
   );
 }
