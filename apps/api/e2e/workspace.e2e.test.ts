@@ -173,6 +173,12 @@ describe("a Vendedor's day", () => {
       await manager.page.keyboard.press('Enter');
       await card(manager.page, 'perdido', 'Óptica Teclado').waitFor();
       await card(watcher.page, 'perdido', 'Óptica Teclado').waitFor({ timeout: 5_000 });
+      // Each column shows the server's exact count (and Convertido its estimated value), not what is loaded.
+      const board = (await adminApi.get('/api/pipeline')).body as { columns: { status: string; count: number }[] };
+      for (const { status, count } of board.columns) {
+        const shown = manager.page.getByTestId(`board-column-${status}`).getByTestId('board-column-count');
+        await expect.poll(() => shown.textContent()).toMatch(new RegExp(`^${count}( · |$)`));
+      }
       await screenshot(manager.page, 'workspace-board-laptop');
 
       // Refused: the seller's live link is down (the socket never reaches the server), so their board

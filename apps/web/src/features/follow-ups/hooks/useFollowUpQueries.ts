@@ -6,10 +6,11 @@ import { useTRPC } from '../../../lib/trpc';
 
 type Trpc = ReturnType<typeof useTRPC>;
 
-/** Lists, the badge, the leads (they carry nextFollowUp) and their timelines (follow-up set/done) refetch. */
+/** Lists, the badge, the leads and the board (they carry nextFollowUp) and their timelines (follow-up set/done) refetch. */
 export function refreshFollowUps(queryClient: QueryClient, trpc: Trpc): void {
   void queryClient.invalidateQueries({ queryKey: trpc.followUps.pathKey() });
   void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+  void queryClient.invalidateQueries({ queryKey: trpc.pipeline.pathKey() });
   void queryClient.invalidateQueries({ queryKey: trpc.leadHistory.pathKey() });
 }
 

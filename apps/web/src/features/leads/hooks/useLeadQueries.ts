@@ -55,7 +55,7 @@ export function useRefreshLeads() {
   return useCallback(
     () =>
       Promise.all(
-        [trpc.leads, trpc.leadGroups, trpc.dashboard, trpc.activities, trpc.team, trpc.analytics].map((feature) =>
+        [trpc.leads, trpc.pipeline, trpc.leadGroups, trpc.dashboard, trpc.activities, trpc.team, trpc.analytics].map((feature) =>
           queryClient.invalidateQueries({ queryKey: feature.pathKey() }),
         ),
       ),

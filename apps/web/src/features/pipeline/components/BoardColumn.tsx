@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadMore } from '../../leads/components/LoadMore';
 import { StatusBadge } from '../../leads/components/LeadBadges';
-import { type BoardFilters, useBoardColumn } from '../hooks/useBoardColumn';
+import { type BoardFilters, useBoardColumn, useBoardColumnCount } from '../hooks/useBoardColumn';
 import { BoardCard } from './BoardCard';
 import classes from './Board.module.css';
 
@@ -21,9 +21,8 @@ export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
   const pages = useBoardColumn(status, filters);
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const count = useBoardColumnCount(status, filters);
   const leads = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  // Counted from the loaded pages: '+' while more remain on the server.
-  const count = `${formatNumber(leads.length)}${pages.hasNextPage ? '+' : ''}`;
 
   return (
     <Paper
@@ -40,8 +39,8 @@ export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
           <StatusBadge status={status} />
         </Title>
         <Text size="sm" fw={600} data-testid="board-column-count">
-          {count}
-          {status === 'convertido' ? ` · ${formatMoney(leads.length * REVENUE_PER_CONVERSION)}` : ''}
+          {count === null ? null : formatNumber(count)}
+          {count !== null && status === 'convertido' ? ` · ${formatMoney(count * REVENUE_PER_CONVERSION)}` : ''}
         </Text>
       </Group>
       <div ref={setScroller} className={classes.cards}>

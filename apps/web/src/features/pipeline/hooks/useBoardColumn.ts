@@ -1,26 +1,48 @@
 /**
- * One board column: the leads of one status under the board's filters, a page at a time (the
- * board never loads the whole table). Its query key is what a move edits in place.
+ * The board reads the server's `pipeline.board`: one request gives every column its exact count and
+ * first page. A column pages on with `pipeline.column` from that page's cursor, so the board never
+ * loads the whole table. The column's pages are one infinite query whose first page is the board's
+ * (fetched once for all five columns); its key is what a move edits in place.
  */
-import type { LeadStatus } from '@crm/domain';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import type { LeadPage, LeadStatus } from '@crm/domain';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import type { LeadListFilters } from '../../leads/hooks/useLeadQueries';
-
-/** A column shows about eight cards at laptop height; the next page loads as its end scrolls into view. */
-const BOARD_PAGE_SIZE = 20;
 
 export type BoardFilters = Omit<LeadListFilters, 'status'>;
 
-export function boardColumnInput(status: LeadStatus, filters: BoardFilters) {
-  return { ...filters, status, limit: BOARD_PAGE_SIZE, sort: 'createdAt:desc' as const };
+export function boardColumnKey(trpc: ReturnType<typeof useTRPC>, status: LeadStatus, filters: BoardFilters) {
+  return trpc.pipeline.column.infiniteQueryKey({ ...filters, status });
+}
+
+export function boardKey(trpc: ReturnType<typeof useTRPC>, filters: BoardFilters) {
+  return trpc.pipeline.board.queryKey(filters);
+}
+
+/** The column's exact count on the server (null while the board loads). */
+export function useBoardColumnCount(status: LeadStatus, filters: BoardFilters): number | null {
+  const trpc = useTRPC();
+  const board = useQuery({
+    ...trpc.pipeline.board.queryOptions(filters),
+    select: (data) => data.columns.find((column) => column.status === status)?.count ?? 0,
+  });
+  return board.data ?? null;
 }
 
 export function useBoardColumn(status: LeadStatus, filters: BoardFilters) {
   const trpc = useTRPC();
-  return useInfiniteQuery(
-    trpc.leads.list.infiniteQueryOptions(boardColumnInput(status, filters), {
-      getNextPageParam: (page) => page.nextCursor ?? undefined,
-    }),
-  );
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: boardColumnKey(trpc, status, filters),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<LeadPage> => {
+      if (pageParam !== null) return client.pipeline.column.query({ ...filters, status, cursor: pageParam }, { signal });
+      // The five columns share one board request: fetchQuery joins the one in flight or reuses a fresh one.
+      const board = await queryClient.fetchQuery(trpc.pipeline.board.queryOptions(filters));
+      const column = board.columns.find((candidate) => candidate.status === status);
+      return { items: column?.items ?? [], nextCursor: column?.nextCursor ?? null };
+    },
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
 }
