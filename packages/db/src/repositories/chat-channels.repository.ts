@@ -2,6 +2,7 @@
 import { type ChatChannelMember, type ChannelKind, profileImageUrl } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { selectMessages } from './chat-message-select.js';
 
 export interface ChannelSummary {
   id: number;
@@ -58,19 +59,16 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
       (select count(*) from chat_channel_membership mm where mm.channel_id = c.id)::int as member_count,
       (select count(*) from chat_messages um
         where um.channel_id = c.id and um.sender_id <> ${userId} and um.id > coalesce(rd.last_read_message_id, 0))::int as unread_count,
-      lm.id as last_id, lm.preview as last_message, lm.sender_id as last_sender_id, lm.created_at as last_created_at
+      lm.id as last_id, lm.sender_id as last_sender_id, lm.created_at as last_created_at,
+      -- a message without text is previewed by its attachment or the lead it shares
+      coalesce(nullif(lm.message, ''), '📎 ' || lm.a_name, 'Lead: ' || lm.lead_name, '') as last_message
     from chat_channel_membership mine
     join chat_channels c on c.id = mine.channel_id
     left join custom_roles r on r.id = c.custom_role_id
     left join users mgr on mgr.id = c.manager_id
     left join chat_channel_reads rd on rd.channel_id = c.id and rd.user_id = ${userId}
     left join lateral (
-      select m.id, m.sender_id, m.created_at,
-        coalesce(nullif(m.message, ''), '📎 ' || a.file_name, 'Lead: ' || l.name, '') as preview
-      from chat_messages m
-      left join chat_attachments a on a.id = m.attachment_id
-      left join leads l on l.id = m.lead_id
-      where m.channel_id = c.id order by m.id desc limit 1
+      ${selectMessages(db).where('m.channel_id', '=', sql.ref<number>('c.id')).orderBy('m.id', 'desc').limit(1)}
     ) lm on true
     where mine.user_id = ${userId}
     order by c.kind = 'general' desc, lm.id desc nulls last, c.id

@@ -1,0 +1,30 @@
+/** The one selection of chat messages every chat query reads, one-to-one and channel alike. */
+import type { DbOrTrx } from '../types.js';
+
+/** Messages with their attachment's description and the shared lead's name (never the attachment's bytes). */
+export function selectMessages(db: DbOrTrx) {
+  return db
+    .selectFrom('chat_messages as m')
+    .leftJoin('chat_attachments as a', 'a.id', 'm.attachment_id')
+    .leftJoin('leads as l', 'l.id', 'm.lead_id')
+    .select([
+      'm.id',
+      'm.sender_id',
+      'm.receiver_id',
+      'm.channel_id',
+      'm.message',
+      'm.is_read',
+      'm.created_at',
+      'm.attachment_id',
+      'm.lead_id',
+      'a.kind as a_kind',
+      'a.file_name as a_name',
+      'a.content_type as a_type',
+      'a.size as a_size',
+      'a.width as a_width',
+      'a.height as a_height',
+      'l.name as lead_name',
+    ]);
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
