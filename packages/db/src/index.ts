@@ -34,3 +34,4 @@ export * from './repositories/lead-history.repository.js';
 export * from './repositories/lead-notes.repository.js';
 export * from './repositories/follow-ups.repository.js';
 export * from './repositories/notifications.repository.js';
+export * from './repositories/lead-merge.repository.js';

@@ -53,3 +53,4 @@ export * from './schemas/app-settings.js';
 export * from './leads/distribution.js';
 export * from './schemas/search.js';
 export * from './schemas/lead-bulk.js';
+export * from './schemas/lead-merge.js';

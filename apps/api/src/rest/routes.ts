@@ -18,6 +18,7 @@ import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
 import { distributionRestRoutes } from '../modules/distribution/distribution.rest.js';
 import { searchRestRoutes } from '../modules/search/search.rest.js';
 import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
+import { leadMergeRestRoutes } from '../modules/leads/merge/lead-merge.rest.js';
 import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
 import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
 import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
@@ -45,6 +46,7 @@ export const restRoutes: RestRoute[] = [
   ...distributionRestRoutes,
   ...searchRestRoutes,
   ...leadBulkRestRoutes,
+  ...leadMergeRestRoutes,
   ...leadHistoryRestRoutes,
   ...leadNotesRestRoutes,
   ...followUpsRestRoutes,

@@ -94,7 +94,7 @@ export async function findFollowUpRowForUpdate(db: DbOrTrx, id: number): Promise
 }
 
 /** The lead's next_follow_up_at after a follow-up write: its earliest open one's due time. */
-async function refreshNextFollowUp(db: DbOrTrx, leadId: number): Promise<void> {
+export async function refreshNextFollowUp(db: DbOrTrx, leadId: number): Promise<void> {
   await sql`update leads set next_follow_up_at = (
       select min(due_at) from follow_ups where lead_id = ${leadId} and done_at is null)
     where id = ${leadId}`.execute(db);

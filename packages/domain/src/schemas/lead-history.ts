@@ -15,6 +15,7 @@ export const LEAD_HISTORY_TYPES = [
   'note_added',
   'follow_up_set',
   'follow_up_done',
+  'merged',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 

@@ -68,17 +68,20 @@ export function bulkChangeEntries(
   ]);
 }
 
-/** 'assigned' entries store ids; the timeline names the people (deactivated ones too). */
+/** 'assigned' and 'merged' entries store ids; the timeline names the people (deactivated ones too). */
 async function withAssigneeNames(ctx: ServiceContext, items: LeadHistoryEntry[]): Promise<LeadHistoryEntry[]> {
-  const assignment = (entry: LeadHistoryEntry) => entry.changes['assignedTo'] as { from: number | null; to: number | null } | undefined;
+  const assignment = (entry: LeadHistoryEntry) =>
+    entry.type === 'assigned' || entry.type === 'merged'
+      ? (entry.changes['assignedTo'] as { from: number | null; to: number | null } | undefined)
+      : undefined;
   const ids = items.flatMap((entry) => {
-    const change = entry.type === 'assigned' ? assignment(entry) : undefined;
+    const change = assignment(entry);
     return change ? [change.from, change.to].filter((id): id is number => typeof id === 'number') : [];
   });
   const names = await findPeopleNames(ctx.db, ids);
   const person = (id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
   return items.map((entry) => {
-    const change = entry.type === 'assigned' ? assignment(entry) : undefined;
+    const change = assignment(entry);
     return change ? { ...entry, changes: { ...entry.changes, assignedTo: { from: person(change.from), to: person(change.to) } } } : entry;
   });
 }

@@ -17,8 +17,17 @@
  * - delete({ id }) → { id } (admin, manager; its notes, follow-ups and history go with it)
  * - markContacted({ id }) → LeadListItem (every role, only while the lead may still be marked contacted,
  *     see docs/leads.md; records the session user and now)
+ * - merge({ id, otherId, fields }) → LeadListItem, the survivor (admin, manager; docs/leads.md, 'Fusionar')
  */
-import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, leadListQuerySchema, updateLeadSchema } from '@crm/domain';
+import {
+  assignLeadSchema,
+  createLeadSchema,
+  idSchema,
+  leadCountsQuerySchema,
+  leadListQuerySchema,
+  leadMergeSchema,
+  updateLeadSchema,
+} from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
@@ -31,6 +40,7 @@ import {
   markLeadContacted,
   updateLead,
 } from './leads.service.js';
+import { mergeLeads } from './merge/lead-merge.service.js';
 
 export const leadsRouter = router({
   list: authedProcedure.input(leadListQuerySchema.default({})).query(({ ctx, input }) => listLeadPage(ctx, input)),
@@ -46,4 +56,7 @@ export const leadsRouter = router({
     .mutation(({ ctx, input }) => assignLead(ctx, input.id, input)),
   delete: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteLead(ctx, input.id)),
   markContacted: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => markLeadContacted(ctx, input.id)),
+  merge: authedProcedure
+    .input(z.object({ id: idSchema }).and(leadMergeSchema))
+    .mutation(({ ctx, input }) => mergeLeads(ctx, input.id, input)),
 });

@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   hasResponded: 'Respondió',
   lastContactDate: 'Último contacto',
   notes: 'Notas',
+  groupId: 'Grupo',
 };
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -75,5 +76,9 @@ export function historyTitle(entry: LeadHistoryEntry): string {
       return `Seguimiento programado${changes['dueAt'] ? ` para el ${valueText('dueAt', changes['dueAt'])}` : ''}`;
     case 'follow_up_done':
       return 'Seguimiento completado';
+    case 'merged': {
+      const name = asRecord(changes['mergedLead'])['name'];
+      return typeof name === 'string' ? `Fusionado con «${name}»` : 'Fusionado con otro lead';
+    }
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * 'Fusionar con…' (admin, manager; docs/leads.md, 'Fusionar'): the absorbed lead's tracking, notes,
+ * follow-ups, history and every other row pointing at it move to the survivor, which takes the
+ * chosen fields; the absorbed lead is deleted and a 'merged' entry says what came from where.
+ * One transaction: a refusal or a failure changes nothing.
+ */
+import {
+  type DbOrTrx,
+  type LeadRow,
+  deleteLeadRow,
+  findLeadRowForUpdate,
+  moveLeadReferences,
+  recordLeadHistory,
+  updateLeadRow,
+} from '@crm/db';
+import { DomainError, type LeadListItem, type LeadMerge, type LeadMergeField } from '@crm/domain';
+import type { ServiceContext } from '../../../context.js';
+import { requirePermission } from '../../../require-permission.js';
+import { announceLeadChanged } from '../lead-changed.js';
+import { assertNoDuplicateLead } from '../lead-contact.js';
+import { LEAD_NOT_FOUND } from '../lead-messages.js';
+import { getLeadOrThrow } from '../leads.service.js';
+
+const SELF_MERGE = 'Un lead no se puede fusionar consigo mismo';
+
+/** The columns each field brings along (a status brings who marked it contacted and when it converted). */
+const FIELD_COLUMNS = {
+  name: ['name'],
+  email: ['email'],
+  phone: ['phone'],
+  category: ['category'],
+  description: ['description'],
+  address: ['address'],
+  domain: ['domain'],
+  status: ['status', 'contacted_by', 'contacted_at', 'converted_at'],
+  assignedTo: ['assigned_to'],
+  groupId: ['group_id'],
+} as const satisfies Record<LeadMergeField, readonly (keyof LeadRow)[]>;
+
+type TakenColumns = Partial<Pick<LeadRow, (typeof FIELD_COLUMNS)[LeadMergeField][number]>>;
+
+/** The survivor's new column values and the history's { field: { from, to } } for each field taken from the other lead. */
+function takenFields(survivor: LeadRow, absorbed: LeadRow, fields: LeadMerge['fields']) {
+  const columns: Record<string, unknown> = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, side] of Object.entries(fields) as [LeadMergeField, string | undefined][]) {
+    if (side !== 'other') continue;
+    const [main, ...along] = FIELD_COLUMNS[field];
+    if (survivor[main] === absorbed[main] && along.every((column) => survivor[column] === absorbed[column])) continue;
+    for (const column of FIELD_COLUMNS[field]) columns[column] = absorbed[column];
+    changes[field] = { from: survivor[main], to: absorbed[main] };
+  }
+  return { columns: columns as TakenColumns, changes };
+}
+
+/** Both rows locked in id order, so two merges of the same pair wait for each other instead of deadlocking. */
+async function lockPair(trx: DbOrTrx, survivorId: number, absorbedId: number): Promise<{ survivor: LeadRow; absorbed: LeadRow }> {
+  const rows = new Map<number, LeadRow>();
+  for (const id of [survivorId, absorbedId].sort((a, b) => a - b)) {
+    const row = await findLeadRowForUpdate(trx, id);
+    if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    rows.set(id, row);
+  }
+  return { survivor: rows.get(survivorId) as LeadRow, absorbed: rows.get(absorbedId) as LeadRow };
+}
+
+export async function mergeLeads(ctx: ServiceContext, survivorId: number, input: LeadMerge): Promise<LeadListItem> {
+  requirePermission(ctx, 'lead.manage');
+  if (survivorId === input.otherId) throw new DomainError('BAD_REQUEST', SELF_MERGE);
+  const { survivor, absorbed } = await ctx.db.transaction().execute(async (trx) => {
+    const pair = await lockPair(trx, survivorId, input.otherId);
+    const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
+    const moved = await moveLeadReferences(trx, pair.absorbed.id, pair.survivor.id);
+    await deleteLeadRow(trx, pair.absorbed.id);
+    // The absorbed lead is gone: an email or phone taken from it may only clash with a third lead.
+    if (taken.columns.email != null || taken.columns.phone != null) {
+      await assertNoDuplicateLead(ctx, trx, { email: taken.columns.email, phone: taken.columns.phone, exceptId: pair.survivor.id });
+    }
+    await updateLeadRow(trx, pair.survivor, taken.columns);
+    await recordLeadHistory(trx, [
+      {
+        leadId: pair.survivor.id,
+        type: 'merged',
+        actorId: ctx.viewer.user.id,
+        changes: { mergedLead: { id: pair.absorbed.id, name: pair.absorbed.name }, ...taken.changes, moved },
+      },
+    ]);
+    return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
+  });
+  await announceLeadChanged(ctx, absorbed.id, 'deleted', absorbed.status);
+  await announceLeadChanged(ctx, survivor.id, 'updated', survivor.status);
+  return getLeadOrThrow(ctx, survivor.id);
+}
