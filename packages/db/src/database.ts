@@ -15,6 +15,7 @@ import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
+import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -45,6 +46,7 @@ export interface Database {
   follow_ups: FollowUpsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  saved_views: SavedViewsTable;
 }
 
 export type * from './tables/users.table.js';
@@ -55,3 +57,4 @@ export type * from './tables/presence.table.js';
 export type * from './tables/import-jobs.table.js';
 export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
+export type * from './tables/saved-views.table.js';

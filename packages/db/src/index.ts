@@ -35,3 +35,4 @@ export * from './repositories/lead-notes.repository.js';
 export * from './repositories/follow-ups.repository.js';
 export * from './repositories/notifications.repository.js';
 export * from './repositories/lead-merge.repository.js';
+export * from './repositories/saved-views.repository.js';

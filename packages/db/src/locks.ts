@@ -26,6 +26,8 @@ const LOCK_CLASSES = {
   chatSender: 7401,
   /** Held by the replica running an import job for as long as it runs: free means its runner is gone. */
   importJobRun: 7402,
+  /** One person's saved-view writes one after the other, so the per-person limit is counted exactly. */
+  savedViewOwner: 7410,
 } as const;
 
 const xactLock = (db: DbOrTrx, key: number) => sql`select pg_advisory_xact_lock(${key})`.execute(db);
@@ -43,6 +45,11 @@ export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockChatSender(trx: DbOrTrx, senderId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.chatSender}, ${senderId})`.execute(trx);
+}
+
+/** Until the transaction ends. */
+export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
 }
 
 /**

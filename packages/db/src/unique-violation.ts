@@ -6,6 +6,7 @@ export const UNIQUE_INDEXES = {
   username: 'users_username_lower_key',
   customRoleName: 'custom_roles_name_key',
   trackingLead: 'conversation_tracking_lead_id_key',
+  savedViewName: 'saved_views_user_name_key',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

@@ -54,3 +54,4 @@ export * from './leads/distribution.js';
 export * from './schemas/search.js';
 export * from './schemas/lead-bulk.js';
 export * from './schemas/lead-merge.js';
+export * from './schemas/saved-view.js';

@@ -24,6 +24,7 @@ import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
 import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
+import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -52,4 +53,5 @@ export const restRoutes: RestRoute[] = [
   ...followUpsRestRoutes,
   ...notificationsRestRoutes,
   ...pipelineRestRoutes,
+  ...savedViewsRestRoutes,
 ];

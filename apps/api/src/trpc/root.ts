@@ -20,6 +20,7 @@ import { leadNotesRouter } from '../modules/lead-notes/lead-notes.router.js';
 import { followUpsRouter } from '../modules/follow-ups/follow-ups.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
+import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -44,6 +45,7 @@ export const appRouter = router({
   followUps: followUpsRouter,
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
+  savedViews: savedViewsRouter,
 });
 
 export type AppRouter = typeof appRouter;
