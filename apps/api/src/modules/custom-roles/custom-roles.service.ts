@@ -16,7 +16,7 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
-const ROLE_NOT_FOUND = 'Rol no encontrado';
+export const ROLE_NOT_FOUND = 'Rol no encontrado';
 export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
 
 export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {

@@ -16,9 +16,9 @@ import {
 import { DomainError, type User, planDistribution } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { ROLE_NOT_FOUND } from '../custom-roles/custom-roles.service.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
-const ROLE_NOT_FOUND = 'Rol no encontrado';
 const NO_DISTRIBUTION_RULE = 'Esta especialización no tiene reparto automático';
 const NOBODY_AVAILABLE = 'No hay nadie disponible en esta especialización';
 
