@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
+import { expect, it } from 'vitest';
+import { createUser, loginAs, uniqueName } from '../../test/harness.js';
+import { describeOnTwoReplicas } from '../../test/replicas.js';
 import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
 
-const postgresUrl = process.env['TEST_DATABASE_URL'];
-
 /** Two API processes on one PostgreSQL database: channel messages cross only through LISTEN/NOTIFY. */
-describe.skipIf(!postgresUrl)('channels across two replica processes [postgres]', () => {
-  let local: TestServer;
-  let child: ApiProcess;
-
-  beforeAll(async () => {
-    local = await startTestServer('postgres');
-    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
-  });
-
-  afterAll(async () => {
-    await child?.stop();
-    await local?.close();
-  });
-
+describeOnTwoReplicas('channels across two replica processes', (replicas) => {
   const person = async (prefix: string, on: 'local' | 'child') => {
-    const user = await createUser(local, { username: uniqueName(prefix) });
-    const client = await loginAs(on === 'local' ? local : { ...local, url: child.url }, user.username);
-    return { id: user.id, client, url: on === 'local' ? local.url : child.url };
+    const user = await createUser(replicas.local, { username: uniqueName(prefix) });
+    const client = await loginAs(on === 'local' ? replicas.local : { ...replicas.local, url: replicas.child.url }, user.username);
+    return { id: user.id, client, url: on === 'local' ? replicas.local.url : replicas.child.url };
   };
 
   it('a member removed on one replica stops receiving at once on the other', async () => {
@@ -32,7 +17,10 @@ describe.skipIf(!postgresUrl)('channels across two replica processes [postgres]'
     const carlos = await person('carlos', 'child');
     const channelId = (await ana.client.post<{ id: number }>('/api/chat/channels', { name: 'Obra', memberIds: [bea.id, carlos.id] })).body
       .id;
-    const [beaSocket, carlosSocket] = await Promise.all([openLiveSocket(child.url, bea.client), openLiveSocket(child.url, carlos.client)]);
+    const [beaSocket, carlosSocket] = await Promise.all([
+      openLiveSocket(replicas.child.url, bea.client),
+      openLiveSocket(replicas.child.url, carlos.client),
+    ]);
     try {
       await ana.client.post(`/api/chat/channels/${channelId}/messages`, { message: 'antes' });
       await beaSocket.next((f) => f.type === 'chat' && f.message.message === 'antes');
@@ -46,7 +34,7 @@ describe.skipIf(!postgresUrl)('channels across two replica processes [postgres]'
       expect(beaSocket.frames.some((f) => f.type === 'chat' && f.message.message === 'después')).toBe(false);
       expect((await bea.client.get(`/api/chat/channels/${channelId}/messages`)).status).toBe(404);
       // Nor does a reconnecting feed replay it: the back-log follows membership.
-      const live = createLiveTrpc(child.url, bea.client);
+      const live = createLiveTrpc(replicas.child.url, bea.client);
       const items: { type: string; message?: { message: string } }[] = [];
       const subscription = live.trpc.chat.onEvent.subscribe(
         { lastEventId: '0' },

@@ -1,13 +1,11 @@
 import { CHAT_LIMITS, type SystemRole } from '@crm/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_ENDED_REASON } from '../../live/live-hub.js';
-import { ApiClient, createUser, DEFAULT_PASSWORD, loginAs, startTestServer, type TestServer, uniqueName } from '../../test/harness.js';
+import { createUser, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
+import { describeOnTwoReplicas, sameBrowserOn } from '../../test/replicas.js';
 import { AT_ONCE, createLiveTrpc, type LiveTrpc, openBoth, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
-
-const postgresUrl = process.env['TEST_DATABASE_URL'];
 
 interface FeedItem {
   type: string;
@@ -30,46 +28,26 @@ function subscribeFeed(live: LiveTrpc) {
   return { items, completed: () => completed, unsubscribe: () => subscription.unsubscribe() };
 }
 
-/** The same browser (same cookies) talking to another replica: sessions live in the shared database. */
-function sameBrowserOn(client: ApiClient, url: string): ApiClient {
-  const other = new ApiClient(url);
-  for (const [key, value] of client.cookies) other.cookies.set(key, value);
-  return other;
-}
-
 /**
  * Two API processes on one PostgreSQL database: this test process hosts one replica, a
  * child process runs the other. Nothing is shared between them but the database, so
  * events can only cross through LISTEN/NOTIFY and state only through tables.
  */
-describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', () => {
-  let local: TestServer;
-  let child: ApiProcess;
-
-  beforeAll(async () => {
-    local = await startTestServer('postgres');
-    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
-  });
-
-  afterAll(async () => {
-    await child?.stop();
-    await local?.close();
-  });
-
+describeOnTwoReplicas('chat across two replica processes', (replicas) => {
   /** A user signed in on one replica (the child's login writes its session to the shared database). */
   const person = async (prefix: string, on: 'local' | 'child', systemRole: SystemRole = 'team_member') => {
-    const user = await createUser(local, { username: uniqueName(prefix), systemRole });
-    const client = await loginAs(on === 'local' ? local : { ...local, url: child.url }, user.username);
+    const user = await createUser(replicas.local, { username: uniqueName(prefix), systemRole });
+    const client = await loginAs(on === 'local' ? replicas.local : { ...replicas.local, url: replicas.child.url }, user.username);
     return { user, client };
   };
 
   it('carries messages and read receipts both ways, over /ws and the tRPC subscription', async () => {
     const ana = await person('ana', 'local');
     const bea = await person('bea', 'child');
-    const anaSocket = await openLiveSocket(local.url, ana.client);
-    const beaSocket = await openLiveSocket(child.url, bea.client);
-    const anaLive = createLiveTrpc(local.url, ana.client);
-    const beaLive = createLiveTrpc(child.url, bea.client);
+    const anaSocket = await openLiveSocket(replicas.local.url, ana.client);
+    const beaSocket = await openLiveSocket(replicas.child.url, bea.client);
+    const anaLive = createLiveTrpc(replicas.local.url, ana.client);
+    const beaLive = createLiveTrpc(replicas.child.url, bea.client);
     const anaFeed = subscribeFeed(anaLive);
     const beaFeed = subscribeFeed(beaLive);
     await expect.poll(() => anaFeed.items.some((i) => i.type === 'synced') && beaFeed.items.some((i) => i.type === 'synced')).toBe(true);
@@ -127,12 +105,12 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
     const carlos = await person('carlos', 'child');
     const viewer = await person('vera', 'local');
     const viewerTrpc = trpcClientFor(viewer.client);
-    const viewerLive = createLiveTrpc(local.url, viewer.client);
+    const viewerLive = createLiveTrpc(replicas.local.url, viewer.client);
     const viewerFeed = subscribeFeed(viewerLive);
     await expect.poll(() => viewerFeed.items.some((i) => i.type === 'synced')).toBe(true);
     expect(await viewerTrpc.chat.onlineUserIds.query()).not.toContain(carlos.user.id);
 
-    const socket = await openLiveSocket(child.url, carlos.client);
+    const socket = await openLiveSocket(replicas.child.url, carlos.client);
     await expect.poll(() => viewerTrpc.chat.onlineUserIds.query()).toContain(carlos.user.id);
     await expect.poll(() => viewerFeed.items.some((i) => i.type === 'presence' && i.userId === carlos.user.id)).toBe(true);
 
@@ -146,11 +124,12 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
     { loggedOutOn: 'the local replica', refusedOn: 'the child process' },
     { loggedOutOn: 'the child process', refusedOn: 'the local replica' },
   ] as const)('refuses on $refusedOn a session logged out on $loggedOutOn', async ({ loggedOutOn }) => {
-    const user = await createUser(local, { username: uniqueName('salida') });
-    const onLocal = await loginAs(local, user.username);
-    const onChild = sameBrowserOn(onLocal, child.url);
-    const [leaving, other, otherUrl] = loggedOutOn === 'the local replica' ? [onLocal, onChild, child.url] : [onChild, onLocal, local.url];
-    const peer = await createUser(local, { username: uniqueName('par') });
+    const user = await createUser(replicas.local, { username: uniqueName('salida') });
+    const onLocal = await loginAs(replicas.local, user.username);
+    const onChild = sameBrowserOn(onLocal, replicas.child.url);
+    const [leaving, other, otherUrl] =
+      loggedOutOn === 'the local replica' ? [onLocal, onChild, replicas.child.url] : [onChild, onLocal, replicas.local.url];
+    const peer = await createUser(replicas.local, { username: uniqueName('par') });
     expect((await other.get('/api/auth/user')).status).toBe(200);
     const openSocket = await openLiveSocket(otherUrl, other);
 
@@ -166,15 +145,15 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
     // The socket opened before the logout ends at its next frame, which is not sent.
     openSocket.send({ type: 'chat', receiverId: peer.id, content: 'después de salir' });
     expect(await openSocket.closed).toEqual({ code: CHAT_LIMITS.normalCloseCode, reason: SESSION_ENDED_REASON });
-    const stored = await local.database.db.selectFrom('chat_messages').select('id').where('sender_id', '=', user.id).execute();
+    const stored = await replicas.local.database.db.selectFrom('chat_messages').select('id').where('sender_id', '=', user.id).execute();
     expect(stored).toEqual([]);
   });
 
   it('closes on the child process the socket and feed of a user deleted on the local replica', async () => {
     const admin = await person('admin', 'local', 'admin');
     const doomed = await person('baja', 'child');
-    const socket = await openLiveSocket(child.url, doomed.client);
-    const live = createLiveTrpc(child.url, doomed.client);
+    const socket = await openLiveSocket(replicas.child.url, doomed.client);
+    const live = createLiveTrpc(replicas.child.url, doomed.client);
     const feed = subscribeFeed(live);
     await expect.poll(() => feed.items.some((i) => i.type === 'synced')).toBe(true);
 
@@ -188,8 +167,8 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
 
   it('ends at once, on the other process, the sockets and feeds of a session logged out or of sessions a password change ended', async () => {
     const leaver = await person('salida', 'local');
-    const onChild = sameBrowserOn(leaver.client, child.url);
-    const left = await openBoth(child.url, onChild);
+    const onChild = sameBrowserOn(leaver.client, replicas.child.url);
+    const left = await openBoth(replicas.child.url, onChild);
     expect((await leaver.client.post('/api/logout')).status).toBeLessThan(300);
     let leftClosed: unknown;
     void left.socket.closed.then((result) => (leftClosed = result));
@@ -197,8 +176,8 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
     await expect.poll(left.feedEnded, AT_ONCE).toBe(true);
 
     const changer = await person('clave', 'child');
-    const otherSession = await loginAs(local, changer.user.username);
-    const other = await openBoth(local.url, otherSession);
+    const otherSession = await loginAs(replicas.local, changer.user.username);
+    const other = await openBoth(replicas.local.url, otherSession);
     const changed = await changer.client.post('/api/auth/password', {
       currentPassword: DEFAULT_PASSWORD,
       newPassword: 'otra-clave-segura',
@@ -214,13 +193,13 @@ describe.skipIf(!postgresUrl)('chat across two replica processes [postgres]', ()
   it('reconnects a dropped listener and catches its connections up on what they missed', async () => {
     const dani = await person('dani', 'local');
     const eva = await person('eva', 'child');
-    const evaSocket = await openLiveSocket(child.url, eva.client);
+    const evaSocket = await openLiveSocket(replicas.child.url, eva.client);
     await dani.client.post('/api/chat/messages', { receiverId: eva.user.id, message: 'antes del corte' });
     await evaSocket.next((f) => f.type === 'chat' && f.message.message === 'antes del corte');
 
     // Both replicas' LISTEN connections go; NOTIFYs sent before they come back reach no one.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(
-      local.database.db,
+      replicas.local.database.db,
     );
     const during = await dani.client.post('/api/chat/messages', { receiverId: eva.user.id, message: 'durante el corte' });
     expect(during.status).toBe(201);

@@ -1,15 +1,7 @@
 /** Automatic distribution: exact counts per rule, availability, concurrent imports and replicas without double turns. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
-import {
-  type ApiClient,
-  type TestServer,
-  createUser,
-  describeOnEachDatabase,
-  loginAs,
-  startTestServer,
-  uniqueName,
-} from '../../test/harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { type ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { describeOnTwoReplicas } from '../../test/replicas.js';
 
 function csvOf(tag: string, count: number): FormData {
   const lines = ['name,categoryName'];
@@ -143,27 +135,14 @@ describeOnEachDatabase('automatic distribution', (server) => {
   });
 });
 
-const postgresUrl = process.env['TEST_DATABASE_URL'];
-
-describe.skipIf(!postgresUrl)('automatic distribution across two replica processes [postgres]', () => {
-  let local: TestServer;
-  let child: ApiProcess | undefined;
-  beforeAll(async () => {
-    local = await startTestServer('postgres');
-  });
-  afterAll(async () => {
-    await child?.stop();
-    await local?.close();
-  });
-
+describeOnTwoReplicas('automatic distribution across two replica processes', (replicas) => {
   it('keeps one rotation when both replicas import to the role at once', async () => {
-    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
-    const adminUser = await createUser(local, { username: uniqueName('radm'), systemRole: 'admin' });
-    const onLocal = await loginAs(local, adminUser.username);
-    const onChild = await loginAs({ ...local, url: child.url }, adminUser.username);
-    const { roleId, members } = await roleWithMembers(local, onLocal, 4, 'round_robin');
+    const adminUser = await createUser(replicas.local, { username: uniqueName('radm'), systemRole: 'admin' });
+    const onLocal = await loginAs(replicas.local, adminUser.username);
+    const onChild = await loginAs({ ...replicas.local, url: replicas.child.url }, adminUser.username);
+    const { roleId, members } = await roleWithMembers(replicas.local, onLocal, 4, 'round_robin');
     const [a, b] = await Promise.all([importTo(onLocal, roleId, 500), importTo(onChild, roleId, 500)]);
-    const both = await assignmentsOf(local, [a.body.groupName, b.body.groupName]);
+    const both = await assignmentsOf(replicas.local, [a.body.groupName, b.body.groupName]);
     expect(both.counts).toEqual(Object.fromEntries(members.map((id) => [String(id), 250])));
     expect(noTwoTurnsInARow(both.order)).toBe(true);
   }, 120_000);

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { lockLeadImports } from '@crm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../../test/api-process.js';
-import { ADMIN_PASSWORD, ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, createUser, loginAs, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
+import { describeOnTwoReplicas, sameBrowserOn } from '../../../test/replicas.js';
 import { SERVER_STOPPED } from './import-job.runner.js';
-
-const postgresUrl = process.env['TEST_DATABASE_URL'];
 
 function upload(file: string): FormData {
   const data = new FormData();
@@ -20,13 +19,6 @@ function bigCsv(tag: string, count: number): string {
   const lines = ['name,categoryName,email'];
   for (let index = 0; index < count; index += 1) lines.push(`Lead ${tag} ${index},dentist,r${index}.${tag}@replica.es`);
   return `${lines.join('\n')}\n`;
-}
-
-/** The same signed-in browser talking to another replica: sessions live in the shared database. */
-function sameBrowserOn(client: ApiClient, url: string): ApiClient {
-  const other = new ApiClient(url);
-  for (const [key, value] of client.cookies) other.cookies.set(key, value);
-  return other;
 }
 
 /** Polls (on any replica) until the job has written a batch or ended. */
@@ -45,26 +37,13 @@ async function visibleTrace(viewer: ApiClient, groupName: string, tag: string) {
   return { groups, leads };
 }
 
-describe.skipIf(!postgresUrl)('import jobs across two replica processes [postgres]', () => {
-  let local: TestServer;
-  let child: ApiProcess | undefined;
-
-  beforeAll(async () => {
-    local = await startTestServer('postgres');
-  });
-
-  afterAll(async () => {
-    await child?.stop();
-    await local?.close();
-  });
-
+describeOnTwoReplicas('import jobs across two replica processes', (replicas) => {
   it('runs a job once when both replicas start it, reports progress on the other, and a replica killed mid-import leaves nothing visible, swept at the next start', async () => {
-    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
-    const admin = await createUser(local, { username: uniqueName('radm'), systemRole: 'admin' });
-    const viewerUser = await createUser(local, { username: uniqueName('rsel') });
-    const onLocal = await loginAs(local, admin.username);
-    const onChild = sameBrowserOn(onLocal, child.url);
-    const viewer = await loginAs(local, viewerUser.username);
+    const admin = await createUser(replicas.local, { username: uniqueName('radm'), systemRole: 'admin' });
+    const viewerUser = await createUser(replicas.local, { username: uniqueName('rsel') });
+    const onLocal = await loginAs(replicas.local, admin.username);
+    const onChild = sameBrowserOn(onLocal, replicas.child.url);
+    const viewer = await loginAs(replicas.local, viewerUser.username);
     const tag = uniqueName('r').toLowerCase();
     const groupName = `Réplicas ${tag}`;
 
@@ -91,7 +70,7 @@ describe.skipIf(!postgresUrl)('import jobs across two replica processes [postgre
     // This test's own hold on the import lock stops the child before its next batch, so it dies mid-import.
     let release: () => void = () => undefined;
     const locked = new Promise<void>((resolve) => {
-      void local.ctx.db.transaction().execute(async (trx) => {
+      void replicas.local.ctx.db.transaction().execute(async (trx) => {
         await lockLeadImports(trx);
         resolve();
         await new Promise<void>((done) => (release = done));
@@ -101,19 +80,21 @@ describe.skipIf(!postgresUrl)('import jobs across two replica processes [postgre
     try {
       expect((await onLocal.get(`/api/import-jobs/${id}`)).body.status).toBe('running');
       expect(await visibleTrace(viewer, groupName, tag)).toEqual({ groups: [], leads: [] });
-      process.kill(child.pid, 'SIGKILL');
-      await child.stop();
+      process.kill(replicas.child.pid, 'SIGKILL');
+      await replicas.child.stop();
     } finally {
       release();
     }
     // Killed: the group stays staged, out of every list, until a sweep.
     expect((await onLocal.get(`/api/import-jobs/${id}`)).body.status).toBe('running');
     expect(await visibleTrace(viewer, groupName, tag)).toEqual({ groups: [], leads: [] });
-    child = await startApiProcess({ databaseUrl: local.database.url ?? '' });
+    await replicas.restartChild();
     const swept = await onLocal.get(`/api/import-jobs/${id}`);
     expect(swept.body).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
-    expect(await local.ctx.db.selectFrom('leads').select('id').where('email', 'like', `%.${tag}@replica.es`).execute()).toEqual([]);
-    expect(await local.ctx.db.selectFrom('lead_groups').select('id').where('name', '=', groupName).execute()).toEqual([]);
+    expect(await replicas.local.ctx.db.selectFrom('leads').select('id').where('email', 'like', `%.${tag}@replica.es`).execute()).toEqual(
+      [],
+    );
+    expect(await replicas.local.ctx.db.selectFrom('lead_groups').select('id').where('name', '=', groupName).execute()).toEqual([]);
   }, 180_000);
 });
 
