@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import { loadEnv } from '../../src/env.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
-import { ApiClient } from '../../src/test/harness.js';
 import { createLiveTrpc, type LiveTrpc } from '../../src/test/live-client.js';
 import { percentile, seedUsers } from './chat-bench-kit.js';
+import { clientWithCookie } from './server-process.js';
 
 export interface NotificationRow {
   name: string;
@@ -27,13 +27,6 @@ export interface NotificationRow {
 }
 
 const DELIVERY_TIMEOUT_MS = 60_000;
-
-function clientWith(url: string, cookie: string): ApiClient {
-  const client = new ApiClient(url);
-  const [name = '', value = ''] = cookie.split('=');
-  client.cookies.set(name, value);
-  return client;
-}
 
 /** A role of the given members with round robin, and `count` unassigned leads; answers the role and the lead ids. */
 async function seed(server: RunningServer, memberIds: number[], count: number): Promise<{ roleId: number; leadIds: number[] }> {
@@ -67,7 +60,7 @@ async function measure(name: string, urls: string[], server: RunningServer, lead
   let start = 0;
   const feeds: LiveTrpc[] = [];
   const subscriptions = members.map((member, index) => {
-    const live = createLiveTrpc(urls[index % urls.length] as string, clientWith(urls[0] as string, member.cookie ?? ''));
+    const live = createLiveTrpc(urls[index % urls.length] as string, clientWithCookie(urls[0] as string, member.cookie ?? ''));
     feeds.push(live);
     return live.trpc.chat.onEvent.subscribe(undefined, {
       onData: (item) => {
@@ -81,7 +74,7 @@ async function measure(name: string, urls: string[], server: RunningServer, lead
   });
   try {
     while (synced < members.length) await new Promise((resolve) => setTimeout(resolve, 50));
-    const admin = clientWith(urls[0] as string, adminSession.cookie);
+    const admin = clientWithCookie(urls[0] as string, adminSession.cookie);
     start = performance.now();
     const response = await admin.post<{ updated: number }>('/api/leads/bulk', { action: 'distribute', ids: leadIds, roleId });
     const httpMs = performance.now() - start;

@@ -1,6 +1,7 @@
 /** The benchmarks' server: the real API in a child process, so its memory is sampled apart from the benchmark's. */
 import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
 import { CookieJar } from '../../src/test/cookie-jar.js';
+import { ApiClient } from '../../src/test/harness.js';
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' };
 
@@ -54,4 +55,12 @@ export function samplePeak(read: () => Promise<number>, everyMs = 25): { stop():
 
 export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A JSON client that sends the given session cookie (`name=value`). */
+export function clientWithCookie(url: string, cookie: string): ApiClient {
+  const client = new ApiClient(url);
+  const [name = '', value = ''] = cookie.split('=');
+  client.cookies.set(name, value);
+  return client;
 }

@@ -16,6 +16,7 @@ import * as distribution from './2026-11-22T1600-distribution.js';
 import * as chatChannels from './2026-11-22T1700-chat-channels.js';
 import * as chatAttachmentChunks from './2026-11-22T1701-chat-attachment-chunks.js';
 import * as notifications from './2026-11-22T1800-notifications.js';
+import * as assigneeSort from './2026-11-22T1900-assignee-sort.js';
 import * as savedViews from './2026-11-22T2000-saved-views.js';
 
 /** Add each new migration here; names sort by their timestamp. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1700-chat-channels': chatChannels,
   '2026-11-22T1701-chat-attachment-chunks': chatAttachmentChunks,
   '2026-11-22T1800-notifications': notifications,
+  '2026-11-22T1900-assignee-sort': assigneeSort,
   '2026-11-22T2000-saved-views': savedViews,
 };
 

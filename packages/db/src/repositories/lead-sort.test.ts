@@ -1,4 +1,5 @@
 import { LEAD_SORT_FIELDS, type LeadListItem, type LeadSort, SORT_DIRECTIONS } from '@crm/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
 import { type LeadCursor, listLeads } from './leads.repository.js';
@@ -83,5 +84,32 @@ describe.each(listTestDatabases())('lead list sorts on %s', (kind) => {
     expect([...new Set(byStatus)]).toEqual(['nuevo', 'contactado', 'interesado', 'convertido', 'perdido']);
     const created = (await listLeads(database.db, { q: TAG }, { sort: 'createdAt:asc' })).items.map((lead) => lead.createdAt.getTime());
     expect(created).toEqual([...created].sort((a, b) => a - b));
+  });
+
+  // Last: it renames and reassigns. The lead's copy of the name (migration 1900) follows every write.
+  it("sorts by the assignee's current name after a rename, an assignment and a new lead", async () => {
+    const db = database.db;
+    const byJoin = async () =>
+      (
+        await sql<{ id: number }>`select leads.id from leads join users u on u.id = leads.assigned_to
+          where leads.search_text = ${TAG} order by concat_ws(' ', u.first_name, u.last_name), leads.id`.execute(db)
+      ).rows.map((row) => row.id);
+    const listed = async () => (await listLeads(db, { q: TAG }, { sort: 'assignee:asc' })).items.filter((lead) => lead.assignee !== null);
+    const zoe = await db.selectFrom('users').select('id').where('username', '=', 'u0').executeTakeFirstOrThrow();
+    const ana = await db.selectFrom('users').select('id').where('username', '=', 'u1').executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ first_name: 'Aarón' }).where('id', '=', zoe.id).execute();
+    const unassigned = await db
+      .selectFrom('leads')
+      .select('id')
+      .where('search_text', '=', TAG)
+      .where('assigned_to', 'is', null)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('leads').set({ assigned_to: ana.id }).where('id', '=', unassigned.id).execute();
+    await db.insertInto('leads').values({ name: 'Nuevo', category: 'salud', assigned_to: zoe.id, search_text: TAG }).execute();
+
+    const items = await listed();
+    expect(items.map((lead) => lead.id)).toEqual(await byJoin());
+    expect(items[0]?.assignee?.firstName).toBe('Aarón');
+    expect(items.map((lead) => lead.id)).toContain(unassigned.id);
   });
 });

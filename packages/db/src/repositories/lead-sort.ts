@@ -22,8 +22,9 @@ const SORT_KEYS: Record<LeadSortField, SortKey> = {
   category: { value: sql`leads.category`, type: 'text' },
   status: { value: sql`leads.status_rank`, type: 'int' },
   createdAt: { value: sql`leads.created_at`, type: 'timestamptz' },
+  // The assignee's name as the lead keeps it (migration 1900's triggers), so the sort is an index range.
   assignee: {
-    value: sql`concat_ws(' ', assignee.first_name, assignee.last_name)`,
+    value: sql`leads.assignee_name`,
     type: 'text',
     missing: sql<SqlBool>`leads.assigned_to is null`,
   },
