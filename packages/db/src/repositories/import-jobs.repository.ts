@@ -1,7 +1,7 @@
 /**
  * Import jobs: the uploaded file in chunks, progress counters, skipped rows, and the staged
  * group's life: created when the job starts, published in one small update at the end, or
- * removed with its leads when the job fails, is cancelled or its runner died.
+ * retired (its leads removed in small batches) when the job fails, is cancelled or its runner died.
  */
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { ImportJobStatusColumn, ImportJobUpdatesTable, ImportJobsTable } from '../tables/import-jobs.table.js';
@@ -138,36 +138,44 @@ function countsOf(progress: ImportProgress) {
 }
 
 /**
- * Ends a job that will not publish: removes its staged group and the leads written into it,
- * and its file. Only a staged group is removed: a published one is the user's.
+ * The first step of ending a job that will not publish: its staged group (never a published one,
+ * which is the user's) is marked deleted, so the group-deletion sweep removes its leads in small
+ * batches, here or on any replica, even after a crash. Answers whether there was one.
  */
-export async function abandonImportJob(
+export async function retireStagedImportGroup(db: DbOrTrx, id: number): Promise<boolean> {
+  const retired = await db
+    .updateTable('lead_groups')
+    .set({ deleted_at: new Date() })
+    .where('staged', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('id', '=', (eb) => eb.selectFrom('import_jobs').select('group_id').where('id', '=', id))
+    .executeTakeFirst();
+  return Number(retired.numUpdatedRows) > 0;
+}
+
+/**
+ * The last step: the job ends as failed or cancelled (only from uploaded or running) and its file
+ * and staged changes go. `within` runs in the same transaction when this call is the one that
+ * ended it (a job ends once, whichever replica or request gets here first), with the job's owner
+ * and the status it had.
+ */
+export async function closeAbandonedImportJob(
   db: Db,
   id: number,
   outcome: { status: Extract<ImportJobStatusColumn, 'failed' | 'cancelled'>; failure: string | null },
+  within?: (trx: DbOrTrx, ended: { createdBy: number; wasRunning: boolean }) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const job = await trx.selectFrom('import_jobs').select('group_id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (job?.group_id != null) {
-      const staged = await trx
-        .selectFrom('lead_groups')
-        .select('id')
-        .where('id', '=', job.group_id)
-        .where('staged', '=', true)
-        .executeTakeFirst();
-      if (staged) {
-        await trx.deleteFrom('leads').where('group_id', '=', staged.id).execute();
-        await trx.deleteFrom('lead_groups').where('id', '=', staged.id).execute();
-      }
-    }
-    await trx
-      .updateTable('import_jobs')
-      .set({ status: outcome.status, failure: outcome.failure, finished_at: new Date() })
-      .where('id', '=', id)
-      .where('status', 'in', ['uploaded', 'running'])
-      .execute();
+    const job = await trx.selectFrom('import_jobs').select(['status', 'created_by']).where('id', '=', id).forUpdate().executeTakeFirst();
     await trx.deleteFrom('import_job_chunks').where('job_id', '=', id).execute();
     await trx.deleteFrom('import_job_updates').where('job_id', '=', id).execute();
+    if (!job || (job.status !== 'uploaded' && job.status !== 'running')) return;
+    await trx
+      .updateTable('import_jobs')
+      .set({ status: outcome.status, failure: outcome.failure, finished_at: new Date(), group_id: null })
+      .where('id', '=', id)
+      .execute();
+    await within?.(trx, { createdBy: job.created_by, wasRunning: job.status === 'running' });
   });
 }
 

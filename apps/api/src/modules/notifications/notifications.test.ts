@@ -121,6 +121,30 @@ describeOnEachDatabase(
       });
     });
 
+    it('an import that fails once it has started tells its owner why; one refused before it starts does not', async () => {
+      const owner = await person(server(), 'Olga', 'manager');
+      const form = new FormData();
+      // Every row lacks its name: the job runs, imports nothing and fails.
+      form.append('file', new Blob([['name,email,categoryName', ',a@ejemplo.es,dentist', ',b@ejemplo.es,dentist'].join('\n')]), 'mal.csv');
+      const created = await owner.client.post('/api/import-jobs', form);
+      expect(created.status).toBe(201);
+      expect((await owner.client.post(`/api/import-jobs/${created.body.id}/start`, { groupName: uniqueName('Fallida') })).status).toBe(200);
+      await expect
+        .poll(async () => (await owner.client.get(`/api/import-jobs/${created.body.id}`)).body.status, { timeout: 20_000 })
+        .toBe('failed');
+      const failed = (await notificationsOf(owner.client)).filter((n) => n.kind === 'import_finished');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ title: 'La importación no se completó', groupId: null, readAt: null });
+      expect(failed[0].body).toBe((await owner.client.get(`/api/import-jobs/${created.body.id}`)).body.failure);
+
+      // An upload that is never started and is cancelled: nothing to report.
+      const again = new FormData();
+      again.append('file', new Blob(['name,email,categoryName\nUno,uno@ejemplo.es,dentist']), 'bien.csv');
+      const preview = await owner.client.post('/api/import-jobs', again);
+      expect((await owner.client.post(`/api/import-jobs/${preview.body.id}/cancel`)).status).toBe(200);
+      expect((await notificationsOf(owner.client)).filter((n) => n.kind === 'import_finished')).toHaveLength(1);
+    });
+
     it('one-to-one messages make one notification until the conversation is read, then a new one', async () => {
       const sender = await person(server(), 'Elena');
       const reader = await person(server(), 'Fran');

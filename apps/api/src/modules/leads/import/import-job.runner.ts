@@ -2,8 +2,9 @@
  * Runs import jobs on this replica: claims the job (exactly one replica can), holds its run lock
  * while it runs, reads the stored file, writes batches of leads in short transactions into the
  * staged group, and publishes the group in one small transaction at the end. A failure or a
- * cancel removes what was staged at once; a crash leaves the group staged (invisible), and the
- * sweep of any replica removes it: at the next start, and every half minute on PostgreSQL.
+ * cancel removes what was staged at once, in small batches; a crash leaves the group staged
+ * (invisible), and the sweep of any replica removes it: at the next start, and every half minute
+ * on PostgreSQL. A failed run tells its owner through the notification centre.
  */
 import {
   type DatabaseLocation,
@@ -15,7 +16,6 @@ import {
   findLeadsByKeys,
   stageLeadUpdates,
   type ImportJobRow,
-  abandonImportJob,
   claimImportJob,
   findImportJob,
   holdImportJobRun,
@@ -45,6 +45,7 @@ import { publishLive } from '../../../live/publish.js';
 import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
+import { abandonImportJob } from './import-job-abandon.js';
 import { type BatchSink, ImportBatchWriter, duplicateReason } from './import-batch-writer.js';
 import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
 import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
@@ -196,19 +197,19 @@ async function runJob(
     await writer.finish();
     if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
     if (writer.cancelRequested) {
-      await abandonImportJob(ctx.db, job.id, { status: 'cancelled', failure: null });
+      await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     } else if (writer.total === 0) {
       throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
     } else if (writer.imported + writer.updated === 0) {
       throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED);
     } else if (!(await publish(ctx, job.id, groupId, settings.groupName, progress()))) {
-      await abandonImportJob(ctx.db, job.id, { status: 'cancelled', failure: null });
+      await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     }
   } catch (error) {
     await writer.settle();
     const problem = csvProblem(error) ?? error;
     if (!(problem instanceof DomainError)) ctx.log.error({ err: error, importJobId: job.id }, 'La importación falló');
-    await abandonImportJob(ctx.db, job.id, {
+    await abandonImportJob(ctx, job.id, {
       status: 'failed',
       failure: problem instanceof DomainError ? problem.message : INTERNAL_FAILURE,
     }).catch((abandonError: unknown) =>
@@ -306,7 +307,7 @@ async function sweepImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean):
     const orphaned = postgres ? await ctx.db.transaction().execute((trx) => tryLockImportJobRun(trx, id)) : true;
     if (!orphaned) continue;
     ctx.log.warn({ importJobId: id }, 'Importación interrumpida: se retira lo que había escrito');
-    await abandonImportJob(ctx.db, id, { status: 'failed', failure: SERVER_STOPPED });
+    await abandonImportJob(ctx, id, { status: 'failed', failure: SERVER_STOPPED });
   }
 }
 

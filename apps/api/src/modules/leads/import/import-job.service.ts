@@ -5,7 +5,6 @@
  */
 import {
   type ImportJobRow,
-  abandonImportJob,
   countImportJobRejects,
   customRoleExists,
   findImportJob,
@@ -27,6 +26,7 @@ import {
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { guessMapping } from './import-csv.js';
+import { abandonImportJob } from './import-job-abandon.js';
 import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
 import type { ImportUpload } from './import-upload.js';
 import { publishJobState, startImportRun } from './import-job.runner.js';
@@ -149,7 +149,7 @@ export async function cancelImportJob(ctx: ServiceContext, id: number): Promise<
   await ownJob(ctx, id);
   const requested = await requestImportJobCancel(ctx.db, id);
   if (requested && !requested.wasRunning) {
-    await abandonImportJob(ctx.db, id, { status: 'cancelled', failure: null });
+    await abandonImportJob(ctx, id, { status: 'cancelled', failure: null });
   }
   const state = await toJobState(ctx, await ownJob(ctx, id));
   if (requested && !requested.wasRunning) await publishJobState(ctx, state, ctx.viewer.user.id);

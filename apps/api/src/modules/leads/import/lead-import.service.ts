@@ -2,9 +2,10 @@
  * The documented synchronous 'Importar Leads' (docs/import-format.md): one import job, started
  * with the guessed mapping and awaited, answered as before (a failed job is its Spanish 400).
  */
-import { abandonImportJob, findImportJob } from '@crm/db';
+import { findImportJob } from '@crm/db';
 import { DomainError, type ImportForm, type ImportResult } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
+import { abandonImportJob } from './import-job-abandon.js';
 import { NOTHING_IMPORTED } from './import-job.runner.js';
 import { createImportJob, startImportJob, toJobState } from './import-job.service.js';
 import type { ImportUpload } from './import-upload.js';
@@ -20,7 +21,7 @@ export async function importLeads(ctx: ServiceContext, upload: ImportUpload, for
     await run;
   } catch (error) {
     // Refused before it ran (a missing column, an unknown role): the job and its stored file go.
-    await abandonImportJob(ctx.db, preview.id, { status: 'failed', failure: error instanceof Error ? error.message : null });
+    await abandonImportJob(ctx, preview.id, { status: 'failed', failure: error instanceof Error ? error.message : null });
     throw error;
   }
   const job = await findImportJob(ctx.db, preview.id);
