@@ -21,7 +21,7 @@ import { type ApiProcess, startApiProcess } from '../src/test/api-process.js';
 import { startBareRelay } from './support/bare-relay.js';
 import { benchChannel, type ChannelRow, printChannel } from './support/channel-bench.js';
 import { benchNotifications, printNotifications } from './support/notification-bench.js';
-import { allRegistered, percentile, runWorker, seedUsers } from './support/chat-bench-kit.js';
+import { allRegistered, ms, percentile, printTable, runWorker, seedUsers } from './support/chat-bench-kit.js';
 import type { LoadInput, LoadResult } from './support/chat-load.js';
 import { benchOptions as options } from './support/options.js';
 
@@ -88,52 +88,48 @@ async function benchRelay(): Promise<Row> {
   }
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
-
 function print(rows: Row[]): void {
   const base = rows.find((row) => row.replicas === 0);
   console.log(`\nChat: ${CLIENTS} clientes /ws, ${RATE} mensajes/s entre pares al azar durante ${SECONDS} s`);
   // Latency on a shared machine depends on what else runs: the load average says how busy it was.
   console.log(`Máquina: ${os.cpus().length} CPU, carga media al empezar ${LOAD_AT_START}, al terminar ${os.loadavg()[0]?.toFixed(1)}\n`);
-  console.log(
+  printTable(
     [
-      'escenario'.padEnd(24),
-      'enviados',
-      'entregados',
-      'perdidos',
-      'duplicados',
-      'errores',
-      'p50'.padStart(9),
-      'p95'.padStart(9),
-      'p99'.padStart(9),
-      'p99/base',
-      'objetivo',
-    ].join('  '),
-  );
-  for (const row of rows) {
-    const target = row.replicas === 0 ? undefined : TARGET_P99_MS[row.replicas];
-    const ok =
-      target === undefined
-        ? ''
-        : row.p99 <= target && row.result.lost === 0 && row.result.duplicated === 0
-          ? `✓ (p99 ≤ ${target} ms)`
-          : `✗ (p99 ≤ ${target} ms)`;
-    console.log(
-      [
-        row.name.padEnd(24),
-        String(row.result.sent).padStart(8),
-        String(row.result.delivered).padStart(10),
-        String(row.result.lost).padStart(8),
-        String(row.result.duplicated).padStart(10),
-        String(row.result.errors).padStart(7),
-        ms(row.p50).padStart(9),
-        ms(row.p95).padStart(9),
-        ms(row.p99).padStart(9),
-        (base && row !== base ? `×${(row.p99 / base.p99).toFixed(1)}` : '').padStart(8),
+      { heading: 'escenario', width: 24 },
+      { heading: 'enviados' },
+      { heading: 'entregados' },
+      { heading: 'perdidos' },
+      { heading: 'duplicados' },
+      { heading: 'errores' },
+      { heading: 'p50', width: 9 },
+      { heading: 'p95', width: 9 },
+      { heading: 'p99', width: 9 },
+      { heading: 'p99/base' },
+      { heading: 'objetivo', width: 0 },
+    ],
+    rows.map((row) => {
+      const target = row.replicas === 0 ? undefined : TARGET_P99_MS[row.replicas];
+      const ok =
+        target === undefined
+          ? ''
+          : row.p99 <= target && row.result.lost === 0 && row.result.duplicated === 0
+            ? `✓ (p99 ≤ ${target} ms)`
+            : `✗ (p99 ≤ ${target} ms)`;
+      return [
+        row.name,
+        String(row.result.sent),
+        String(row.result.delivered),
+        String(row.result.lost),
+        String(row.result.duplicated),
+        String(row.result.errors),
+        ms(row.p50),
+        ms(row.p95),
+        ms(row.p99),
+        base && row !== base ? `×${(row.p99 / base.p99).toFixed(1)}` : '',
         ok,
-      ].join('  '),
-    );
-  }
+      ];
+    }),
+  );
   if (rows.some((row) => row.replicas === 2)) {
     console.log(
       '\n2 réplicas: dos procesos (este y un hijo con src/main.ts) sobre la misma base de datos; clientes repartidos entre ambos.',

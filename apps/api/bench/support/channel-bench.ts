@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { loadEnv } from '../../src/env.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { startApiProcess } from '../../src/test/api-process.js';
-import { allRegistered, type BenchClient, percentile, runWorker, seedUsers } from './chat-bench-kit.js';
+import { allRegistered, type BenchClient, ms, percentile, printTable, runWorker, seedUsers } from './chat-bench-kit.js';
 import type { ChannelLoadInput, ChannelLoadResult } from './channel-load.js';
 
 export interface ChannelRow {
@@ -112,47 +112,43 @@ export async function benchChannel(option: (name: string, fallback: string) => s
   }
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
-
 export function printChannel(rows: ChannelRow[]): void {
   if (rows.length === 0) return;
   console.log('\nCanal: miembros repartidos entre 2 réplicas (este proceso y un hijo) sobre PostgreSQL; cada entrega cuenta');
-  console.log(
-    [
-      'escenario'.padEnd(40),
-      'mensajes',
-      'entregas esperadas',
-      'perdidas',
-      'duplicadas',
-      'errores',
-      'p50'.padStart(9),
-      'p99'.padStart(9),
-      'p99 a todos'.padStart(11),
-      'subidas',
-      'objetivo',
-    ].join('  '),
-  );
   const [quiet] = rows;
-  for (const row of rows) {
-    const clean = row.result.lost === 0 && row.result.duplicated === 0;
-    const target =
-      row === quiet
-        ? `${row.p99 <= TARGET_P99_MS && clean ? '✓' : '✗'} (p99 ≤ ${TARGET_P99_MS} ms)`
-        : `${quiet && row.p99 <= 2 * quiet.p99 && clean ? '✓' : '✗'} (p99 ≤ 2× sin subidas: ×${quiet ? (row.p99 / quiet.p99).toFixed(2) : '—'})`;
-    console.log(
-      [
-        row.name.padEnd(40),
-        String(row.result.sent).padStart(8),
-        String(row.result.expected).padStart(18),
-        String(row.result.lost).padStart(8),
-        String(row.result.duplicated).padStart(10),
-        String(row.result.errors).padStart(7),
-        ms(row.p50).padStart(9),
-        ms(row.p99).padStart(9),
-        ms(row.allP99).padStart(11),
-        String(row.uploads).padStart(7),
+  printTable(
+    [
+      { heading: 'escenario', width: 40 },
+      { heading: 'mensajes' },
+      { heading: 'entregas esperadas' },
+      { heading: 'perdidas' },
+      { heading: 'duplicadas' },
+      { heading: 'errores' },
+      { heading: 'p50', width: 9 },
+      { heading: 'p99', width: 9 },
+      { heading: 'p99 a todos' },
+      { heading: 'subidas' },
+      { heading: 'objetivo', width: 0 },
+    ],
+    rows.map((row) => {
+      const clean = row.result.lost === 0 && row.result.duplicated === 0;
+      const target =
+        row === quiet
+          ? `${row.p99 <= TARGET_P99_MS && clean ? '✓' : '✗'} (p99 ≤ ${TARGET_P99_MS} ms)`
+          : `${quiet && row.p99 <= 2 * quiet.p99 && clean ? '✓' : '✗'} (p99 ≤ 2× sin subidas: ×${quiet ? (row.p99 / quiet.p99).toFixed(2) : '—'})`;
+      return [
+        row.name,
+        String(row.result.sent),
+        String(row.result.expected),
+        String(row.result.lost),
+        String(row.result.duplicated),
+        String(row.result.errors),
+        ms(row.p50),
+        ms(row.p99),
+        ms(row.allP99),
+        String(row.uploads),
         target,
-      ].join('  '),
-    );
-  }
+      ];
+    }),
+  );
 }

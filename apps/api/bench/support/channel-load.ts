@@ -4,10 +4,10 @@
  * each message arrived, so each delivery's latency (send → that member's receipt), losses and
  * duplicates are counted over all members.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { frameText } from '../../src/ws/frame-text.js';
 import type { BenchClient } from './chat-bench-kit.js';
+import { drainAndClose, openSockets, serveLoad } from './load-sockets.js';
 
 export interface ChannelLoadInput {
   clients: BenchClient[];
@@ -31,11 +31,8 @@ export interface ChannelLoadResult {
   allMembersMs: number[];
 }
 
-const DRAIN_MS = 10_000;
-
 async function run(input: ChannelLoadInput, ready: () => Promise<void>): Promise<ChannelLoadResult> {
   const members = input.clients.length;
-  const sockets: WebSocket[] = [];
   const sentAt: number[] = [];
   const receivedBy: Uint8Array[] = [];
   const lastAt: number[] = [];
@@ -62,22 +59,7 @@ async function run(input: ChannelLoadInput, ready: () => Promise<void>): Promise
     lastAt[seq] = Math.max(lastAt[seq] ?? 0, now);
   };
 
-  for (let start = 0; start < members; start += 50) {
-    await Promise.all(
-      input.clients.slice(start, start + 50).map(
-        (client, offset) =>
-          new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(client.url, { headers: client.cookie ? { cookie: client.cookie } : {} });
-            socket.on('message', (data) => onFrame(start + offset, data));
-            socket.once('open', () => {
-              sockets[start + offset] = socket;
-              resolve();
-            });
-            socket.once('error', reject);
-          }),
-      ),
-    );
-  }
+  const sockets = await openSockets(input.clients, 50, onFrame);
   await ready();
 
   // Each sender keeps its own steady rate; together they post senders × rate messages a second.
@@ -103,17 +85,7 @@ async function run(input: ChannelLoadInput, ready: () => Promise<void>): Promise
     tick();
   });
 
-  const drainUntil = performance.now() + DRAIN_MS;
-  while (delivered < total * members && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          socket.once('close', () => resolve());
-          socket.close(1000);
-        }),
-    ),
-  );
+  await drainAndClose(sockets, () => delivered >= total * members);
   const allMembersMs: number[] = [];
   for (let index = 0; index < total; index += 1) {
     const complete = receivedBy[index]?.every((got) => got === 1);
@@ -133,16 +105,4 @@ async function run(input: ChannelLoadInput, ready: () => Promise<void>): Promise
   };
 }
 
-/** Worker protocol: post 'connected', wait for 'go', post the result. */
-if (parentPort) {
-  const port = parentPort;
-  const ready = () =>
-    new Promise<void>((resolve) => {
-      port.once('message', () => resolve());
-      port.postMessage({ connected: true });
-    });
-  run(workerData as ChannelLoadInput, ready).then(
-    (result) => port.postMessage({ ok: true, result }),
-    (error: unknown) => port.postMessage({ ok: false, error: String(error) }),
-  );
-}
+serveLoad(run);

@@ -65,3 +65,26 @@ export async function seedUsers(server: RunningServer, count: number, prefix = '
   }
   return clients;
 }
+
+/** A latency for the tables, '—' where nothing arrived. */
+export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
+
+/** A table column: its heading and width (the heading's length by default; 0 leaves a last, free-text column as it is). */
+export interface Column {
+  heading: string;
+  width?: number;
+}
+
+/** Prints a results table: the first column (the scenario) left-aligned, the others right-aligned to their widths. */
+export function printTable(columns: readonly Column[], rows: readonly (readonly string[])[]): void {
+  const align = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => {
+        const column = columns[index];
+        const width = column?.width ?? column?.heading.length ?? 0;
+        return index === 0 ? cell.padEnd(width) : cell.padStart(width);
+      })
+      .join('  ');
+  console.log(align(columns.map((column) => column.heading)));
+  for (const row of rows) console.log(align(row));
+}

@@ -10,7 +10,7 @@ import { loadEnv } from '../../src/env.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
 import { createLiveTrpc, type LiveTrpc } from '../../src/test/live-client.js';
-import { percentile, seedUsers } from './chat-bench-kit.js';
+import { percentile, printTable, seedUsers } from './chat-bench-kit.js';
 import { clientWithCookie } from './server-process.js';
 
 export interface NotificationRow {
@@ -140,31 +140,27 @@ export function printNotifications(rows: NotificationRow[]): void {
   console.log(
     `\nAvisos: 'Repartir' de ${first.leads} leads entre ${first.assignees} miembros (round robin), cada uno con su feed en vivo abierto`,
   );
-  console.log(
+  printTable(
     [
-      'escenario'.padEnd(24),
-      'respuesta'.padStart(10),
-      'p50'.padStart(8),
-      'p99'.padStart(8),
-      'todos'.padStart(8),
-      'guardados',
-      'perdidos',
-      'duplicados',
-    ].join('  '),
+      { heading: 'escenario', width: 24 },
+      { heading: 'respuesta', width: 10 },
+      { heading: 'p50', width: 8 },
+      { heading: 'p99', width: 8 },
+      { heading: 'todos', width: 8 },
+      { heading: 'guardados' },
+      { heading: 'perdidos' },
+      { heading: 'duplicados' },
+    ],
+    rows.map((row) => [
+      row.name,
+      ms(row.httpMs),
+      ms(row.p50),
+      ms(row.p99),
+      ms(row.allMs),
+      String(row.stored),
+      String(row.lost),
+      String(row.duplicated),
+    ]),
   );
-  for (const row of rows) {
-    console.log(
-      [
-        row.name.padEnd(24),
-        ms(row.httpMs).padStart(10),
-        ms(row.p50).padStart(8),
-        ms(row.p99).padStart(8),
-        ms(row.allMs).padStart(8),
-        String(row.stored).padStart(9),
-        String(row.lost).padStart(8),
-        String(row.duplicated).padStart(10),
-      ].join('  '),
-    );
-  }
   console.log('Tiempos desde la llamada de reparto hasta que el feed de cada miembro recibe su aviso (uno por miembro y lote).');
 }
