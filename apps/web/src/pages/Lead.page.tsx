@@ -15,6 +15,7 @@ import { RoleGate } from '../components/RoleGate';
 import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUpCard';
 import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
+import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
 import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
@@ -92,7 +93,10 @@ function LeadScreen({ id }: { id: number }) {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {data.name}
         </Title>
-        {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
+        <Group gap="xs">
+          {manages ? <MergeLeadButton lead={data} /> : null}
+          {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
+        </Group>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>

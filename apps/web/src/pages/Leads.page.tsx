@@ -18,6 +18,7 @@ import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
 import { LeadTable } from '../features/leads/components/LeadTable';
 import { LeadsTabs } from '../features/leads/components/LeadsTabs';
+import { SavedViewChips } from '../features/leads/components/SavedViewChips';
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { useExportSelected } from '../features/leads/hooks/useExportSelected';
@@ -90,6 +91,7 @@ function LeadsScreen() {
       />
       {view.groupId !== null ? <GroupFilterLine groupId={view.groupId} onClear={view.clearGroup} /> : null}
       <LeadsTabs tab={view.tab} filters={filters} onChange={view.setTab} />
+      <SavedViewChips view={view} />
       {view.tab === 'groups' ? (
         <GroupsTab onShowLeads={(group) => view.showGroup(group.id)} />
       ) : (

@@ -135,7 +135,9 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('assignedTo')}
         />
-        {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} /> : null}
+        {duplicate ? (
+          <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} editedLeadId={lead.id} />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             Cancelar

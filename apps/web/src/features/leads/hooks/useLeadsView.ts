@@ -19,7 +19,7 @@ export type LeadsTab = (typeof LEADS_TABS)[number];
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The URL's names for each part of the view (Spanish, as the address bar shows them). */
-const PARAM = {
+export const LEADS_PARAM = {
   tab: 'vista',
   category: 'categoria',
   status: 'estado',
@@ -31,7 +31,7 @@ const PARAM = {
 } as const;
 
 /** The parameters 'Limpiar filtros' removes: what narrows the list, not how it is shown. */
-const FILTER_PARAMS = [PARAM.category, PARAM.status, PARAM.group, PARAM.assignee, PARAM.search];
+const FILTER_PARAMS = [LEADS_PARAM.category, LEADS_PARAM.status, LEADS_PARAM.group, LEADS_PARAM.assignee, LEADS_PARAM.search];
 
 function readTab(value: string | null): LeadsTab {
   return (LEADS_TABS as readonly string[]).includes(value ?? '') ? (value as LeadsTab) : 'leads';
@@ -73,7 +73,7 @@ export interface LeadsView {
 
 export function useLeadsView(userId?: number): LeadsView {
   const [params, setParams] = useSearchParams();
-  const urlSearch = params.get(PARAM.search) ?? '';
+  const urlSearch = params.get(LEADS_PARAM.search) ?? '';
   const [search, setSearch] = useState(urlSearch);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -106,37 +106,37 @@ export function useLeadsView(userId?: number): LeadsView {
   useEffect(() => {
     if (debounced === lastTyped.current) return;
     lastTyped.current = debounced;
-    if (debounced !== urlSearch) update({ [PARAM.search]: debounced }, { replace: true });
+    if (debounced !== urlSearch) update({ [LEADS_PARAM.search]: debounced }, { replace: true });
   }, [debounced, urlSearch, update]);
 
-  const category = params.get(PARAM.category);
-  const status = params.get(PARAM.status);
+  const category = params.get(LEADS_PARAM.category);
+  const status = params.get(LEADS_PARAM.status);
   const view = {
-    tab: readTab(params.get(PARAM.tab)),
+    tab: readTab(params.get(LEADS_PARAM.tab)),
     category: isLeadCategory(category) ? category : null,
     status: isLeadStatus(status) ? status : null,
-    groupId: readId(params.get(PARAM.group)),
-    assignee: readAssignee(params.get(PARAM.assignee)),
-    mode: readMode(params.get(PARAM.mode), userId),
-    sort: readSort(params.get(PARAM.sort)),
+    groupId: readId(params.get(LEADS_PARAM.group)),
+    assignee: readAssignee(params.get(LEADS_PARAM.assignee)),
+    mode: readMode(params.get(LEADS_PARAM.mode), userId),
+    sort: readSort(params.get(LEADS_PARAM.sort)),
   };
   return {
     ...view,
     search,
     query: urlSearch || undefined,
     filtered: FILTER_PARAMS.some((key) => params.has(key)),
-    setTab: (tab) => update({ [PARAM.tab]: tab === 'leads' ? null : tab }),
-    setCategory: (value) => update({ [PARAM.category]: value }),
-    setStatus: (value) => update({ [PARAM.status]: value }),
-    setAssignee: (value) => update({ [PARAM.assignee]: value === null ? null : writeAssignee(value) }),
+    setTab: (tab) => update({ [LEADS_PARAM.tab]: tab === 'leads' ? null : tab }),
+    setCategory: (value) => update({ [LEADS_PARAM.category]: value }),
+    setStatus: (value) => update({ [LEADS_PARAM.status]: value }),
+    setAssignee: (value) => update({ [LEADS_PARAM.assignee]: value === null ? null : writeAssignee(value) }),
     setMode: (mode) => {
       rememberMode(mode, userId);
-      update({ [PARAM.mode]: mode === 'cards' ? 'tarjetas' : 'tabla' });
+      update({ [LEADS_PARAM.mode]: mode === 'cards' ? 'tarjetas' : 'tabla' });
     },
-    setSort: (sort) => update({ [PARAM.sort]: sort }),
+    setSort: (sort) => update({ [LEADS_PARAM.sort]: sort }),
     setSearch,
-    showGroup: (groupId) => update({ [PARAM.group]: String(groupId), [PARAM.tab]: null }),
-    clearGroup: () => update({ [PARAM.group]: null }),
+    showGroup: (groupId) => update({ [LEADS_PARAM.group]: String(groupId), [LEADS_PARAM.tab]: null }),
+    clearGroup: () => update({ [LEADS_PARAM.group]: null }),
     clearFilters: () => {
       setSearch('');
       update(Object.fromEntries(FILTER_PARAMS.map((key) => [key, null])));
