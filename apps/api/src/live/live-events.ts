@@ -23,6 +23,8 @@ export type LiveEvent =
   | { type: 'importJob'; job: ImportJobState }
   /** A lead was created, changed, assigned or deleted (everyone: open boards and lists refresh). */
   | { type: 'leadChanged'; leadId: number; change: LeadChange; status?: LeadStatus }
+  /** One batch of a bulk action changed these leads (everyone: open boards and lists refresh once, not per lead). */
+  | { type: 'leadsChanged'; leadIds: number[]; change: LeadChange }
   /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
   | { type: 'followUpDue'; followUp: FollowUp }
   /** A notification for its owner's bell (web feed only). */
@@ -54,8 +56,17 @@ function asIs<K extends LiveEventType>(): WireRule<K> {
   return { toWire: (event) => [event], fromWire: (_db, wires) => Promise.resolve(wires as unknown as EventOf<K>[]) };
 }
 
-/** Read receipts are split so that each payload stays far below the limit. */
+/** Read receipts and bulk changes are split so that each payload stays far below the limit. */
 const MAX_IDS_PER_NOTIFY = 500;
+
+/** The event once per slice of at most MAX_IDS_PER_NOTIFY of its ids. */
+function splitIds(event: LiveEvent, key: string, ids: number[]): WireEvent[] {
+  const parts: WireEvent[] = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_NOTIFY) {
+    parts.push({ ...event, [key]: ids.slice(start, start + MAX_IDS_PER_NOTIFY) });
+  }
+  return parts;
+}
 
 const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   chat: {
@@ -72,19 +83,13 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   },
   read: {
     ...asIs<'read'>(),
-    toWire: (event) => {
-      if (!('messageIds' in event)) return [event];
-      const parts: WireEvent[] = [];
-      for (let start = 0; start < event.messageIds.length; start += MAX_IDS_PER_NOTIFY) {
-        parts.push({ ...event, messageIds: event.messageIds.slice(start, start + MAX_IDS_PER_NOTIFY) });
-      }
-      return parts;
-    },
+    toWire: (event) => ('messageIds' in event ? splitIds(event, 'messageIds', event.messageIds) : [event]),
   },
   presence: asIs(),
   typing: asIs(),
   channel: asIs(),
   leadChanged: asIs(),
+  leadsChanged: { ...asIs<'leadsChanged'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
   // Dates and names: only the id travels, each replica reads the follow-up back.
   followUpDue: {
     toWire: (event) => [{ type: 'followUpDue', followUpId: event.followUp.id }],

@@ -126,3 +126,29 @@ export async function openBoth(url: string, client: ApiClient): Promise<{ socket
   await expect.poll(() => synced).toBe(true);
   return { socket, live, feedEnded: () => ended };
 }
+
+type FeedItem = Parameters<NonNullable<Parameters<LiveTrpc['trpc']['chat']['onEvent']['subscribe']>[1]['onData']>>[0];
+
+/** Chat messages come tracked ({ id, data }) so that a reconnect resumes after them; other events come bare. */
+const unwrap = (item: FeedItem) => ('data' in item ? item.data : item);
+type FeedEvent = ReturnType<typeof unwrap>;
+
+/**
+ * The web app's feed as `client`, once it says it is synced (registered with the live hub): every
+ * event it receives, unwrapped, in arrival order; and its closer.
+ */
+export async function openFeed(url: string, client: ApiClient): Promise<{ events: FeedEvent[]; close: () => Promise<void> }> {
+  const live = createLiveTrpc(url, client);
+  const events: FeedEvent[] = [];
+  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+    onData: (item) => events.push(unwrap(item)),
+  });
+  await expect.poll(() => events.some((event) => event.type === 'synced'), { timeout: 5_000 }).toBe(true);
+  return {
+    events,
+    close: async () => {
+      subscription.unsubscribe();
+      await live.wsClient.close();
+    },
+  };
+}

@@ -53,12 +53,21 @@ export async function listAvailableRoleMembers(trx: DbOrTrx, roleId: number, wit
   return members.map((member) => ({ id: member.id, openLeads: byMember.get(member.id) ?? 0 }));
 }
 
-/** Sets each lead's assignee in one statement (arrays of equal length, same order). */
-export async function assignLeadsTo(trx: DbOrTrx, leadIds: readonly number[], userIds: readonly number[]): Promise<void> {
-  if (leadIds.length === 0) return;
-  await sql`update leads set assigned_to = plan.user_id, updated_at = now()
-    from unnest(${[...leadIds]}::int[], ${[...userIds]}::int[]) as plan(lead_id, user_id)
-    where leads.id = plan.lead_id`.execute(trx);
+/**
+ * Sets each lead's assignee in one statement (arrays of equal length, same order) and answers
+ * whom each lead had before, for its history (the self-join reads the row as it was before this update).
+ */
+export async function assignLeadsTo(
+  trx: DbOrTrx,
+  leadIds: readonly number[],
+  userIds: readonly number[],
+): Promise<{ id: number; assigned_to: number | null }[]> {
+  if (leadIds.length === 0) return [];
+  const result = await sql<{ id: number; assigned_to: number | null }>`update leads set assigned_to = plan.user_id, updated_at = now()
+    from unnest(${[...leadIds]}::int[], ${[...userIds]}::int[]) as plan(lead_id, user_id), leads as before
+    where leads.id = plan.lead_id and before.id = plan.lead_id
+    returning leads.id, before.assigned_to`.execute(trx);
+  return result.rows;
 }
 
 /** The leads of a group nobody has yet, oldest first: what an import to a role still has to hand out. */

@@ -17,6 +17,7 @@ import { DomainError, type User, planDistribution } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { ROLE_NOT_FOUND } from '../custom-roles/custom-roles.service.js';
+import { assignmentEntries } from '../lead-history/lead-history.service.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
 const NO_DISTRIBUTION_RULE = 'Esta especialización no tiene reparto automático';
@@ -37,15 +38,12 @@ export async function distributeLeads(trx: DbOrTrx, roleId: number, leadIds: rea
   const members = await listAvailableRoleMembers(trx, roleId, rotation.distribution === 'least_busy');
   if (members.length === 0) return { assignees: [], refusal: NOBODY_AVAILABLE };
   const plan = planDistribution(rotation.distribution, members, rotation.lastAssignedUserId, leadIds.length);
-  await assignLeadsTo(trx, leadIds, plan.assignees);
+  const before = await assignLeadsTo(trx, leadIds, plan.assignees);
+  const assigneeOf = new Map(leadIds.map((leadId, index) => [leadId, plan.assignees[index] ?? null]));
+  // From whoever had each lead (a bulk 'Repartir' replaces owners), never a guessed null.
   await recordLeadHistory(
     trx,
-    leadIds.map((leadId, index) => ({
-      leadId,
-      type: 'assigned' as const,
-      actorId,
-      changes: { assignedTo: { from: null, to: plan.assignees[index] ?? null } },
-    })),
+    before.flatMap((row) => assignmentEntries(actorId, row, assigneeOf.get(row.id))),
   );
   await saveRoleRotation(trx, roleId, plan.lastAssignedUserId);
   return { assignees: plan.assignees };

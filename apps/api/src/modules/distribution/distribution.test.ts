@@ -2,6 +2,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { describeOnTwoReplicas } from '../../test/replicas.js';
+import { trpcClientFor } from '../../test/trpc-client.js';
 
 function csvOf(tag: string, count: number): FormData {
   const lines = ['name,categoryName'];
@@ -105,13 +106,18 @@ describeOnEachDatabase('automatic distribution', (server) => {
     const lead = (name: string) => ({
       name,
       email: `${uniqueName('a')}@auto.es`,
-      category: 'salud',
+      category: 'salud' as const,
       description: 'd',
       autoAssignRoleId: roleId,
     });
     const one = await admin.post('/api/leads', lead('Auto uno'));
-    const two = await admin.post('/api/leads', lead('Auto dos'));
-    expect([one.body.assignedTo, two.body.assignedTo]).toEqual(members);
+    // A person sent beside the role is ignored: the rule decides, on tRPC as on REST.
+    const two = await trpcClientFor(admin).leads.create.mutate({ ...lead('Auto dos'), assignedTo: members[0] });
+    expect([one.body.assignedTo, two.assignedTo]).toEqual(members);
+    const history = await admin.get(`/api/leads/${two.id}/history`);
+    expect(history.body.filter((entry: { type: string }) => entry.type === 'assigned')).toEqual([
+      expect.objectContaining({ changes: { assignedTo: { from: null, to: expect.objectContaining({ id: members[1] }) } } }),
+    ]);
     for (const id of members) await admin.put(`/api/users/${id}/availability`, { available: false });
     const nobody = await admin.post('/api/leads', lead(uniqueName('Nadie ')));
     expect(nobody.status).toBe(409);

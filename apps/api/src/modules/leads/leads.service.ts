@@ -104,9 +104,11 @@ async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefin
 export async function createLead(ctx: ServiceContext, input: CreateLead): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
   const phone = normalizeLeadPhone(ctx, input.phone) ?? null;
+  // 'Asignar automáticamente' leaves the choice to the role's rule: a person sent beside it is ignored.
+  const assignedTo = input.autoAssignRoleId ? null : input.assignedTo;
   const notes = new Notifier();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await assertAssigneeExists(trx, input.assignedTo);
+    await assertAssigneeExists(trx, assignedTo);
     await assertNoDuplicateLead(ctx, trx, { email: input.email, phone });
     const leadId = await insertLead(trx, {
       name: input.name,
@@ -114,12 +116,12 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
       phone,
       category: input.category,
       description: input.description,
-      assigned_to: input.assignedTo,
+      assigned_to: assignedTo,
       created_by: ctx.viewer.user.id,
     });
     await recordLeadHistory(trx, [
       { leadId, type: 'created', actorId: ctx.viewer.user.id },
-      ...assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: null }, input.assignedTo),
+      ...assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: null }, assignedTo),
     ]);
     if (input.autoAssignRoleId) await autoAssign(trx, input.autoAssignRoleId, leadId, ctx.viewer.user.id);
     await notes.leadsAssigned(trx, ctx.viewer.user.id, [leadId]);

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
-import { createLiveTrpc } from '../../test/live-client.js';
+import { openFeed } from '../../test/live-client.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
 describeOnEachDatabase('pipeline board', (server) => {
@@ -45,22 +45,11 @@ describeOnEachDatabase('pipeline board', (server) => {
   });
 
   it('announces a moved card live to every open board, and the column counts follow', async () => {
-    const live = createLiveTrpc(server().url, seller);
-    const changes: { leadId: number; change: string; status?: string }[] = [];
-    let synced = false;
-    const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
-      onData: (item) => {
-        const event = 'data' in item ? item.data : item;
-        if (event.type === 'leadChanged') changes.push(event);
-        if (event.type === 'synced') synced = true;
-      },
-    });
+    const feed = await openFeed(server().url, seller);
     try {
-      // The feed is registered with the live hub once it says it is synced.
-      await expect.poll(() => synced, { timeout: 5_000 }).toBe(true);
       expect((await manager.put(`/api/leads/${ids[0]}`, { status: 'interesado' })).status).toBe(200);
       await expect
-        .poll(() => changes.find((change) => change.leadId === ids[0]), { timeout: 5_000 })
+        .poll(() => feed.events.find((event) => event.type === 'leadChanged' && event.leadId === ids[0]), { timeout: 5_000 })
         .toEqual({
           type: 'leadChanged',
           leadId: ids[0],
@@ -70,8 +59,7 @@ describeOnEachDatabase('pipeline board', (server) => {
       const board = await trpcClientFor(seller).pipeline.board.query({ q: tag });
       expect(board.columns.map((column) => column.count)).toEqual([2, 0, 1, 0, 0]);
     } finally {
-      subscription.unsubscribe();
-      await live.wsClient.close();
+      await feed.close();
     }
   });
 });

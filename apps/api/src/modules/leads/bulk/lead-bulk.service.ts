@@ -22,6 +22,7 @@ import {
   FORBIDDEN_MESSAGE,
   type LeadBulk,
   type LeadBulkResult,
+  type LeadChange,
   canBeMarkedContacted,
   canSetLeadStatus,
   can,
@@ -32,10 +33,20 @@ import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
 import { requirePermission } from '../../../require-permission.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
+import { announceLeadsChanged } from '../lead-changed.js';
 import { filtersOf } from '../leads.service.js';
 
 /** Leads per transaction: PostgreSQL takes large batches; PGlite's one connection is held briefly. */
 const BATCH_SIZE = { postgres: 5000, pglite: 500 } as const;
+
+/** What each action does to a lead, as the live event says it. */
+const LIVE_CHANGE = {
+  assign: 'assigned',
+  distribute: 'assigned',
+  status: 'updated',
+  group: 'updated',
+  delete: 'deleted',
+} as const satisfies Record<LeadBulk['action'], LeadChange>;
 
 const REASONS = {
   notFound: 'no existe',
@@ -88,7 +99,7 @@ async function runBatch(
   ctx: ServiceContext,
   input: LeadBulk,
   scope: Parameters<typeof lockBulkBatch>[1],
-): Promise<{ read: BulkLeadState[]; updated: number; skip: Map<string, number> }> {
+): Promise<{ read: BulkLeadState[]; updated: number; skip: Map<string, number>; changed: number[] }> {
   const notes = new Notifier();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const read = await lockBulkBatch(trx, scope);
@@ -117,8 +128,9 @@ async function runBatch(
     }
     if (updated > 0 && (input.action === 'assign' || input.action === 'distribute'))
       await notes.leadsAssigned(trx, ctx.viewer.user.id, apply);
-    return { read, updated, skip };
+    return { read, updated, skip, changed: updated > 0 ? apply : [] };
   });
+  await announceLeadsChanged(ctx, result.changed, LIVE_CHANGE[input.action]);
   await notes.publish(ctx);
   return result;
 }

@@ -1,6 +1,7 @@
-/** POST /api/leads/bulk: by ids and by filter, the rule checked per lead, refusals counted with their reason. */
+/** POST /api/leads/bulk: by ids and by filter, the rule checked per lead, refusals counted with their reason, announced live per batch. */
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { openFeed } from '../../../test/live-client.js';
 import { trpcClientFor } from '../../../test/trpc-client.js';
 
 describeOnEachDatabase('bulk lead actions', (server) => {
@@ -87,14 +88,14 @@ describeOnEachDatabase('bulk lead actions', (server) => {
     expect((await seller.post('/api/leads/bulk', { action: 'assign', ids: mine.ids, assignedTo: sellerId })).status).toBe(403);
   });
 
-  it("'Repartir' by filter follows the role's rule", async () => {
+  it("'Repartir' by filter follows the role's rule and records whom each lead had before", async () => {
     const role = await admin.post('/api/custom-roles', { name: uniqueName('brol').toLowerCase(), displayName: 'Reparto' });
     const members = [
       (await createUser(server(), { username: uniqueName('m') })).id,
       (await createUser(server(), { username: uniqueName('m') })).id,
     ];
     for (const id of members) await admin.post(`/api/users/${id}/roles/${role.body.id}`);
-    const { tag, ids } = await leads(10, null);
+    const { tag, ids } = await leads(10, otherId);
     const none = await admin.post('/api/leads/bulk', { action: 'distribute', filter: { q: `masivo ${tag}` }, roleId: role.body.id });
     expect(none.body).toEqual({ updated: 0, skipped: 10, errors: ['10 leads: Esta especialización no tiene reparto automático'] });
     await admin.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' });
@@ -102,6 +103,39 @@ describeOnEachDatabase('bulk lead actions', (server) => {
     expect(done.body).toEqual({ updated: 10, skipped: 0, errors: [] });
     const assigned = await assigneesOf(ids);
     expect(members.map((id) => assigned.filter((assignee) => assignee === id).length)).toEqual([5, 5]);
+    const history = await server()
+      .ctx.db.selectFrom('lead_history')
+      .select('changes')
+      .where('lead_id', 'in', ids)
+      .where('type', '=', 'assigned')
+      .execute();
+    expect(history).toHaveLength(10);
+    for (const entry of history) expect(entry.changes).toMatchObject({ assignedTo: { from: otherId } });
+  });
+
+  it('announces each batch once on the live feed, naming the leads it changed', async () => {
+    const feed = await openFeed(server().url, seller);
+    const events = () => feed.events.flatMap((event) => (event.type === 'leadsChanged' ? [event] : []));
+    try {
+      // 600 leads: two batches on PGlite (500 + 100); one on PostgreSQL, split in two payloads of at most 500 ids.
+      const { tag, ids } = await leads(600, null);
+      const done = await admin.post('/api/leads/bulk', { action: 'assign', filter: { q: `masivo ${tag}` }, assignedTo: otherId });
+      expect(done.body.updated).toBe(600);
+      await expect.poll(() => events().flatMap((event) => event.leadIds).length, { timeout: 5_000 }).toBe(600);
+      expect(new Set(events().flatMap((event) => event.leadIds))).toEqual(new Set(ids));
+      expect(events().map((event) => [event.change, event.leadIds.length])).toEqual([
+        ['assigned', 500],
+        ['assigned', 100],
+      ]);
+      // Nothing changed, nothing announced.
+      await admin.post('/api/leads/bulk', { action: 'assign', ids, assignedTo: otherId });
+      await admin.post('/api/leads/bulk', { action: 'delete', ids: ids.slice(0, 3) });
+      await expect.poll(() => events().length, { timeout: 5_000 }).toBe(3);
+      expect(events()[2]?.change).toBe('deleted');
+      expect(events()[2]?.leadIds.toSorted((a, b) => a - b)).toEqual(ids.slice(0, 3));
+    } finally {
+      await feed.close();
+    }
   });
 
   it('deletes and moves to a group; refuses bad input in Spanish and changes nothing', async () => {

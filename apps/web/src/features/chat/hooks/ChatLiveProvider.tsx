@@ -3,6 +3,7 @@
  * subscription that resumes from the last message it saw after a drop, feeding the
  * query cache. Screens read whether it is up to choose between it and the REST fallback.
  */
+import { useThrottledCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -16,6 +17,8 @@ import { refreshFollowUps } from '../../follow-ups/hooks/useFollowUpQueries';
 import { useNavigate } from 'react-router-dom';
 import { applyNotificationEvent } from '../../notifications/hooks/notification-events';
 
+const BULK_REFRESH_MS = 1000;
+
 const ChatLiveContext = createContext<{ connected: boolean }>({ connected: false });
 
 export function ChatLiveProvider({ children }: { children: ReactNode }) {
@@ -23,6 +26,8 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const viewer = useCurrentUser();
   const navigate = useNavigate();
+  // A bulk action sends an event per batch: lists refetch at most once a second meanwhile, and once after the last.
+  const refreshAfterBulk = useThrottledCallback(() => refreshFollowUps(queryClient, trpc), BULK_REFRESH_MS);
   const subscription = useSubscription(
     trpc.chat.onEvent.subscriptionOptions(undefined, {
       onData: (envelope) => {
@@ -60,6 +65,9 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
           case 'leadChanged':
             // A lead or its next follow-up changed somewhere: open lists, follow-ups and the badge refetch.
             refreshFollowUps(queryClient, trpc);
+            return;
+          case 'leadsChanged':
+            refreshAfterBulk();
             return;
           case 'followUpDue':
             showFollowUpDueToast(event.followUp, (path) => void navigate(path));
