@@ -6,7 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../src/test/harness.js';
 import { LAPTOP, PHONE, type BrowserSuite, pageSignedInAs, screenshot, startBrowserSuite } from './browser.js';
 import { seriousViolations } from './axe.js';
 
@@ -94,5 +96,39 @@ describe('group chat in three browsers', () => {
     await marta.page.getByText('General').first().waitFor();
     await screenshot(marta.page, 'chat-channels-phone');
     expect(await seriousViolations(marta.page)).toEqual([]);
+  });
+
+  it('reads a long channel page by page, and searches a one-to-one conversation', { timeout: 120_000 }, async () => {
+    const open = (firstName: string) => pageSignedInAs(suite.browser, suite.server, 'team_member', { firstName, lastName: 'Historia' });
+    const lucia = await open('Lucía');
+    const tomas = await open('Tomás');
+    const luciaApi = await loginAs(suite.server, lucia.username);
+    const channel = await luciaApi.post('/api/chat/channels', { name: 'Archivo de obra', memberIds: [tomas.userId] });
+    expect(channel.status).toBe(201);
+    // 130 old messages: more than the newest page of 100.
+    await sql`insert into chat_messages (sender_id, channel_id, message, is_read, created_at)
+      select ${tomas.userId}, ${channel.body.id}, 'Parte número ' || n, false, now() - (131 - n) * interval '1 minute'
+      from generate_series(1, 130) as n`.execute(suite.server.ctx.db);
+
+    await lucia.page.goto(`/chat?canal=${channel.body.id}`);
+    await lucia.page.getByText('Parte número 130', { exact: true }).waitFor();
+    expect(await lucia.page.getByText('Parte número 1', { exact: true }).count()).toBe(0);
+    await lucia.page.getByRole('button', { name: 'Cargar mensajes anteriores' }).click();
+    await lucia.page.getByText('Parte número 1', { exact: true }).waitFor();
+    // The first message reached: nothing earlier to ask for.
+    await expect.poll(() => lucia.page.getByRole('button', { name: 'Cargar mensajes anteriores' }).count()).toBe(0);
+
+    // One-to-one: the search finds a message whatever its accents and case.
+    expect((await luciaApi.post('/api/chat/messages', { receiverId: tomas.userId, message: 'La reunión es el martes' })).status).toBe(201);
+    expect((await luciaApi.post('/api/chat/messages', { receiverId: tomas.userId, message: 'Llevo los planos' })).status).toBe(201);
+    await tomas.page.goto(`/chat?con=${lucia.userId}`);
+    const shown = tomas.page.getByTestId('chat-message');
+    await shown.getByText('Llevo los planos').waitFor();
+    await tomas.page.getByRole('button', { name: 'Buscar en la conversación' }).click();
+    await tomas.page.getByLabel('Buscar mensajes').fill('REUNION');
+    await expect.poll(() => shown.allTextContents()).toEqual([expect.stringContaining('La reunión es el martes')]);
+    await tomas.page.getByLabel('Buscar mensajes').fill('presupuesto');
+    await tomas.page.getByText('Ningún mensaje contiene ese texto').waitFor();
+    expect(await seriousViolations(tomas.page)).toEqual([]);
   });
 });

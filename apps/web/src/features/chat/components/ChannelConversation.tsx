@@ -1,15 +1,16 @@
 /**
- * An open channel: its name and member count, search within it, the messages with who sent them
- * and 'Visto por N' on one's own, who is typing, and the composer. The creator and admins edit a group.
+ * An open channel: its name and member count, the messages with who sent them and 'Visto por N'
+ * on one's own, earlier pages on demand, and (from the shared frame) search, typing and the
+ * composer. The creator and admins edit a group.
  */
 import { type ChatChannel, type ChatMessage, displayName, seenBy } from '@crm/domain';
-import { ActionIcon, Box, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconHash, IconPencil, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Center, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHash, IconPencil, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { useMarkChannelRead } from '../hooks/useMarkChannelRead';
+import { useOlderChannelMessages } from '../hooks/useOlderChannelMessages';
 import { ConversationFrame } from './ConversationFrame';
 import { GroupDialog } from './GroupDialog';
 
@@ -19,14 +20,8 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
   const trpc = useTRPC();
   const messages = useQuery(trpc.chat.channelMessages.queryOptions({ channelId: channel.id, limit: PAGE }));
   const members = useQuery(trpc.chat.channelMembers.queryOptions({ channelId: channel.id }));
+  const older = useOlderChannelMessages(channel.id, messages.data, PAGE);
   const [editing, edit] = useDisclosure(false);
-  const [searching, search] = useDisclosure(false);
-  const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 250);
-  const found = useQuery({
-    ...trpc.chat.search.queryOptions({ channelId: channel.id, text: debounced }),
-    enabled: searching && !!debounced,
-  });
   useMarkChannelRead(channel.id, viewerId, messages.data);
 
   const names = new Map((members.data ?? []).map((member) => [member.id, member.firstName ?? member.username]));
@@ -34,7 +29,6 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
   const seen = (message: ChatMessage) => ({
     names: seenBy(members.data ?? [], message).map((member) => fullNames.get(member.id) ?? member.username),
   });
-  const filtering = searching && !!debounced;
 
   return (
     <ConversationFrame
@@ -43,8 +37,17 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
       backLabel="Volver a las conversaciones"
       onBack={onBack}
       messages={messages}
-      shown={filtering ? [...(found.data ?? [])].reverse() : undefined}
-      emptyText={filtering ? 'Ningún mensaje contiene ese texto' : 'No hay mensajes. ¡Inicia la conversación!'}
+      older={{
+        messages: older.older,
+        control: older.hasMore ? (
+          <Center pb="xs">
+            <Button variant="subtle" size="compact-sm" loading={older.loading} onClick={() => void older.loadOlder()}>
+              {older.failed ? 'No se pudieron cargar. Reintentar' : 'Cargar mensajes anteriores'}
+            </Button>
+          </Center>
+        ) : null,
+      }}
+      emptyText="No hay mensajes. ¡Inicia la conversación!"
       senderName={(id) => fullNames.get(id) ?? 'Antiguo miembro'}
       seenBy={seen}
       nameOf={(userId) => names.get(userId) ?? 'Alguien'}
@@ -59,30 +62,15 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
               {channel.memberCount === 1 ? '1 miembro' : `${channel.memberCount} miembros`}
             </Text>
           </Box>
-          <Tooltip label="Buscar en la conversación">
-            <ActionIcon variant="subtle" color="gray" aria-label="Buscar en la conversación" onClick={search.toggle}>
-              <IconSearch size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {channel.canManage ? (
-            <Tooltip label="Editar grupo">
-              <ActionIcon variant="subtle" color="gray" aria-label="Editar grupo" onClick={edit.open}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
         </>
       }
-      searchBox={
-        searching ? (
-          <TextInput
-            m="xs"
-            placeholder="Buscar mensajes…"
-            aria-label="Buscar mensajes"
-            value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
-            autoFocus
-          />
+      actions={
+        channel.canManage ? (
+          <Tooltip label="Editar grupo">
+            <ActionIcon variant="subtle" color="gray" aria-label="Editar grupo" onClick={edit.open}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
         ) : null
       }
     >

@@ -27,7 +27,7 @@ export function Conversation({ contact, viewerId, onBack }: { contact: ChatConta
       header={
         <>
           <UserAvatar user={contact} />
-          <Box style={{ minWidth: 0 }}>
+          <Box style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} truncate>
               {displayName(contact)}
             </Text>
