@@ -79,6 +79,39 @@ describe('bulk selection and the command palette', () => {
   );
 
   it(
+    'selects cards with their checkboxes and reassigns them from the same action bar, at both widths',
+    async () => {
+      const token = uniqueName('Tarjeta').replace(/[^a-z0-9]/gi, '');
+      const seller = await createUser(suite.server, { username: uniqueName('vendedor'), firstName: 'Iván', lastName: 'Soto' });
+      const ids = [await createLead(`${token} uno`), await createLead(`${token} dos`), await createLead(`${token} tres`)];
+      for (const viewport of [LAPTOP, PHONE]) {
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
+        context.setDefaultTimeout(15_000);
+        await page.goto(`/leads?modo=tarjetas&q=${token}`);
+        await page.getByTestId('lead-card').first().waitFor();
+        await page.getByRole('checkbox', { name: `Seleccionar ${token} uno` }).check();
+        await page.getByRole('checkbox', { name: `Seleccionar ${token} dos` }).check();
+        await expect.poll(() => page.getByTestId('bulk-count').textContent()).toBe('2 leads seleccionados');
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `bulk-cards-${viewport.width}`);
+        if (viewport === LAPTOP) {
+          await page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Asignar' }).click();
+          await page.getByRole('dialog', { name: 'Asignar leads' }).getByLabel('Asignar a').first().click();
+          await page.getByRole('option', { name: 'Iván Soto' }).click();
+          await page.getByRole('button', { name: 'Aplicar' }).click();
+          await page.getByText('2 leads actualizados').waitFor();
+          await expect.poll(() => page.getByTestId('bulk-count').count()).toBe(0);
+        }
+        await context.close();
+      }
+      const mine = await adminApi.get(`/api/leads?q=${token}&assignedTo=${seller.id}`);
+      expect((mine.body as { items: { id: number }[] }).items.map((lead) => lead.id).sort()).toEqual(ids.slice(0, 2).sort());
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     'Ctrl+K finds a lead by a fragment of its phone and Enter opens it; axe on the palette at both widths',
     async () => {
       const name = uniqueName('Clínica Teléfono');

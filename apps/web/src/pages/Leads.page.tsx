@@ -116,7 +116,7 @@ function LeadsScreen() {
               selection={selection}
             />
           ) : (
-            <LeadList view={view.tab} filters={filters} onEdit={editing.open} onTrack={tracking.open} empty={empty} />
+            <LeadList view={view.tab} filters={filters} onEdit={editing.open} onTrack={tracking.open} empty={empty} selection={selection} />
           )}
         </>
       )}

@@ -3,7 +3,7 @@
  * 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
 import { type LeadListItem, can, formatDate, formatPhone, fullName, whatsappLink } from '@crm/domain';
-import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useAppSettings } from '../../../lib/useAppSettings';
@@ -20,6 +20,8 @@ interface LeadCardProps {
   variant: 'active' | 'contacted';
   onEdit: (lead: LeadListItem) => void;
   onTrack: (lead: LeadListItem) => void;
+  /** The bulk selection's checkbox, as the table's rows have it. */
+  select?: { selected: boolean; onToggle: () => void };
 }
 
 /** Shown in national format; the WhatsApp link dials the E.164 number. */
@@ -45,17 +47,25 @@ export function LeadPhone({ phone: stored }: { phone: string }) {
   );
 }
 
-export function LeadCard({ lead, variant, onEdit, onTrack }: LeadCardProps) {
+export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardProps) {
   const user = useCurrentUser();
   const contactedBy = lead.contactedByUser
     ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
     : 'Usuario desconocido';
 
   return (
-    <Card data-testid="lead-card" h="100%">
+    <Card
+      data-testid="lead-card"
+      h="100%"
+      withBorder={select?.selected}
+      style={select?.selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs">
-          <CategoryBadge category={lead.category} />
+          <Group gap="xs">
+            {select ? <Checkbox aria-label={`Seleccionar ${lead.name}`} checked={select.selected} onChange={select.onToggle} /> : null}
+            <CategoryBadge category={lead.category} />
+          </Group>
           <Group gap={6}>
             {variant === 'contacted' ? (
               <Badge color="green" variant="filled">

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
+import type { LeadSelection } from '../hooks/useLeadSelection';
 import { LeadCard } from './LeadCard';
 import { LoadMore } from './LoadMore';
 
@@ -17,21 +18,31 @@ interface LeadListProps {
   empty: ReactNode;
   onEdit: (lead: LeadListItem) => void;
   onTrack: (lead: LeadListItem) => void;
+  /** The same bulk selection as the table's: a checkbox on each card. */
+  selection?: LeadSelection;
 }
 
-export function LeadList({ view, filters, empty, onEdit, onTrack }: LeadListProps) {
+export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: LeadListProps) {
   const pages = useLeadPages(view, filters);
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
 
   const leads = pages.data.pages.flatMap((page) => page.items);
   if (leads.length === 0) return <>{empty}</>;
+  const loadedIds = leads.map((lead) => lead.id);
 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} variant={view === 'contacted' ? 'contacted' : 'active'} onEdit={onEdit} onTrack={onTrack} />
+          <LeadCard
+            key={lead.id}
+            lead={lead}
+            variant={view === 'contacted' ? 'contacted' : 'active'}
+            onEdit={onEdit}
+            onTrack={onTrack}
+            select={selection && { selected: selection.isSelected(lead.id), onToggle: () => selection.toggle(lead.id, loadedIds) }}
+          />
         ))}
       </SimpleGrid>
       <LoadMore pages={pages} loaded={leads.length} />
