@@ -3,6 +3,7 @@ import { LEAD_REFERENCING_TABLES } from '@crm/db';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
+import { createLiveTrpc, openFeed } from '../../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../../test/trpc-client.js';
 
 describeOnEachDatabase('merging two leads', (server) => {
@@ -197,6 +198,28 @@ describeOnEachDatabase('merging two leads', (server) => {
     const trpc = await trpcFailure(trpcClientFor(seller).leads.merge.mutate({ id: survivor.id, otherId: absorbed.id }));
     expect(trpc.data?.code).toBe('FORBIDDEN');
     expect(await leadExists(absorbed.id)).toBe(true);
+  });
+
+  it('refuses a Vendedor over the tRPC socket too, and tells every open list of both leads live', async () => {
+    const survivor = await newLead();
+    const absorbed = await newLead();
+    const live = createLiveTrpc(server().url, seller);
+    const feed = await openFeed(server().url, seller);
+    try {
+      const refused = await trpcFailure(live.trpc.leads.merge.mutate({ id: survivor.id, otherId: absorbed.id }));
+      expect(refused.data?.code).toBe('FORBIDDEN');
+      expect(await leadExists(absorbed.id)).toBe(true);
+      expect((await manager.post(`/api/leads/${survivor.id}/merge`, { otherId: absorbed.id })).status).toBe(200);
+      const ofThePair = () =>
+        feed.events.filter((event) => event.type === 'leadChanged' && (event.leadId === survivor.id || event.leadId === absorbed.id));
+      await expect.poll(ofThePair, { timeout: 5_000 }).toEqual([
+        { type: 'leadChanged', leadId: absorbed.id, change: 'deleted', status: 'nuevo' },
+        { type: 'leadChanged', leadId: survivor.id, change: 'updated', status: 'nuevo' },
+      ]);
+    } finally {
+      await feed.close();
+      await live.wsClient.close();
+    }
   });
 
   it('answers 400 for a lead merged with itself or a bad body, and 404 for a missing lead', async () => {
