@@ -1,4 +1,7 @@
-/** The seller's workspace in a real browser (issue 11): 'Mis leads', the sortable table, the URL as the view's memory, follow-ups. */
+/**
+ * The seller's workspace in a real browser (issue 11): 'Mis leads', the sortable table, the URL as the
+ * view's memory, the board, follow-ups set where the seller works and the reminder a due one sends.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, uniqueName } from '../src/test/harness.js';
@@ -199,6 +202,86 @@ describe("a Vendedor's day", () => {
       await manager.page.waitForTimeout(400);
       await screenshot(manager.page, 'workspace-board-phone');
       for (const session of [manager, watcher, seller]) await session.context.close();
+    },
+    JOURNEY_MS,
+  );
+});
+
+/** The open follow-ups of a lead, as the server has them. */
+async function openFollowUps(leadId: number): Promise<{ leadId: number; note: string | null }[]> {
+  const response = await adminApi.get('/api/follow-ups?scope=team&due=all&done=false');
+  return (response.body as { leadId: number; note: string | null }[]).filter((followUp) => followUp.leadId === leadId);
+}
+
+/** 'Programar seguimiento (lead)' → the dialog proposes tomorrow at 10:00 → Guardar → the button shows the date. */
+async function scheduleFrom(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Programar seguimiento (${name})` }).click();
+  await page.getByRole('dialog', { name: 'Programar seguimiento' }).getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Reprogramar seguimiento del .* \\(${name}\\)$`) }).waitFor();
+}
+
+describe('follow-ups where the seller works', () => {
+  it(
+    "sets one from the board's card, the lead's card and the tracking dialog's 'Próximo contacto'",
+    async () => {
+      const seller = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Sara', lastName: 'Sigue' });
+      seller.context.setDefaultTimeout(10_000);
+      const page = seller.page;
+      const onBoard = await createLead('Clínica Tablero', seller.userId);
+      const onCard = await createLead('Bufete Tarjeta', seller.userId);
+      const tracked = await createLead('Academia Contacto', seller.userId);
+      expect((await adminApi.put(`/api/leads/${tracked}`, { status: 'contactado' })).status).toBe(200);
+
+      await page.goto('/pipeline?asignado=yo');
+      await scheduleFrom(page, 'Clínica Tablero');
+      await screenshot(page, 'workspace-board-follow-up-laptop', { fullPage: false });
+      expect(await openFollowUps(onBoard)).toHaveLength(1);
+
+      await page.goto('/leads?asignado=yo');
+      await scheduleFrom(page, 'Bufete Tarjeta');
+      expect(await openFollowUps(onCard)).toHaveLength(1);
+
+      // Contactados: the tracking dialog saves the tracking, then creates the follow-up with its note.
+      await page.goto('/leads?asignado=yo&vista=contacted');
+      await page.getByTestId('lead-card').filter({ hasText: 'Academia Contacto' }).getByRole('button', { name: 'Agregar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Agregar Seguimiento de Conversación' });
+      await dialog.getByRole('button', { name: 'Próximo contacto (Opcional)' }).click();
+      await page.locator('.mantine-DateTimePicker-day:not([data-outside])').last().click();
+      await page.locator('.mantine-DateTimePicker-submitButton').click();
+      await dialog.getByRole('textbox', { name: 'Nota del próximo contacto (Opcional)' }).fill('Enviar tarifas');
+      await screenshot(page, 'workspace-tracking-next-contact-laptop', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => openFollowUps(tracked)).toEqual([expect.objectContaining({ note: 'Enviar tarifas' })]);
+      await page.getByRole('button', { name: /^Reprogramar seguimiento del .* \(Academia Contacto\)$/ }).waitFor();
+      await seller.context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "a follow-up falling due shows its owner's open page a toast with the lead, and the sidebar badge counts it",
+    async () => {
+      const seller = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Rita', lastName: 'Recuerda' });
+      seller.context.setDefaultTimeout(10_000);
+      const leadId = await createLead('Óptica Recordatorio', seller.userId);
+      await seller.page.goto('/');
+      const badge = seller.page.getByLabel(/seguimientos para hoy o vencidos/);
+      await seller.page.getByRole('heading', { level: 1 }).waitFor();
+      const before = (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+
+      const created = await adminApi.post('/api/follow-ups', {
+        leadId,
+        ownerId: seller.userId,
+        dueAt: new Date(Date.now() + 3_000).toISOString(),
+        note: 'Confirmar la cita',
+      });
+      expect(created.status).toBe(201);
+      const toast = seller.page.getByRole('alert').filter({ hasText: 'Seguimiento pendiente' });
+      await toast.getByRole('link', { name: 'Óptica Recordatorio' }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => toast.textContent()).toContain('Confirmar la cita');
+      await expect.poll(async () => Number(await badge.textContent())).toBe(before + 1);
+      await seller.context.close();
     },
     JOURNEY_MS,
   );

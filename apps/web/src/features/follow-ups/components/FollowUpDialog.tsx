@@ -2,18 +2,11 @@
  * 'Programar seguimiento' / 'Reprogramar seguimiento': a date and time (es-ES, Mantine's
  * DateTimePicker) and a short note. Creates when no follow-up is given, otherwise moves it.
  */
-import '@mantine/dates/styles.css';
 import { FOLLOW_UP_LIMITS } from '@crm/domain';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { useCreateFollowUp, useUpdateFollowUp } from '../hooks/useFollowUpMutations';
-
-/** The picker speaks 'YYYY-MM-DD HH:mm:ss' in local time. */
-function pickerValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
-}
+import { FollowUpDueField, dueFromPicker, pickerValue } from './FollowUpDueField';
 
 /** Tomorrow at 10:00, a sensible first proposal. */
 function defaultDue(): Date {
@@ -44,7 +37,7 @@ function FollowUpForm({ leadId, followUp, onClose }: { leadId: number; followUp:
   const update = useUpdateFollowUp('Seguimiento reprogramado', onClose);
   const submit = () => {
     if (!due) return;
-    const dueAt = new Date(due.replace(' ', 'T'));
+    const dueAt = dueFromPicker(due);
     // The note travels only when edited, so a reschedule never clears one the form did not know.
     if (followUp) update.mutate({ id: followUp.id, dueAt, ...(note !== (followUp.note ?? '') ? { note } : {}) });
     else create.mutate({ leadId, dueAt, note: note || undefined });
@@ -57,17 +50,7 @@ function FollowUpForm({ leadId, followUp, onClose }: { leadId: number; followUp:
       }}
     >
       <Stack gap="md">
-        <DatesProvider settings={{ locale: 'es' }}>
-          <DateTimePicker
-            label="Fecha y hora"
-            value={due}
-            onChange={setDue}
-            valueFormat="DD/MM/YYYY HH:mm"
-            required
-            error={due ? undefined : 'Elige una fecha'}
-            popoverProps={{ withinPortal: true }}
-          />
-        </DatesProvider>
+        <FollowUpDueField label="Fecha y hora" value={due} onChange={setDue} required />
         <Textarea
           label="Nota"
           placeholder="Qué hay que hacer"

@@ -1,6 +1,6 @@
 /**
  * One lead as a card: badges, name, description, email, WhatsApp phone, dates, owner,
- * 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
+ * its follow-up (set or reschedule), 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
 import { type LeadListItem, can, formatDate, formatPhone, fullName, whatsappLink } from '@crm/domain';
 import { Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
@@ -8,6 +8,7 @@ import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useAppSettings } from '../../../lib/useAppSettings';
 import { ShareLeadButton } from '../../chat/components/ShareLeadButton';
+import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { AssignSelect } from './AssignSelect';
 import { LeadActions } from './LeadActions';
 import { CategoryBadge, StatusBadge } from './LeadBadges';
@@ -113,6 +114,12 @@ export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardPro
         <Stack gap="sm" mt="auto">
           <Divider />
           <LeadOwner lead={lead} />
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              Seguimiento:
+            </Text>
+            <FollowUpButton lead={lead} />
+          </Group>
           {can(user, 'lead.manage') ? <AssignSelect lead={lead} /> : null}
           <LeadActions lead={lead} onEdit={onEdit} />
         </Stack>

@@ -1,9 +1,18 @@
 /**
  * 'Agregar / Editar Seguimiento de Conversación' (docs/leads.md): created with Guardar when the
  * lead has no record, otherwise updated with Actualizar; closes and resets on success and cancel.
+ * 'Próximo contacto' (optional, with a note) then sets the lead's follow-up: it reschedules the open
+ * one, or creates one, through the follow-ups' own mutations.
  */
 import '@mantine/dates/styles.css';
-import { DEFAULT_PROGRESS_LEVEL, type LeadListItem, PROGRESS_LEVEL_OPTIONS, toIsoDate, trackingFormSchema } from '@crm/domain';
+import {
+  DEFAULT_PROGRESS_LEVEL,
+  FOLLOW_UP_LIMITS,
+  type LeadListItem,
+  PROGRESS_LEVEL_OPTIONS,
+  toIsoDate,
+  trackingFormSchema,
+} from '@crm/domain';
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -11,6 +20,8 @@ import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { FollowUpDueField, dueFromPicker, pickerValue } from '../../follow-ups/components/FollowUpDueField';
+import { useCreateFollowUp, useUpdateFollowUp } from '../../follow-ups/hooks/useFollowUpMutations';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 
 interface TrackingValues {
@@ -21,6 +32,9 @@ interface TrackingValues {
   lastContactDate: string | null;
   hasResponded: boolean;
   notes: string;
+  /** 'Próximo contacto': the follow-up's due time as the picker gives it, or null to leave it alone. */
+  nextContact: string | null;
+  nextContactNote: string;
 }
 
 function valuesOf(lead: LeadListItem): TrackingValues {
@@ -33,6 +47,8 @@ function valuesOf(lead: LeadListItem): TrackingValues {
     lastContactDate: record?.lastContactDate ?? toIsoDate(),
     hasResponded: record?.hasResponded ?? false,
     notes: record?.notes ?? '',
+    nextContact: lead.nextFollowUp ? pickerValue(lead.nextFollowUp.dueAt) : null,
+    nextContactNote: '',
   };
 }
 
@@ -54,25 +70,41 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   };
   const create = useMutation(
     trpc.tracking.create.mutationOptions({
-      onSuccess: () => done('Seguimiento registrado'),
       onError: (error) => notifyError('No se pudo registrar el seguimiento', serverMessage(error, 'Error al registrar el seguimiento')),
     }),
   );
   const update = useMutation(
     trpc.tracking.update.mutationOptions({
-      onSuccess: () => done('Seguimiento actualizado'),
       onError: (error) => notifyError('No se pudo actualizar el seguimiento', serverMessage(error, 'Error al actualizar el seguimiento')),
     }),
   );
-  const pending = create.isPending || update.isPending;
+  const createFollowUp = useCreateFollowUp(() => undefined);
+  const rescheduleFollowUp = useUpdateFollowUp('Seguimiento reprogramado');
+  const pending = create.isPending || update.isPending || createFollowUp.isPending || rescheduleFollowUp.isPending;
 
-  const submit = form.onSubmit((values) => {
+  /** After the tracking is saved: the follow-up only when 'Próximo contacto' was set or moved. */
+  const setFollowUp = async ({ nextContact, nextContactNote }: TrackingValues) => {
+    const next = lead.nextFollowUp;
+    if (!nextContact) return;
+    const dueAt = dueFromPicker(nextContact);
+    const note = nextContactNote.trim() || undefined;
+    if (!next) await createFollowUp.mutateAsync({ leadId: lead.id, dueAt, note });
+    else if (dueAt.getTime() !== next.dueAt.getTime() || note) await rescheduleFollowUp.mutateAsync({ id: next.id, dueAt, note });
+  };
+
+  const submit = form.onSubmit(async (values) => {
     const parsed = trackingFormSchema.safeParse({ ...values, lastContactDate: values.lastContactDate ?? '' });
     if (!parsed.success) return;
-    if (record) {
-      const { leadId: _leadId, ...data } = parsed.data;
-      update.mutate({ id: record.id, data });
-    } else create.mutate(parsed.data);
+    try {
+      if (record) {
+        const { leadId: _leadId, ...data } = parsed.data;
+        await update.mutateAsync({ id: record.id, data });
+      } else await create.mutateAsync(parsed.data);
+      await setFollowUp(values);
+      await done(record ? 'Seguimiento actualizado' : 'Seguimiento registrado');
+    } catch {
+      // Each mutation already told the user what failed; the dialog stays open to try again.
+    }
   });
 
   return (
@@ -117,6 +149,21 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
         </DatesProvider>
         <Checkbox label="El lead ha respondido" {...form.getInputProps('hasResponded', { type: 'checkbox' })} />
         <Textarea label="Notas (Opcional)" autosize minRows={3} maxRows={6} {...form.getInputProps('notes')} />
+        <FollowUpDueField
+          label="Próximo contacto (Opcional)"
+          value={form.values.nextContact}
+          onChange={(value) => form.setFieldValue('nextContact', value)}
+        />
+        {form.values.nextContact ? (
+          <Textarea
+            label="Nota del próximo contacto (Opcional)"
+            placeholder="Qué hay que hacer"
+            autosize
+            minRows={1}
+            maxLength={FOLLOW_UP_LIMITS.note}
+            {...form.getInputProps('nextContactNote')}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancelar

@@ -1,15 +1,16 @@
 /**
- * A card on the board: name, category, assignee, next follow-up. It drags with the mouse or a
+ * A card on the board: name, category, assignee, next follow-up (set or reschedule it there). It drags with the mouse or a
  * finger (dnd-kit) and, for the keyboard, 'Mover a…' lists the columns this person may move it to.
  */
-import { type LeadListItem, LEAD_STATUSES, type LeadStatus, canSetLeadStatus, formatDateTime, fullName, statusLabel } from '@crm/domain';
+import { type LeadListItem, LEAD_STATUSES, type LeadStatus, canSetLeadStatus, fullName, statusLabel } from '@crm/domain';
 import { useDraggable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Card, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange, IconCalendarDue } from '@tabler/icons-react';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { CategoryBadge } from '../../leads/components/LeadBadges';
 import classes from './Board.module.css';
 
@@ -78,12 +79,10 @@ export function BoardCard({ lead, onMove }: BoardCardProps) {
           <CategoryBadge category={lead.category} />
         </Group>
         <Text size="xs">{assignee}</Text>
-        {lead.nextFollowUp ? (
-          <Group gap={4} wrap="nowrap">
-            <IconCalendarDue size={14} aria-hidden />
-            <Text size="xs">{formatDateTime(lead.nextFollowUp.dueAt)}</Text>
-          </Group>
-        ) : null}
+        {/* Its dialog is a portal, but its pointer and keys still bubble to the card through React: stopped here. */}
+        <div {...ownControl}>
+          <FollowUpButton lead={lead} />
+        </div>
       </Stack>
     </Card>
   );
