@@ -1,5 +1,5 @@
 /** The fixed sidebar: role-filtered items, active highlight, and the user footer. */
-import { canSee, systemRoleLabel } from '@crm/domain';
+import { canSee, fullName, systemRoleLabel } from '@crm/domain';
 import { ActionIcon, Badge, Box, Button, Group, Kbd, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -18,7 +18,7 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
   const location = useLocation();
   const logout = useLogout();
   const badges = useNavBadges();
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Usuario';
+  const name = fullName(user.firstName, user.lastName);
 
   return (
     <Stack h="100%" gap={0}>
@@ -77,7 +77,7 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
         <UserAvatar user={user} />
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={600} truncate data-testid="sidebar-user-name">
-            {fullName}
+            {name}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {systemRoleLabel(user.systemRole)}

@@ -1,5 +1,5 @@
 /** 'Nuevo grupo' and 'Editar grupo': a name and the colleagues in it (the creator is always in). */
-import { type ChatChannel, createChannelSchema } from '@crm/domain';
+import { type ChatChannel, createChannelSchema, displayName } from '@crm/domain';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ export function GroupDialog({
 
   const options = (users.data ?? []).map((user) => ({
     value: String(user.id),
-    label: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    label: displayName(user),
   }));
 
   return (

@@ -1,5 +1,5 @@
 /** 'Iniciar Nuevo Chat': pick any teammate to open a conversation with. */
-import { systemRoleLabel } from '@crm/domain';
+import { displayName, systemRoleLabel } from '@crm/domain';
 import { Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -27,7 +27,7 @@ export function NewChatDialog({ opened, onClose, onPick }: { opened: boolean; on
                 <UserAvatar user={user} />
                 <div>
                   <Text size="sm" fw={600}>
-                    {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.username}
+                    {displayName(user)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {systemRoleLabel(user.role)}

@@ -2,6 +2,7 @@
  * 'Compartir en el chat': posts a lead card (it opens /leads/:id) to a channel or a colleague.
  * Small enough to drop on any lead screen: <ShareLeadButton lead={{ id, name }} />.
  */
+import { displayName } from '@crm/domain';
 import { ActionIcon, Button, Group, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShare } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ function ShareLeadDialog({ lead, onClose }: { lead: { id: number; name: string }
       group: 'Compañeros',
       items: (users.data ?? []).map((user) => ({
         value: `u${user.id}`,
-        label: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+        label: displayName(user),
       })),
     },
   ];
