@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, createUser, uniqueName } from '../src/test/harness.js';
+import { seriousViolations } from './axe.js';
 import { PHONE, pageSignedInAs as signedInPage, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 let server: TestServer;
@@ -183,6 +184,20 @@ describe('custom roles', () => {
       const card = page.getByTestId('role-card').filter({ hasText: identifier });
       await card.getByText('Aduanero', { exact: true }).waitFor();
       await card.getByText('Comercio exterior y trámites de aduana').waitFor();
+
+      // 'Reparto automático' is chosen in the role's edit dialog and saved on the role.
+      await card.getByRole('button', { name: 'Editar rol Aduanero' }).click();
+      const edit = page.getByRole('dialog', { name: 'Editar Rol' });
+      await edit.getByLabel('Reparto automático').first().click();
+      await page.getByRole('option', { name: 'Por turnos' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'role-distribution-laptop');
+      await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await page.getByText('Rol actualizado').waitFor();
+      const saved = ((await adminApi.get('/api/custom-roles')).body as { name: string; distribution: string }[]).find(
+        (role) => role.name === identifier,
+      );
+      expect(saved?.distribution).toBe('round_robin');
 
       const row = page.getByTestId('user-roles-row').filter({ hasText: 'Rosa Roles' });
       await row.getByText('Sin roles asignados').waitFor();

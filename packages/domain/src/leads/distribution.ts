@@ -8,9 +8,9 @@ export const DISTRIBUTION_RULES = ['none', 'round_robin', 'least_busy'] as const
 export type DistributionRule = (typeof DISTRIBUTION_RULES)[number];
 
 export const DISTRIBUTION_RULE_LABELS: Record<DistributionRule, string> = {
-  none: 'Sin reparto automático',
+  none: 'Ninguno',
   round_robin: 'Por turnos',
-  least_busy: 'Al menos ocupado',
+  least_busy: 'Menos ocupado',
 };
 
 export const DISTRIBUTION_RULE_OPTIONS = DISTRIBUTION_RULES.map((value) => ({ value, label: DISTRIBUTION_RULE_LABELS[value] }));

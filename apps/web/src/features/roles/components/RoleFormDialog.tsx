@@ -1,6 +1,13 @@
 /** 'Crear Nuevo Rol Personalizado' and 'Editar Rol': the identifier is set once, at creation. */
-import { type CustomRole, DEFAULT_ROLE_COLOR, createCustomRoleSchema, updateCustomRoleSchema } from '@crm/domain';
-import { Button, ColorInput, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  type CustomRole,
+  DEFAULT_ROLE_COLOR,
+  DISTRIBUTION_RULE_OPTIONS,
+  type DistributionRule,
+  createCustomRoleSchema,
+  updateCustomRoleSchema,
+} from '@crm/domain';
+import { Button, ColorInput, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
@@ -13,6 +20,7 @@ interface RoleValues {
   displayName: string;
   description: string;
   color: string;
+  distribution: DistributionRule;
 }
 
 const SWATCHES = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#64748b'];
@@ -37,6 +45,7 @@ function RoleForm({ role, onDone }: { role: CustomRole | null; onDone: () => voi
       displayName: role?.displayName ?? '',
       description: role?.description ?? '',
       color: role?.color ?? DEFAULT_ROLE_COLOR,
+      distribution: role?.distribution ?? 'none',
     },
     validate: schemaResolver(editing ? updateCustomRoleSchema : createCustomRoleSchema, { sync: true }),
   });
@@ -82,7 +91,22 @@ function RoleForm({ role, onDone }: { role: CustomRole | null; onDone: () => voi
         />
         <TextInput label="Nombre visible" placeholder="Técnico" withAsterisk {...form.getInputProps('displayName')} />
         <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
-        <ColorInput label="Color" format="hex" swatches={SWATCHES} {...form.getInputProps('color')} />
+        <ColorInput
+          label="Color"
+          format="hex"
+          swatches={SWATCHES}
+          eyeDropperButtonProps={{ 'aria-label': 'Tomar un color de la pantalla' }}
+          {...form.getInputProps('color')}
+        />
+        {editing ? (
+          <Select
+            label="Reparto automático"
+            description="Cómo se reparten los leads asignados a esta especialización entre sus miembros disponibles"
+            data={DISTRIBUTION_RULE_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('distribution')}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancelar
