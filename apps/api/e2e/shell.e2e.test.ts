@@ -1,6 +1,7 @@
 /** The foundation in a real browser: login, sidebar per role, gates, 404, logout, phone width. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { ADMIN_PASSWORD, type TestServer } from '../src/test/harness.js';
 import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
@@ -190,6 +191,14 @@ describe('logout and phone width', () => {
     await page.getByText('Perfil actualizado').waitFor();
     await page.reload();
     await expect(page.getByLabel('Teléfono').inputValue()).resolves.toBe('+34 611 222 333');
+    // Off, the automatic distribution skips this person; the server keeps it across reloads.
+    const available = page.getByRole('switch', { name: 'Disponible para asignación' });
+    await expect(available.isChecked()).resolves.toBe(true);
+    await available.click();
+    await expect.poll(() => available.isChecked()).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Disponible para asignación' }).isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'profile-laptop');
     await context.close();
   });

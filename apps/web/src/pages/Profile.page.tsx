@@ -1,6 +1,7 @@
 /** 'Mi Perfil': personal info, photo, security and notification preferences. */
 import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../components/PageHeader';
+import { AvailabilityCard } from '../features/profile/components/AvailabilityCard';
 import { AvatarCard } from '../features/profile/components/AvatarCard';
 import { NotificationsCard } from '../features/profile/components/NotificationsCard';
 import { PersonalInfoCard } from '../features/profile/components/PersonalInfoCard';
@@ -18,6 +19,7 @@ export default function ProfilePage() {
           <Stack>
             <AvatarCard />
             <SecurityCard />
+            <AvailabilityCard />
             <NotificationsCard />
           </Stack>
         </Grid.Col>
