@@ -116,15 +116,45 @@ export async function recordImportBatch(
   return row?.cancel_requested ?? true;
 }
 
-/** The one small transaction that makes an import visible: the group stops being staged, the job is done. */
-export async function publishImportJob(db: DbOrTrx, id: number, groupId: number, progress: ImportProgress): Promise<void> {
-  await db.updateTable('lead_groups').set({ staged: false }).where('id', '=', groupId).execute();
+/**
+ * One batch of an import's staged changes to existing leads, in the caller's short transaction:
+ * up to `limit` of them are applied (after `beforeApply`, which records their history) and leave
+ * the staging table. Answers how many were applied; 0 once none is left.
+ */
+export async function applyStagedLeadUpdates(
+  db: DbOrTrx,
+  jobId: number,
+  limit: number,
+  beforeApply: (leadIds: number[]) => Promise<void>,
+): Promise<number> {
+  const batch = await db
+    .selectFrom('import_job_updates')
+    .select('lead_id')
+    .where('job_id', '=', jobId)
+    .orderBy('lead_id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+  const leadIds = batch.map((row) => row.lead_id);
+  if (leadIds.length === 0) return 0;
+  await beforeApply(leadIds);
+  const batchIds = sql`${[...leadIds]}::int[]`;
   await sql`update leads set name = u.name, category = u.category, email = coalesce(u.email, leads.email),
       phone = coalesce(u.phone, leads.phone), description = coalesce(u.description, leads.description),
       address = coalesce(u.address, leads.address), domain = coalesce(u.domain, leads.domain),
       search_text = u.search_text, updated_at = now()
-    from import_job_updates u where u.job_id = ${id} and leads.id = u.lead_id`.execute(db);
-  await db.deleteFrom('import_job_updates').where('job_id', '=', id).execute();
+    from import_job_updates u where u.job_id = ${jobId} and u.lead_id = any(${batchIds}) and leads.id = u.lead_id`.execute(db);
+  await db
+    .deleteFrom('import_job_updates')
+    .where('job_id', '=', jobId)
+    .where('lead_id', '=', sql<number>`any(${batchIds})`)
+    .execute();
+  return leadIds.length;
+}
+
+/** The one small transaction that makes an import visible (its staged updates applied before): the group stops being staged, the job is done. */
+export async function publishImportJob(db: DbOrTrx, id: number, groupId: number, progress: ImportProgress): Promise<void> {
+  await db.updateTable('lead_groups').set({ staged: false }).where('id', '=', groupId).execute();
   await db
     .updateTable('import_jobs')
     .set({ status: 'done', finished_at: new Date(), ...countsOf(progress) })

@@ -28,10 +28,17 @@ const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'a
 
 /**
  * 'Actualizar los existentes': one 'edited' entry per lead an import changes, with the fields that
- * change (old → new) and the import, written set-based in the publishing transaction before the
- * staged changes are applied. Fields the file leaves empty keep their value (as the update does).
+ * change (old → new) and the import, written set-based in the transaction that applies those
+ * staged changes (`leadIds`, a batch), before it applies them. Fields the file leaves empty keep
+ * their value (as the update does).
  */
-export async function recordImportedEdits(db: DbOrTrx, jobId: number, actorId: number, groupName: string): Promise<void> {
+export async function recordImportedEdits(
+  db: DbOrTrx,
+  job: { jobId: number; actorId: number; groupName: string },
+  leadIds: readonly number[],
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  const { jobId, actorId, groupName } = job;
   const fieldChanges = IMPORTED_FIELDS.map((field) => {
     const incoming = sql.ref(`u.${field}`);
     const current = sql.ref(`l.${field}`);
@@ -45,7 +52,8 @@ export async function recordImportedEdits(db: DbOrTrx, jobId: number, actorId: n
     select lead_id, 'edited', ${actorId}, fields || jsonb_build_object('import', jsonb_build_object('jobId', ${jobId}::int, 'groupName', ${groupName}::text))
     from (
       select u.lead_id, ${sql.join(fieldChanges, sql` || `)} as fields
-      from import_job_updates u join leads l on l.id = u.lead_id where u.job_id = ${jobId}
+      from import_job_updates u join leads l on l.id = u.lead_id
+      where u.job_id = ${jobId} and u.lead_id = any(${[...leadIds]}::int[])
     ) as edits
     where fields <> '{}'::jsonb`.execute(db);
 }

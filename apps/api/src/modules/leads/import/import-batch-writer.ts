@@ -66,6 +66,11 @@ export class ImportBatchWriter {
     private readonly options: { groupId: number; createdBy: number; batchSize: number; phoneCountry: PhoneCountry },
   ) {}
 
+  /** Rows per write: the later steps of the job keep to the same size. */
+  get batchSize(): number {
+    return this.options.batchSize;
+  }
+
   skip(row: number, reason: string, cells: string[]): void {
     this.total += 1;
     this.skipped += 1;

@@ -21,6 +21,7 @@ import {
   holdImportJobRun,
   inLeadImportTransaction,
   insertFreshLeads,
+  applyStagedLeadUpdates,
   publishImportJob,
   recordImportedEdits,
   recordLeadHistory,
@@ -202,6 +203,8 @@ async function runJob(
       throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
     } else if (writer.imported + writer.updated === 0) {
       throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED);
+    } else if (!(await applyUpdates(ctx, job.id, settings.groupName, writer.batchSize, onMergeError))) {
+      await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     } else if (!(await publish(ctx, job.id, groupId, settings.groupName, progress()))) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     }
@@ -264,6 +267,32 @@ async function stageUpdates(
   return taken;
 }
 
+/**
+ * 'Actualizar los existentes' applies its staged changes once every row is read, a batch per short
+ * transaction (each lead's history entry with its change), so other users are answered between
+ * batches. A cancel stops it between batches; the leads already updated keep the change, which
+ * their history shows. False when a cancel arrived.
+ */
+async function applyUpdates(
+  ctx: ServiceContext,
+  jobId: number,
+  groupName: string,
+  batchSize: number,
+  onMergeError: (error: unknown) => void,
+): Promise<boolean> {
+  const job = { jobId, actorId: ctx.viewer.user.id, groupName };
+  for (;;) {
+    const current = await findImportJob(ctx.db, jobId);
+    if (!current || current.cancel_requested) return false;
+    const applied = await inLeadImportTransaction(
+      ctx.db,
+      (trx) => applyStagedLeadUpdates(trx, jobId, batchSize, (leadIds) => recordImportedEdits(trx, job, leadIds)),
+      onMergeError,
+    );
+    if (applied === 0) return true;
+  }
+}
+
 /** The one small transaction that makes the import visible; false when a cancel arrived first. */
 async function publish(
   ctx: ServiceContext,
@@ -276,7 +305,6 @@ async function publish(
   const published = await ctx.db.transaction().execute(async (trx) => {
     const job = await trx.selectFrom('import_jobs').select('cancel_requested').where('id', '=', jobId).forUpdate().executeTakeFirst();
     if (!job || job.cancel_requested) return false;
-    await recordImportedEdits(trx, jobId, ctx.viewer.user.id, groupName);
     await publishImportJob(trx, jobId, groupId, progress);
     const updated = progress.updated > 0 ? ` y actualizó ${progress.updated} existentes` : '';
     await recordActivity(trx, {

@@ -192,6 +192,34 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
     expect(activity?.description).toMatch(/importó 1 leads en el grupo Actualizar .* y actualizó 2 existentes$/);
   });
 
+  it("'Actualizar los existentes' applies many changes batch by batch, each lead with its one history entry", async () => {
+    const tag = uniqueName('m').toLowerCase();
+    const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 600)));
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Base ${tag}` });
+    const base = await waitForJob(admin, created.body.id);
+    expect(base).toMatchObject({ status: 'done', imported: 600 });
+
+    const renamed = bigCsv(tag, 600).replaceAll(`Lead ${tag} `, `Cliente ${tag} `);
+    const again = await admin.post('/api/import-jobs', upload(renamed));
+    await admin.post(`/api/import-jobs/${again.body.id}/start`, { groupName: `Renombrar ${tag}`, onDuplicate: 'update' });
+    expect(await waitForJob(admin, again.body.id)).toMatchObject({ status: 'done', imported: 0, updated: 600 });
+    const leads = await db().selectFrom('leads').select(['id', 'name']).where('group_id', '=', base.groupId).execute();
+    expect(leads.filter((lead) => lead.name.startsWith(`Cliente ${tag} `))).toHaveLength(600);
+    const edits = await db()
+      .selectFrom('lead_history')
+      .select(['lead_id'])
+      .where('type', '=', 'edited')
+      .where(
+        'lead_id',
+        'in',
+        leads.map((lead) => lead.id),
+      )
+      .execute();
+    expect(new Set(edits.map((edit) => edit.lead_id)).size).toBe(600);
+    expect(edits).toHaveLength(600);
+    expect(await db().selectFrom('import_job_updates').select('lead_id').where('job_id', '=', again.body.id).execute()).toEqual([]);
+  }, 60_000);
+
   it('keeps each job to its owner and refuses sellers', async () => {
     const tag = uniqueName('o').toLowerCase();
     const created = await admin.post('/api/import-jobs', upload(`name,categoryName\nDueño ${tag},dentist\n`));
