@@ -5,6 +5,7 @@ import type { SystemRole } from '@crm/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, createUser, uniqueName, uniquePhone } from '../src/test/harness.js';
+import { seriousViolations } from './axe.js';
 import { PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 /** A whole user journey through several dialogs; each wait inside fails sooner (10 s). */
@@ -134,6 +135,25 @@ describe('admin and manager', () => {
       // Typed markup is shown as text, never rendered.
       await created.getByText('Quiere digitalizar la agenda <b>ya</b>').waitFor();
       await expect(created.getByRole('link', { name: '011 2345-6789' }).getAttribute('href')).resolves.toBe('https://wa.me/541123456789');
+
+      // With a distribution rule on the role, 'Asignar automáticamente' lets the rule pick the seller.
+      expect((await adminApi.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
+      // Changed elsewhere (over the API): the page reads the roles again.
+      await page.reload();
+      await page.getByRole('button', { name: 'Agregar Lead' }).click();
+      const auto = uniqueName('Bufete Ortiz');
+      await dialog.getByLabel('Nombre').fill(auto);
+      await dialog.getByLabel('Email').fill(`${uniqueName('ortiz')}@bufete.es`);
+      await dialog.getByLabel('Descripción').fill('Consulta laboral');
+      await dialog.getByLabel('Categoría').click();
+      await pickOption(page, 'Salud');
+      await dialog.getByRole('tab', { name: 'Por Especialización' }).click();
+      await dialog.getByRole('radio', { name: /Asignar automáticamente/ }).check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Crear Lead' }).click();
+      await page.getByText('Lead creado').waitFor();
+      const autoLead = ((await adminApi.get(`/api/leads?q=${encodeURIComponent(auto)}`)).body.items as { assignedTo: number | null }[])[0];
+      expect(autoLead?.assignedTo).toBe(seller.id);
 
       // 'Asignar a:': another seller, then 'Sin asignar' which changes nothing (docs/leads.md, Assignment).
       await created.getByLabel('Asignar a:').click();

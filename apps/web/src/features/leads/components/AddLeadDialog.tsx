@@ -19,9 +19,11 @@ interface NewLeadValues {
   phone: string;
   description: string;
   assignedTo: string | null;
+  /** 'Asignar automáticamente': the role whose rule picks the seller. */
+  autoAssignRoleId: string | null;
 }
 
-const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', description: '', assignedTo: null };
+const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', description: '', assignedTo: null, autoAssignRoleId: null };
 
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
@@ -89,6 +91,8 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             category={form.values.category}
             value={form.values.assignedTo}
             onChange={(value) => form.setFieldValue('assignedTo', value)}
+            autoRoleId={form.values.autoAssignRoleId}
+            onAutoRoleChange={(roleId) => form.setFieldValue('autoAssignRoleId', roleId)}
             error={form.errors.assignedTo}
           />
           {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={close} /> : null}

@@ -1,11 +1,21 @@
 /**
  * The assignment area of 'Agregar Nuevo Lead': 'Por Usuario' picks anyone on the team;
- * 'Por Especialización' lists the sellers whose custom roles suit the chosen category (docs/roles-and-permissions.md).
+ * 'Por Especialización' lists the sellers whose custom roles suit the chosen category (docs/roles-and-permissions.md),
+ * and, for those roles with a distribution rule, 'Asignar automáticamente': the server's rule picks the seller.
  */
-import { SPECIALIZATION_LABELS, categoryLabel, fullName, isRecommendedRole, recommendedSpecializations } from '@crm/domain';
+import {
+  DISTRIBUTION_RULE_LABELS,
+  SPECIALIZATION_LABELS,
+  categoryLabel,
+  fullName,
+  isRecommendedRole,
+  recommendedSpecializations,
+} from '@crm/domain';
 import { Badge, Group, Loader, Radio, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTRPC } from '../../../lib/trpc';
 import { useSalesTeamWithRoles } from '../hooks/useLeadQueries';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 
@@ -14,11 +24,20 @@ interface AssigneePickerProps {
   /** The chosen user id as a string, or null for nobody. */
   value: string | null;
   onChange: (value: string | null) => void;
+  /** The role whose distribution rule picks the seller ('Asignar automáticamente'), as a string, or null. */
+  autoRoleId: string | null;
+  onAutoRoleChange: (roleId: string | null) => void;
   error?: ReactNode;
 }
 
-function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProps, 'error'>) {
+/** The radio value of 'Asignar automáticamente' by a role, beside the sellers' ids. */
+const AUTO_PREFIX = 'rol:';
+
+// Role colours are chosen freely: a dot badge keeps the text readable whatever the colour.
+function BySpecialization({ category, value, onChange, autoRoleId, onAutoRoleChange }: Omit<AssigneePickerProps, 'error'>) {
+  const trpc = useTRPC();
   const team = useSalesTeamWithRoles(true);
+  const roles = useQuery(trpc.customRoles.list.queryOptions());
   const specializations = category ? recommendedSpecializations(category) : [];
   if (!category) {
     return (
@@ -29,6 +48,12 @@ function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProp
   }
   if (team.isPending) return <Loader size="sm" />;
   const recommended = (team.data ?? []).filter((user) => user.customRoles.some((entry) => isRecommendedRole(entry.role.name, category)));
+  const distributing = (roles.data ?? []).filter((role) => role.distribution !== 'none' && isRecommendedRole(role.name, category));
+  const choose = (next: string) => {
+    const auto = next.startsWith(AUTO_PREFIX);
+    onAutoRoleChange(auto ? next.slice(AUTO_PREFIX.length) : null);
+    onChange(auto ? null : next || null);
+  };
 
   return (
     <Stack gap="xs">
@@ -36,13 +61,34 @@ function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProp
         Especialidades recomendadas para {categoryLabel(category)}:{' '}
         {specializations.length > 0 ? specializations.map((name) => SPECIALIZATION_LABELS[name]).join(', ') : 'ninguna'}
       </Text>
-      {recommended.length === 0 ? (
+      {recommended.length === 0 && distributing.length === 0 ? (
         <Text size="sm" c="dimmed">
           Ningún vendedor tiene estas especialidades. Asigna el lead por usuario.
         </Text>
       ) : (
-        <Radio.Group value={value ?? ''} onChange={(next) => onChange(next || null)} aria-label="Vendedores recomendados">
+        <Radio.Group
+          value={autoRoleId ? `${AUTO_PREFIX}${autoRoleId}` : (value ?? '')}
+          onChange={choose}
+          aria-label="Vendedores recomendados"
+        >
           <Stack gap="xs">
+            {distributing.map((role) => (
+              <Radio
+                key={`role-${role.id}`}
+                value={`${AUTO_PREFIX}${role.id}`}
+                label={
+                  <Group gap={6}>
+                    <Text size="sm">Asignar automáticamente</Text>
+                    <Badge size="xs" variant="dot" color={role.color}>
+                      {role.displayName}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {DISTRIBUTION_RULE_LABELS[role.distribution]}
+                    </Text>
+                  </Group>
+                }
+              />
+            ))}
             {recommended.map((user) => (
               <Radio
                 key={user.id}
@@ -53,7 +99,7 @@ function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProp
                     {user.customRoles
                       .filter((entry) => isRecommendedRole(entry.role.name, category))
                       .map((entry) => (
-                        <Badge key={entry.id} size="xs" variant="light" color={entry.role.color}>
+                        <Badge key={entry.id} size="xs" variant="dot" color={entry.role.color}>
                           {entry.role.displayName}
                         </Badge>
                       ))}
@@ -68,7 +114,7 @@ function BySpecialization({ category, value, onChange }: Omit<AssigneePickerProp
   );
 }
 
-export function AssigneePicker({ category, value, onChange, error }: AssigneePickerProps) {
+export function AssigneePicker({ category, value, onChange, autoRoleId, onAutoRoleChange, error }: AssigneePickerProps) {
   const options = useTeamOptions();
   return (
     <Stack gap={6}>
@@ -98,13 +144,22 @@ export function AssigneePicker({ category, value, onChange, error }: AssigneePic
             allowDeselect={false}
             searchable
             nothingFoundMessage="Sin resultados"
-            onChange={(next) => onChange(next && next !== UNASSIGNED ? next : null)}
+            onChange={(next) => {
+              onAutoRoleChange(null);
+              onChange(next && next !== UNASSIGNED ? next : null);
+            }}
             error={error}
             comboboxProps={{ withinPortal: true }}
           />
         </Tabs.Panel>
         <Tabs.Panel value="specialization" pt="sm">
-          <BySpecialization category={category} value={value} onChange={onChange} />
+          <BySpecialization
+            category={category}
+            value={value}
+            onChange={onChange}
+            autoRoleId={autoRoleId}
+            onAutoRoleChange={onAutoRoleChange}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>
