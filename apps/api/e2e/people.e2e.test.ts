@@ -255,6 +255,17 @@ describe('team screen', () => {
       // At this width the phone's folded copy of the columns is in the row too, hidden.
       await carla.getByText('66,7%', { exact: true }).filter({ visible: true }).waitFor();
       await carla.getByText('Desconectado').filter({ visible: true }).waitFor();
+      // 'Disponible para asignación' is set from the table too, and kept on the server.
+      const availability = carla.getByRole('switch', { name: 'Disponible para asignación: Carla Cifras' });
+      expect(await availability.isChecked()).toBe(true);
+      await availability.click({ force: true });
+      await expect
+        .poll(
+          async () =>
+            (await server.ctx.db.selectFrom('users').select('available').where('id', '=', seller.id).executeTakeFirst())?.available,
+        )
+        .toBe(false);
+      expect(await availability.isChecked()).toBe(false);
 
       await page.getByRole('button', { name: 'Agregar Miembro' }).click();
       const dialog = page.getByRole('dialog', { name: 'Agregar Miembro' });

@@ -1,5 +1,6 @@
 /**
- * The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions.
+ * The team table: member, role, leads, conversions, rate bar (capped at 100), presence, actions
+ * ('Disponible para asignación', edit, delete).
  * On a phone the middle columns fold under the member's name, so nothing needs a sideways swipe.
  */
 import { type TeamMember, can, conversionBarWidth, fullName, formatNumber } from '@crm/domain';
@@ -9,6 +10,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { SystemRoleBadge } from '../../users/components/SystemRoleBadge';
+import { AvailabilitySwitch } from './AvailabilitySwitch';
 
 const rateFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
@@ -72,7 +74,7 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar user={member} size="md" />
-                      <Stack gap={0} maw={180} miw={0}>
+                      <Stack gap={0} maw={150} miw={0}>
                         <Text fw={600} size="sm" truncate title={name}>
                           {name}
                         </Text>
@@ -108,6 +110,7 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {can(actor, 'user.setAvailability', member) ? <AvailabilitySwitch member={member} name={name} /> : null}
                       {can(actor, 'user.editProfile', member) ? (
                         <Tooltip label="Editar">
                           <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={() => onEdit(member)}>
