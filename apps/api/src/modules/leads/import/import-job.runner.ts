@@ -290,6 +290,8 @@ async function applyUpdates(
       onMergeError,
     );
     if (applied === 0) return true;
+    // PGlite answers within the event loop's microtasks: without this, no request is read until the loop ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
