@@ -8,7 +8,7 @@ export const FOLLOW_UP_LIMITS = { note: 500, listSize: 500 } as const;
 
 export const FOLLOW_UP_SCOPES = ['mine', 'team'] as const;
 export type FollowUpScope = (typeof FOLLOW_UP_SCOPES)[number];
-/** overdue: due before now; today: due from now to the end of today (Madrid); upcoming: after today, within 7 days; all. */
+/** overdue: due before now; today: due from now to the end of today (in the server's time zone, `TZ`); upcoming: after today, within 7 days; all. */
 export const FOLLOW_UP_DUE = ['overdue', 'today', 'upcoming', 'all'] as const;
 export type FollowUpDue = (typeof FOLLOW_UP_DUE)[number];
 /** The 'upcoming' window: the next 7 days after today. */
@@ -61,7 +61,7 @@ export type UpdateFollowUpInput = z.input<typeof updateFollowUpSchema>;
 
 export const followUpBadgeSchema = z.object({ count: z.number().int() });
 
-/** The ends of 'today' and of 'upcoming' as instants, from the local calendar day of `now`. */
+/** The ends of 'today' and of 'upcoming' as instants, from the calendar day of `now` in the process's time zone (`TZ`). */
 export function followUpWindows(now: Date): { endOfToday: Date; endOfUpcoming: Date } {
   const endOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   const endOfUpcoming = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1 + UPCOMING_DAYS);
