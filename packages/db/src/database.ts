@@ -9,7 +9,7 @@ import type {
   ChatChannelsTable,
   ChatMessagesTable,
 } from './tables/chat.table.js';
-import type { ConversationTrackingTable, LeadGroupsTable, LeadsTable } from './tables/leads.table.js';
+import type { ConversationTrackingTable, LeadGroupsTable, LeadSearchTable, LeadsTable } from './tables/leads.table.js';
 import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobUpdatesTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
@@ -27,6 +27,7 @@ export interface Database {
   user_custom_roles: UserCustomRolesTable;
   lead_groups: LeadGroupsTable;
   leads: LeadsTable;
+  lead_search: LeadSearchTable;
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;
   chat_channels: ChatChannelsTable;

@@ -18,6 +18,7 @@ import * as chatAttachmentChunks from './2026-11-22T1701-chat-attachment-chunks.
 import * as notifications from './2026-11-22T1800-notifications.js';
 import * as assigneeSort from './2026-11-22T1900-assignee-sort.js';
 import * as savedViews from './2026-11-22T2000-saved-views.js';
+import * as leadSearchTable from './2026-11-22T2100-lead-search-table.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1800-notifications': notifications,
   '2026-11-22T1900-assignee-sort': assigneeSort,
   '2026-11-22T2000-saved-views': savedViews,
+  '2026-11-22T2100-lead-search-table': leadSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

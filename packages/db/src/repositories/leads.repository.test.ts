@@ -1,15 +1,19 @@
 import { leadEmailKey, leadPhoneKey } from '@crm/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import { bulkDelete, bulkSetAssignee, bulkSetStatus } from './lead-bulk.repository.js';
 import {
   countLeads,
   decodeLeadCursor,
   encodeLeadCursor,
+  findLeadRow,
   type BulkLeadRow,
   insertFreshLeads,
   insertLead,
   listLeads,
   inLeadImportTransaction,
+  updateLeadRow,
 } from './leads.repository.js';
 
 function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
@@ -96,6 +100,72 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     expect(await countLeads(database.db, { q: 'iniguez' })).toBe(1);
     expect(await countLeads(database.db, { q: 'LISTA@pendiente' })).toBe(1);
     expect(mergeErrors).toEqual([]);
+  });
+
+  it('keeps lead_search a copy of the search keys through inserts, edits and deletes, untouched by assignments and status', async () => {
+    const { insertedIds } = await insertFreshLeads(database.db, [
+      bulkRow({ name: 'Copia Núñez', email: 'copia@nunez.es', phone: '955 404 111', domain: 'Nunez.ES' }),
+      bulkRow({ name: 'Copia Sol' }),
+      bulkRow({ name: 'Copia Tres', email: 'copia@tres.es', phone: '612 404 333' }),
+    ]);
+    const ids = [...insertedIds, await insertLead(database.db, { name: 'Copia Uno', category: 'otros', phone: '+34 600 404 200' })];
+    const [edited = 0, domainOnly = 0, , single = 0] = ids;
+    const copies = async () => {
+      const { rows: expected } = await sql<{ lead_id: number; search_text: string; phone_key: string | null; domain_key: string | null }>`
+        select id as lead_id, search_text, phone_key, lower(domain) as domain_key from leads where id = any(${ids}::int[]) order by id`.execute(
+        database.db,
+      );
+      const held = await database.db.selectFrom('lead_search').selectAll().where('lead_id', 'in', ids).orderBy('lead_id').execute();
+      return { expected, held };
+    };
+    const positions = () =>
+      database.db
+        .selectFrom('lead_search')
+        .select(sql<string>`ctid::text`.as('ctid'))
+        .where('lead_id', 'in', ids)
+        .orderBy('lead_id')
+        .execute();
+    let { expected, held } = await copies();
+    expect(held).toHaveLength(4);
+    expect(held).toEqual(expected);
+
+    const current = await findLeadRow(database.db, edited);
+    if (!current) throw new Error('falta el lead');
+    await updateLeadRow(database.db, current, { name: 'Copia Peña', phone: '611 404 333', domain: 'pena.es' });
+    await database.db.updateTable('leads').set({ domain: 'sol.es' }).where('id', '=', domainOnly).execute();
+    ({ expected, held } = await copies());
+    expect(held).toEqual(expected);
+    expect(held[0]).toEqual({ lead_id: edited, search_text: 'copia pena copia@nunez.es', phone_key: '611404333', domain_key: 'pena.es' });
+
+    // An assignment or a status change does not rewrite a lead_search row (same physical place).
+    const before = await positions();
+    const user = await database.db
+      .insertInto('users')
+      .values({ username: 'copia', email: 'copia@x.es', password_hash: 'x', first_name: 'Co', last_name: 'Pia', system_role: 'admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await bulkSetAssignee(database.db, ids, user.id);
+    await bulkSetStatus(database.db, ids, 'interesado', user.id);
+    expect(await positions()).toEqual(before);
+
+    await bulkDelete(database.db, [domainOnly, single]);
+    ({ expected, held } = await copies());
+    expect(held.map((entry) => entry.lead_id)).toEqual(expected.map((entry) => entry.lead_id));
+    expect(held).toHaveLength(2);
+
+    // seed --force empties leads with a truncate: lead_search follows (rolled back, the other tests keep their leads).
+    const emptied = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`truncate leads cascade`.execute(trx);
+        const count = await trx
+          .selectFrom('lead_search')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        throw Object.assign(new Error('rollback'), { count: Number(count.n) });
+      })
+      .catch((error: { count?: number }) => error.count);
+    expect(emptied).toBe(0);
   });
 
   it('takes % and _ in a search literally', async () => {

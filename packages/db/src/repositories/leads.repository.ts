@@ -79,7 +79,7 @@ export function toLeadDto(row: LeadRow): Lead {
   };
 }
 
-/** `search_text like '%term%'` with the user's own % _ \ taken literally. */
+/** `search_text like '%term%'` with the user's own % _ \ taken literally (lead_search's trigram index serves it). */
 function containsPattern(normalizedTerm: string): string {
   return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
 }
@@ -99,7 +99,14 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
   if (filters.assignedTo !== undefined)
     conditions.push(eb('leads.assigned_to', filters.assignedTo === null ? 'is' : '=', filters.assignedTo));
   const q = filters.q ? normalizeSearchText(filters.q) : '';
-  if (q) conditions.push(eb('leads.search_text', 'like', containsPattern(q)));
+  if (q)
+    conditions.push(
+      eb(
+        'leads.id',
+        'in',
+        eb.selectFrom('lead_search').select('lead_search.lead_id').where('lead_search.search_text', 'like', containsPattern(q)),
+      ),
+    );
   return eb.and(conditions);
 }
 
@@ -370,7 +377,7 @@ async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMer
 
 /** Merges the trigram index's pending list into the index, so searches read the index alone again. */
 async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
-  await sql`select gin_clean_pending_list('leads_search_text_trgm_idx'::regclass)`.execute(db);
+  await sql`select gin_clean_pending_list('lead_search_text_trgm_idx'::regclass)`.execute(db);
 }
 
 /**

@@ -1,10 +1,9 @@
 /**
  * The command palette's lookups. Leads: a substring of search_text (name and email, without
- * accents), of the domain, or of the phone digits, each read from its trigram index (migrations
- * 0820 and 1600); newest first. People and groups are few: matched in memory by the service.
+ * accents), of the domain, or of the phone digits, each read from its trigram index on lead_search
+ * (migration 2100); newest first. People and groups are few: matched in memory by the service.
  */
 import type { LeadStatus, SearchTerms } from '@crm/domain';
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { NOT_IN_STAGED_GROUP } from './leads.repository.js';
 
@@ -17,17 +16,18 @@ export async function searchLeads(
 ): Promise<{ id: number; name: string; email: string | null; phone: string | null; status: LeadStatus }[]> {
   const pattern = likePattern(terms.text);
   return db
-    .selectFrom('leads')
-    .select(['id', 'name', 'email', 'phone', 'status'])
+    .selectFrom('lead_search as s')
+    .innerJoin('leads', 'leads.id', 's.lead_id')
+    .select(['leads.id', 'leads.name', 'leads.email', 'leads.phone', 'leads.status'])
     .where((eb) =>
       eb.or([
-        eb('search_text', 'like', pattern),
-        eb.and([eb('domain', 'is not', null), eb(sql<string>`lower(domain)`, 'like', pattern)]),
-        ...(terms.digits ? [eb.and([eb('phone_key', 'is not', null), eb('phone_key', 'like', likePattern(terms.digits))])] : []),
+        eb('s.search_text', 'like', pattern),
+        eb.and([eb('s.domain_key', 'is not', null), eb('s.domain_key', 'like', pattern)]),
+        ...(terms.digits ? [eb.and([eb('s.phone_key', 'is not', null), eb('s.phone_key', 'like', likePattern(terms.digits))])] : []),
       ]),
     )
     .where(NOT_IN_STAGED_GROUP)
-    .orderBy('id', 'desc')
+    .orderBy('s.lead_id', 'desc')
     .limit(limit)
     .execute();
 }

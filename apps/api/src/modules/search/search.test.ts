@@ -61,6 +61,38 @@ describeOnEachDatabase(
       expect(viaTrpc.leads).toEqual([]);
     });
 
+    it('follows a lead through an edit of its name, phone and domain, and forgets it once deleted', async () => {
+      const admin = await loginAs(server(), (await createUser(server(), { username: uniqueName('sedit'), systemRole: 'admin' })).username);
+      const { body: lead } = await admin.post('/api/leads', {
+        name: `Óptica Ruiz ${tag}`,
+        email: `ruiz.${tag}@ruiz.es`,
+        phone: '699 111 222',
+        category: 'retail',
+        description: 'Gafas',
+      });
+      const foundBy = async (q: string) =>
+        (await seller.get(`/api/search?q=${encodeURIComponent(q)}`)).body.leads.map((found: { id: number }) => found.id);
+      expect(await foundBy(`optica ruiz ${tag}`)).toEqual([lead.id]);
+
+      const edited = await admin.put(`/api/leads/${lead.id}`, {
+        name: `Óptica Sanz ${tag}`,
+        phone: '688 777 333',
+        domain: `sanz-${tag}.es`,
+      });
+      expect(edited.status).toBe(200);
+      expect(await foundBy(`optica ruiz ${tag}`)).toEqual([]);
+      expect(await foundBy('699 111')).not.toContain(lead.id);
+      for (const q of [`ÓPTICA SANZ ${tag}`, '688 777 3', `sanz-${tag}`]) expect(await foundBy(q)).toContain(lead.id);
+      // Reassigning leaves the search keys as they were.
+      expect((await admin.put(`/api/leads/${lead.id}/assign`, { assignedTo: null })).status).toBe(200);
+      expect(await foundBy(`optica sanz ${tag}`)).toEqual([lead.id]);
+
+      expect((await admin.delete(`/api/leads/${lead.id}`)).status).toBe(200);
+      expect(await foundBy(`optica sanz ${tag}`)).toEqual([]);
+      const left = await server().ctx.db.selectFrom('lead_search').select('lead_id').where('lead_id', '=', lead.id).execute();
+      expect(left).toEqual([]);
+    });
+
     it('answers nothing for a query under two characters, and refuses a long one in Spanish', async () => {
       expect((await seller.get('/api/search?q=a')).body).toEqual({ leads: [], users: [], groups: [] });
       const long = await seller.get(`/api/search?q=${'x'.repeat(101)}`);
