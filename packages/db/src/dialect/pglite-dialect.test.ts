@@ -131,6 +131,39 @@ describe('PGliteDialect', () => {
     expect(rows).toEqual([{ id: 1 }]);
   });
 
+  it('lets the event loop turn during a long run of back-to-back queries', async () => {
+    // PGlite settles each query within microtasks: without the driver's yield, neither callback
+    // would run before the loop ended, and a server would read no request meanwhile.
+    const ran = { immediate: false, timer: false };
+    setImmediate(() => (ran.immediate = true));
+    setTimeout(() => (ran.timer = true), 0);
+    let queries = 0;
+    while (!(ran.immediate && ran.timer) && queries < 20_000) {
+      await sql`select ${queries}::int`.execute(db);
+      queries += 1;
+    }
+    expect(ran).toEqual({ immediate: true, timer: true });
+    expect(queries).toBeLessThan(20_000);
+  });
+
+  it('serves a query that arrives during such a run before the run ends', async () => {
+    let loopQueries = 0;
+    let running = true;
+    const loop = (async () => {
+      while (running && loopQueries < 20_000) {
+        await sql`select 1`.execute(db);
+        loopQueries += 1;
+      }
+    })();
+    // Issued from a macrotask, like a request read from a socket.
+    const answeredAfter = await new Promise<number>((resolve) =>
+      setImmediate(() => void sql`select 2`.execute(db).then(() => resolve(loopQueries))),
+    );
+    running = false;
+    await loop;
+    expect(answeredAfter).toBeLessThan(20_000);
+  });
+
   it('refuses streaming with a clear error', async () => {
     const stream = db.selectFrom('items').selectAll().stream();
     await expect(stream.next()).rejects.toThrow(/streaming/);

@@ -12,6 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { ConnectionMutex } from './connection-mutex.js';
+import { EventLoopYield } from './event-loop-yield.js';
 
 const COMMANDS_WITH_AFFECTED_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
@@ -42,6 +43,7 @@ export class PGliteConnection implements DatabaseConnection {
 export class PGliteDriver implements Driver {
   readonly #pglite: PGlite;
   readonly #mutex = new ConnectionMutex();
+  readonly #eventLoop = new EventLoopYield();
   #connection: PGliteConnection | undefined;
 
   constructor(pglite: PGlite) {
@@ -58,6 +60,8 @@ export class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
+    // Holding the lock while the event loop turns: requests read meanwhile line up behind this one, in order.
+    await this.#eventLoop.beforeGrant();
     if (!this.#connection) {
       this.#mutex.unlock();
       throw new Error('El driver de PGlite no está inicializado o ya se destruyó.');

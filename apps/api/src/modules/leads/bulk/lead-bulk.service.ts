@@ -27,7 +27,6 @@ import {
   canSetLeadStatus,
   can,
 } from '@crm/domain';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ServiceContext } from '../../../context.js';
 import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
 import { requirePermission } from '../../../require-permission.js';
@@ -152,7 +151,6 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
       const batch = await runBatch(ctx, input, { ids: chunk });
       add(batch);
       if (batch.read.length < chunk.length) skipInto(skipped, REASONS.notFound, chunk.length - batch.read.length);
-      await nextTurn();
     }
   } else {
     const filters = filtersOf(ctx, input.filter ?? {});
@@ -163,7 +161,6 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
       const last = batch.read.at(-1);
       if (!last || batch.read.length < batchSize) break;
       beforeId = last.id;
-      await nextTurn();
     }
   }
   const skippedCount = [...skipped.values()].reduce((sum, count) => sum + count, 0);

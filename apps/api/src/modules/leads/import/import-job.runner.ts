@@ -290,8 +290,6 @@ async function applyUpdates(
       onMergeError,
     );
     if (applied === 0) return true;
-    // PGlite answers within the event loop's microtasks: without this, no request is read until the loop ends.
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
