@@ -4,20 +4,23 @@
  * group deletion and at every start, so a deletion a crash interrupted is finished. Replicas may
  * sweep the same group at once: each batch skips the rows another is deleting.
  */
-import { type Db, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds } from '@crm/db';
+import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds } from '@crm/db';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** A batch holds the database for a few milliseconds. */
-const BATCH_SIZE = 500;
+/**
+ * A batch holds the database for a few milliseconds: on PGlite, whose one connection every request
+ * waits for, about 9 ms for 200 leads (22 ms for 500, measured at 170,000 leads).
+ */
+const BATCH_SIZE = { postgres: 500, pglite: 200 } as const;
 
 /** Per database (tests run several servers in one process): the sweep under way, and whether another was asked for. */
 const sweeps = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
 
 async function sweep(db: Db): Promise<void> {
+  const batchSize = BATCH_SIZE[databaseKindOf(db) ?? 'pglite'];
   for (const groupId of await listDeletedLeadGroupIds(db)) {
-    while ((await deleteLeadBatchOfDeletedGroup(db, groupId, BATCH_SIZE)) > 0) {
-      // Let requests waiting for the event loop run between batches.
-      await new Promise((resolve) => setImmediate(resolve));
+    while ((await deleteLeadBatchOfDeletedGroup(db, groupId, batchSize)) > 0) {
+      // Each batch is its own short transaction: other requests take their turns in between.
     }
   }
 }

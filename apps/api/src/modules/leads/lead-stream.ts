@@ -6,14 +6,17 @@
  * downloads of every lead take their turns instead of sharing the database eight ways.
  */
 import { Readable } from 'node:stream';
-import { type LeadFilters, listLeads } from '@crm/db';
+import { databaseKindOf, type LeadFilters, listLeads } from '@crm/db';
 import type { LeadListItem } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { KeyedSemaphore } from '../../http/keyed-semaphore.js';
 import { requirePermission } from '../../require-permission.js';
 
-/** Small enough that a page query holds the connection for a few milliseconds. */
-const STREAM_PAGE_SIZE = 500;
+/**
+ * Small enough that a page query holds the connection for a few milliseconds: on PGlite, whose one
+ * connection every request waits for, about 8 ms for 200 leads (24 ms for 500).
+ */
+const STREAM_PAGE_SIZE = { postgres: 500, pglite: 200 } as const;
 
 const streamsPerSession = new KeyedSemaphore(1, Number.POSITIVE_INFINITY);
 const streamsPerReplica = new KeyedSemaphore(2, Number.POSITIVE_INFINITY);
@@ -25,9 +28,10 @@ export async function* leadPages(ctx: ServiceContext, filters: LeadFilters): Asy
   const releaseSession = await streamsPerSession.acquire(ctx.viewer.sessionId);
   const releaseReplica = await streamsPerReplica.acquire(REPLICA);
   try {
+    const limit = STREAM_PAGE_SIZE[databaseKindOf(ctx.db) ?? 'pglite'];
     let cursor;
     do {
-      const page = await listLeads(ctx.db, filters, { limit: STREAM_PAGE_SIZE, cursor });
+      const page = await listLeads(ctx.db, filters, { limit, cursor });
       if (page.items.length > 0) yield page.items;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
