@@ -3,7 +3,8 @@
  * and PostgreSQL: 3,000 /ws frames from one Vendedor, 3,000 chat.send over tRPC, 300 tRPC
  * subscriptions, GET /api/leads of 170,000 leads ×8 in parallel (with the server's peak RSS),
  * the CSV export, and deleting a group of 168,000 leads. Prints the worst and p95 health
- * latency of each (target ≤ 250 ms). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N.
+ * latency of each (target ≤ 250 ms). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N,
+ * --attacks=ws,chat,subscriptions,list,export,group (a subset, in that order; all by default).
  */
 import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
@@ -19,6 +20,8 @@ const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
 const SELLER = { username: 'bench-vendedor', password: 'bench-vendedor-1' };
 const TARGET_MS = 250;
+const ATTACKS = ['ws', 'chat', 'subscriptions', 'list', 'export', 'group'] as const;
+const chosen = new Set(options['attacks'] ? options['attacks'].split(',') : ATTACKS);
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
 
@@ -49,8 +52,10 @@ function report(name: string, times: number[], extra = ''): void {
   console.log(`  ${name.padEnd(44)} peor ${worst.toFixed(0).padStart(6)} ms  p95 ${p95.toFixed(0).padStart(5)} ms ${mark}${extra}`);
 }
 
-async function during(url: string, name: string, attack: () => Promise<string | void>): Promise<void> {
+async function during(url: string, key: (typeof ATTACKS)[number], name: string, attack: () => Promise<string | void>): Promise<void> {
+  if (!chosen.has(key)) return;
   const probe = probeHealth(url);
+  await probe.ready;
   const extra = await attack();
   report(name, await probe.stop(), extra ? `  ${extra}` : '');
 }
@@ -95,12 +100,13 @@ async function benchOn(kind: DbKind): Promise<void> {
       'Referencia: sin ataque (2 s)',
       await (async () => {
         const probe = probeHealth(url);
+        await probe.ready;
         await new Promise((resolve) => setTimeout(resolve, 2000));
         return probe.stop();
       })(),
     );
 
-    await during(url, '3.000 marcos /ws de un Vendedor', async () => {
+    await during(url, 'ws', '3.000 marcos /ws de un Vendedor', async () => {
       const socket = await openSocket(url, '/ws', sellerCookie);
       const closed = new Promise((resolve) => socket.once('close', resolve));
       for (let index = 0; index < 3000; index += 1) {
@@ -111,7 +117,7 @@ async function benchOn(kind: DbKind): Promise<void> {
       await closed;
     });
 
-    await during(url, '3.000 chat.send por tRPC', async () => {
+    await during(url, 'chat', '3.000 chat.send por tRPC', async () => {
       const refused = { count: 0 };
       await inParallel(3000, 50, async (index) => {
         const response = await fetch(new URL('/trpc/chat.send', url), {
@@ -125,7 +131,7 @@ async function benchOn(kind: DbKind): Promise<void> {
       return `${refused.count} rechazadas`;
     });
 
-    await during(url, '300 suscripciones tRPC', async () => {
+    await during(url, 'subscriptions', '300 suscripciones tRPC', async () => {
       const socket = await openSocket(url, '/trpc', sellerCookie);
       let errors = 0;
       socket.on('message', (data) => {
@@ -139,7 +145,7 @@ async function benchOn(kind: DbKind): Promise<void> {
       return `${errors} rechazadas`;
     });
 
-    await during(url, `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
+    await during(url, 'list', `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
       const rss = samplePeak(() => server.rss());
       const sizes = await Promise.all(
         Array.from({ length: 8 }, async () => {
@@ -150,12 +156,12 @@ async function benchOn(kind: DbKind): Promise<void> {
       return `${megabytes(sizes[0] ?? 0)} cada una, RSS pico ${megabytes(await rss.stop())}`;
     });
 
-    await during(url, 'Exportación CSV de todos los leads', async () => {
+    await during(url, 'export', 'Exportación CSV de todos los leads', async () => {
       const response = await fetch(new URL('/api/leads/export', url), { headers: { cookie: adminCookie } });
       return megabytes((await response.arrayBuffer()).byteLength);
     });
 
-    await during(url, `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
+    await during(url, 'group', `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
       const started = performance.now();
       const response = await fetch(new URL(`/api/lead-groups/${groupId}`, url), { method: 'DELETE', headers: { cookie: adminCookie } });
       await response.arrayBuffer();

@@ -93,6 +93,7 @@ async function measured(server: Server, importFile: () => Promise<Omit<Outcome, 
   const rss = samplePeak(() => server.process.rss());
   const health = probeLatency(new URL('/api/health', url).href);
   const list = probeLatency(new URL('/api/leads?limit=50', url).href, server.sellerCookie);
+  await Promise.all([health.ready, list.ready]);
   const started = performance.now();
   const counts = await importFile();
   const seconds = (performance.now() - started) / 1000;

@@ -2,18 +2,24 @@
  * Asks one URL, one request after another, until stopped, and answers every latency: what another
  * user waits while a benchmark's heavy work runs. It runs in a worker thread, so the benchmark's own
  * client work (reading 57 MB answers, sending thousands of frames or a 100 MB upload) never delays
- * the probe and is never counted as the server's latency.
+ * the probe and is never counted as the server's latency. Its first request only warms it up (a new
+ * thread loads fetch and opens its connection, slowly on a busy machine) and is not counted either.
  */
 import { Worker } from 'node:worker_threads';
 
 export interface LatencyProbe {
+  /** Resolves once the warm-up request has been answered: start the measured work after it. */
+  ready: Promise<void>;
   stop(): Promise<number[]>;
 }
 
 export function probeLatency(url: string, cookie = ''): LatencyProbe {
   const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, cookie } });
+  const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
   return {
+    ready,
     stop: async () => {
+      await ready;
       const times = new Promise<number[]>((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
       const answered = await times;
@@ -30,6 +36,8 @@ let running = true;
 parentPort.once('message', () => { running = false; });
 (async () => {
   const headers = workerData.cookie ? { cookie: workerData.cookie } : {};
+  await fetch(workerData.url, { headers }).then((response) => response.arrayBuffer(), () => undefined);
+  parentPort.postMessage('ready');
   while (running) {
     const started = performance.now();
     await fetch(workerData.url, { headers }).then((response) => response.arrayBuffer(), () => undefined);
