@@ -54,19 +54,21 @@ export async function listAvailableRoleMembers(trx: DbOrTrx, roleId: number, wit
 }
 
 /**
- * Sets each lead's assignee in one statement (arrays of equal length, same order) and answers
- * whom each lead had before, for its history (the self-join reads the row as it was before this update).
+ * Sets each lead's assignee in one statement (arrays of equal length, same order) and answers,
+ * for each lead, its name and new assignee (for the notifications) and whom it had before (for
+ * its history; the self-join reads the row as it was before this update).
  */
 export async function assignLeadsTo(
   trx: DbOrTrx,
   leadIds: readonly number[],
   userIds: readonly number[],
-): Promise<{ id: number; assigned_to: number | null }[]> {
+): Promise<{ id: number; name: string; assignee: number; assigned_to: number | null }[]> {
   if (leadIds.length === 0) return [];
-  const result = await sql<{ id: number; assigned_to: number | null }>`update leads set assigned_to = plan.user_id, updated_at = now()
+  const result = await sql<{ id: number; name: string; assignee: number; assigned_to: number | null }>`
+    update leads set assigned_to = plan.user_id, updated_at = now()
     from unnest(${[...leadIds]}::int[], ${[...userIds]}::int[]) as plan(lead_id, user_id), leads as before
     where leads.id = plan.lead_id and before.id = plan.lead_id
-    returning leads.id, before.assigned_to`.execute(trx);
+    returning leads.id, leads.name, plan.user_id as assignee, before.assigned_to`.execute(trx);
   return result.rows;
 }
 

@@ -2,7 +2,9 @@
 import type { LeadStatus } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { anyInt } from './int-array.js';
 import { type LeadFilters, filterExpression } from './leads.repository.js';
+import type { LeadAssignee } from './notifications.repository.js';
 
 export interface BulkLeadState {
   id: number;
@@ -24,7 +26,7 @@ export async function lockBulkBatch(
 ): Promise<BulkLeadState[]> {
   let query = trx.selectFrom('leads').select(['id', 'status', 'assigned_to', 'contacted_by', 'contacted_at', 'group_id']);
   if ('ids' in scope) {
-    query = query.where('id', 'in', [...scope.ids]);
+    query = query.where('id', '=', anyInt(scope.ids));
   } else {
     query = query.where((eb) => filterExpression(eb, scope.filters)).limit(scope.limit);
     if (scope.beforeId !== null) query = query.where('id', '<', scope.beforeId);
@@ -32,22 +34,21 @@ export async function lockBulkBatch(
   return query.orderBy('id', 'desc').forUpdate().execute();
 }
 
-export async function bulkSetAssignee(trx: DbOrTrx, ids: readonly number[], userId: number | null): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
+/** Answers the leads now assigned to someone, for their notifications, without reading them again. */
+export async function bulkSetAssignee(trx: DbOrTrx, ids: readonly number[], userId: number | null): Promise<LeadAssignee[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
     .updateTable('leads')
     .set({ assigned_to: userId, updated_at: new Date() })
-    .where('id', 'in', [...ids])
+    .where('id', '=', anyInt(ids))
+    .returning(['id', 'name'])
     .execute();
+  return userId === null ? [] : rows.map((row) => ({ leadId: row.id, name: row.name, assignedTo: userId }));
 }
 
 export async function bulkSetGroup(trx: DbOrTrx, ids: readonly number[], groupId: number | null): Promise<void> {
   if (ids.length === 0) return;
-  await trx
-    .updateTable('leads')
-    .set({ group_id: groupId, updated_at: new Date() })
-    .where('id', 'in', [...ids])
-    .execute();
+  await trx.updateTable('leads').set({ group_id: groupId, updated_at: new Date() }).where('id', '=', anyInt(ids)).execute();
 }
 
 /** As a single status change does: contactado records who and when, convertido stamps converted_at, leaving it clears it. */
@@ -59,15 +60,12 @@ export async function bulkSetStatus(trx: DbOrTrx, ids: readonly number[], status
       contacted_at = case when ${marks} and status <> 'contactado' then now() else contacted_at end,
       converted_at = case when ${status} = 'convertido' then coalesce(converted_at, now()) else null end,
       status = ${status}, updated_at = now()
-    where id = any(${[...ids]}::int[])`.execute(trx);
+    where id = ${anyInt(ids)}`.execute(trx);
 }
 
 export async function bulkDelete(trx: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await trx
-    .deleteFrom('leads')
-    .where('id', 'in', [...ids])
-    .execute();
+  await trx.deleteFrom('leads').where('id', '=', anyInt(ids)).execute();
 }
 
 /** A group leads may be moved to: not being deleted, not being imported. */

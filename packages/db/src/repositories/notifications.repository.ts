@@ -3,6 +3,7 @@ import type { Notification, NotificationPreferences } from '@crm/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { NotificationsTable } from '../tables/notifications.table.js';
 import type { DbOrTrx } from '../types.js';
+import { anyInt } from './int-array.js';
 
 export type NewNotification = Insertable<NotificationsTable>;
 type NotificationRow = Selectable<NotificationsTable>;
@@ -117,16 +118,20 @@ export async function findActiveUserIdsByUsernames(db: DbOrTrx, usernames: reado
   return rows.map((row) => row.id);
 }
 
+/** A lead and whom it is assigned to now, as an assignment notification names it. */
+export interface LeadAssignee {
+  leadId: number;
+  name: string;
+  assignedTo: number;
+}
+
 /** The assignee and name of each of these leads that has one. */
-export async function listLeadAssignees(
-  db: DbOrTrx,
-  leadIds: readonly number[],
-): Promise<{ leadId: number; name: string; assignedTo: number }[]> {
+export async function listLeadAssignees(db: DbOrTrx, leadIds: readonly number[]): Promise<LeadAssignee[]> {
   if (leadIds.length === 0) return [];
   const rows = await db
     .selectFrom('leads')
     .select(['id', 'name', 'assigned_to'])
-    .where('id', 'in', [...leadIds])
+    .where('id', '=', anyInt(leadIds))
     .where('assigned_to', 'is not', null)
     .execute();
   return rows.flatMap((row) => (row.assigned_to === null ? [] : [{ leadId: row.id, name: row.name, assignedTo: row.assigned_to }]));

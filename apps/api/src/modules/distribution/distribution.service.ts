@@ -5,6 +5,7 @@
  */
 import {
   type DbOrTrx,
+  type LeadAssignee,
   assignLeadsTo,
   findUserById,
   listAvailableRoleMembers,
@@ -24,8 +25,8 @@ const NO_DISTRIBUTION_RULE = 'Esta especialización no tiene reparto automático
 const NOBODY_AVAILABLE = 'No hay nadie disponible en esta especialización';
 
 export interface Distribution {
-  /** The assignee of each lead given, same order; shorter (empty) when nobody could take them. */
-  assignees: number[];
+  /** Each lead given with its new assignee; empty when nobody could take them. */
+  assigned: LeadAssignee[];
   /** Why nothing was assigned, when nothing was. */
   refusal?: typeof NO_DISTRIBUTION_RULE | typeof NOBODY_AVAILABLE;
 }
@@ -34,19 +35,18 @@ export interface Distribution {
 export async function distributeLeads(trx: DbOrTrx, roleId: number, leadIds: readonly number[], actorId: number): Promise<Distribution> {
   const rotation = await lockRoleRotation(trx, roleId);
   if (!rotation) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
-  if (rotation.distribution === 'none') return { assignees: [], refusal: NO_DISTRIBUTION_RULE };
+  if (rotation.distribution === 'none') return { assigned: [], refusal: NO_DISTRIBUTION_RULE };
   const members = await listAvailableRoleMembers(trx, roleId, rotation.distribution === 'least_busy');
-  if (members.length === 0) return { assignees: [], refusal: NOBODY_AVAILABLE };
+  if (members.length === 0) return { assigned: [], refusal: NOBODY_AVAILABLE };
   const plan = planDistribution(rotation.distribution, members, rotation.lastAssignedUserId, leadIds.length);
-  const before = await assignLeadsTo(trx, leadIds, plan.assignees);
-  const assigneeOf = new Map(leadIds.map((leadId, index) => [leadId, plan.assignees[index] ?? null]));
+  const rows = await assignLeadsTo(trx, leadIds, plan.assignees);
   // From whoever had each lead (a bulk 'Repartir' replaces owners), never a guessed null.
   await recordLeadHistory(
     trx,
-    before.flatMap((row) => assignmentEntries(actorId, row, assigneeOf.get(row.id))),
+    rows.flatMap((row) => assignmentEntries(actorId, row, row.assignee)),
   );
   await saveRoleRotation(trx, roleId, plan.lastAssignedUserId);
-  return { assignees: plan.assignees };
+  return { assigned: rows.map((row) => ({ leadId: row.id, name: row.name, assignedTo: row.assignee })) };
 }
 
 /** 'Disponible para asignación': oneself, or an admin / manager for the people whose profile they may edit. */

@@ -84,6 +84,23 @@ describeOnEachDatabase(
       expect(await notificationsOf(carlos.client)).toHaveLength(1);
     });
 
+    it("a bulk 'Repartir' tells each member of the role how many leads the rule gave them", async () => {
+      const role = await manager.client.post('/api/custom-roles', { name: uniqueName('reparto').toLowerCase(), displayName: 'Reparto' });
+      expect((await manager.client.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
+      const members = [await person(server(), 'Elena'), await person(server(), 'Fede')];
+      for (const member of members) await manager.client.post(`/api/users/${member.id}/roles/${role.body.id}`);
+      const ids: number[] = [];
+      for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro'])
+        ids.push((await manager.client.post('/api/leads', newLead(`${name} ${role.body.id}`))).body.id);
+      const bulk = await manager.client.post('/api/leads/bulk', { action: 'distribute', ids, roleId: role.body.id });
+      expect(bulk.body.updated).toBe(4);
+      for (const member of members) {
+        const theirs = await notificationsOf(member.client);
+        expect(theirs).toEqual([expect.objectContaining({ kind: 'lead_assigned', title: 'Te asignaron 2 leads', count: 2 })]);
+        expect(ids).toContain(theirs[0]?.leadId);
+      }
+    });
+
     it('a failed assignment writes no notification', async () => {
       const before = (await notificationsOf(ana.client)).length;
       const refused = await manager.client.post('/api/leads', { ...newLead('Sin nombre', ana.id), name: '' });

@@ -16,6 +16,7 @@ import {
   findActiveUserIdsByUsernames,
   findChannel,
   insertNotifications,
+  type LeadAssignee,
   listFollowUpsForReminder,
   listLeadAssignees,
   type NewNotification,
@@ -41,14 +42,21 @@ export class Notifier {
 
   /** Leads now assigned to someone other than `actorId` (who needs no telling): one notification per assignee. */
   async leadsAssigned(trx: DbOrTrx, actorId: number | null, leadIds: readonly number[]): Promise<void> {
-    const byAssignee = new Map<number, { leadId: number; name: string }[]>();
-    for (const lead of await listLeadAssignees(trx, leadIds)) {
+    await this.assignmentsMade(trx, actorId, await listLeadAssignees(trx, leadIds));
+  }
+
+  /** As leadsAssigned, from the assignments a writer already has (a bulk batch's update answers them). */
+  async assignmentsMade(trx: DbOrTrx, actorId: number | null, assigned: readonly LeadAssignee[]): Promise<void> {
+    const byAssignee = new Map<number, { first: LeadAssignee; count: number }>();
+    for (const lead of assigned) {
       if (lead.assignedTo === actorId) continue;
-      byAssignee.set(lead.assignedTo, [...(byAssignee.get(lead.assignedTo) ?? []), lead]);
+      const entry = byAssignee.get(lead.assignedTo);
+      if (entry) entry.count += 1;
+      else byAssignee.set(lead.assignedTo, { first: lead, count: 1 });
     }
     await this.store(
       trx,
-      [...byAssignee].map(([userId, leads]) => assignedRow(userId, leads.length, leads[0] ?? { leadId: 0, name: '' })),
+      [...byAssignee].map(([userId, { first, count }]) => assignedRow(userId, count, first)),
     );
   }
 

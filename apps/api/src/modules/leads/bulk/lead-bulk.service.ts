@@ -7,6 +7,7 @@
  */
 import {
   type BulkLeadState,
+  type LeadAssignee,
   bulkDelete,
   bulkSetAssignee,
   bulkSetGroup,
@@ -104,7 +105,8 @@ async function runBatch(
     const read = await lockBulkBatch(trx, scope);
     const { apply, skip } = decide(ctx, input, read);
     let updated = apply.length;
-    if (input.action === 'assign') await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
+    let assigned: LeadAssignee[] = [];
+    if (input.action === 'assign') assigned = await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
     if (input.action === 'group') await bulkSetGroup(trx, apply, input.groupId ?? null);
     if (input.action === 'status' && input.status) await bulkSetStatus(trx, apply, input.status, ctx.viewer.user.id);
     if (input.action === 'delete') await bulkDelete(trx, apply);
@@ -119,14 +121,14 @@ async function runBatch(
       await recordLeadHistory(trx, bulkChangeEntries(ctx.viewer.user.id, changed, change[input.action as keyof typeof change]));
     }
     if (input.action === 'distribute' && input.roleId !== undefined && apply.length > 0) {
-      const { refusal } = await distributeLeads(trx, input.roleId, apply, ctx.viewer.user.id);
-      if (refusal) {
-        skipInto(skip, refusal, apply.length);
+      const distribution = await distributeLeads(trx, input.roleId, apply, ctx.viewer.user.id);
+      assigned = distribution.assigned;
+      if (distribution.refusal) {
+        skipInto(skip, distribution.refusal, apply.length);
         updated = 0;
       }
     }
-    if (updated > 0 && (input.action === 'assign' || input.action === 'distribute'))
-      await notes.leadsAssigned(trx, ctx.viewer.user.id, apply);
+    await notes.assignmentsMade(trx, ctx.viewer.user.id, assigned);
     return { read, updated, skip, changed: updated > 0 ? apply : [] };
   });
   await announceLeadsChanged(ctx, result.changed, LIVE_CHANGE[input.action]);
