@@ -19,11 +19,18 @@ export class FrameGate {
     this.tokens = perWindow;
   }
 
-  /** Undefined when the send may go on (then call `done` when it has finished), else the Spanish reason it may not. */
-  admit(): string | undefined {
+  /** The Spanish reason a send would be refused with now, taking nothing; undefined when it would go on. */
+  refusal(): string | undefined {
     this.refill();
     if (this.tokens < 1) return CHAT_MESSAGES.rateLimited;
     if (this.pending >= this.perWindow) return PENDING_FULL_MESSAGE;
+    return undefined;
+  }
+
+  /** Undefined when the send may go on (then call `done` when it has finished), else the Spanish reason it may not. */
+  admit(): string | undefined {
+    const refusal = this.refusal();
+    if (refusal) return refusal;
     this.tokens -= 1;
     this.pending += 1;
     return undefined;
@@ -73,4 +80,14 @@ export function sessionFrameGate(sessionId: string): FrameGate {
     sessionGates.set(sessionId, gate);
   }
   return gate;
+}
+
+/**
+ * What a session's next HTTP chat send would meet at its gate, asked before the session is read
+ * (the session id is the cookie's hash): a flood from one session is refused without a query. Only
+ * a gate that an earlier, signed-in send created can refuse, so an unknown or forged cookie goes
+ * on to the session check as before, and nothing is ever admitted here.
+ */
+export function sessionSendRefusal(sessionId: string): string | undefined {
+  return sessionGates.get(sessionId)?.refusal();
 }

@@ -1,9 +1,11 @@
-/** Registers the REST route table on Fastify: session, early permission, body validation, errors. */
+/** Registers the REST route table on Fastify: flood gate, session, early permission, body validation, errors. */
 import { DomainError, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/parse-input.js';
+import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
+import { hashToken } from '../modules/auth/session.service.js';
 import { requirePermission } from '../require-permission.js';
 import type { RestRoute } from './route.js';
 
@@ -16,6 +18,9 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
       handler: async (request, reply) => {
         let callCtx: AppContext = ctx;
         if (route.access === 'authed') {
+          const token = readSessionToken(request);
+          const flooding = token && route.floodGate?.(hashToken(token));
+          if (flooding) throw new DomainError('TOO_MANY_REQUESTS', flooding);
           const viewer = await viewerOf(ctx, request);
           if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
           const serviceCtx = { ...ctx, log: request.log, viewer };

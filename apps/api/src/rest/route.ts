@@ -35,6 +35,11 @@ export interface RestRoute {
    * service decides in any case, so a route without it is just as closed.
    */
   earlyPermission?: Action;
+  /**
+   * Only for calls a client may flood (chat sends): the Spanish reason to refuse with a 429 before
+   * the session is even read, given the session id the cookie would stand for; undefined goes on.
+   */
+  floodGate?: (sessionId: string) => string | undefined;
   body?: z.ZodType;
   /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
   bodyLimit?: (env: Env) => number;
@@ -57,6 +62,7 @@ export function authedRoute<S extends z.ZodType | undefined = undefined>(definit
   method: HttpMethod;
   url: string;
   earlyPermission?: Action;
+  floodGate?: (sessionId: string) => string | undefined;
   body?: S;
   bodyLimit?: (env: Env) => number;
   successStatus?: 200 | 201;

@@ -8,17 +8,20 @@ import { FrameGate } from '../live/frame-gate.js';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
+import { refuseSendFloodBeforeSession } from './socket-gates.js';
 
 export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstance) {
-  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
+  return async ({ req, res, info }: CreateFastifyContextOptions): Promise<TrpcContext> => {
     // Over a socket the adapter passes the raw upgrade request and the socket, whatever the types say.
     const isHttp = typeof res.header === 'function';
     if (!isHttp) return socketContext(appCtx, app, req as unknown as IncomingMessage);
+    const token = req.cookies[SESSION_COOKIE];
+    refuseSendFloodBeforeSession(info, token);
     return {
       ...appCtx,
       log: req.log,
       transport: 'http',
-      viewer: await resolveSession(appCtx, req.cookies[SESSION_COOKIE]),
+      viewer: await resolveSession(appCtx, token),
       clientIp: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
       setSessionCookie: (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt),

@@ -4,7 +4,9 @@
  * the database a query.
  */
 import { TRPCError } from '@trpc/server';
-import { sessionFrameGate } from '../live/frame-gate.js';
+import type { TRPCRequestInfo } from '@trpc/server/http';
+import { sessionFrameGate, sessionSendRefusal } from '../live/frame-gate.js';
+import { hashToken } from '../modules/auth/session.service.js';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
 import { publicProcedure } from './init.js';
 
@@ -13,6 +15,19 @@ export const chatSendGate = publicProcedure.use(async ({ ctx, next }) => {
   const gate = ctx.socketGate ?? (ctx.viewer ? sessionFrameGate(ctx.viewer.sessionId) : undefined);
   return gate ? gate.run(next) : next();
 });
+
+const CHAT_SEND_PATH = 'chat.send';
+
+/**
+ * Over HTTP the context reads the session before any procedure runs: a request of nothing but chat
+ * sends whose session gate (keyed on the cookie's hash) has no room is refused first, without that
+ * read. Every other call, and every send the gate would let through, goes the usual way.
+ */
+export function refuseSendFloodBeforeSession(info: TRPCRequestInfo, token: string | undefined): void {
+  if (!token || info.calls.length === 0 || !info.calls.every((call) => call.path === CHAT_SEND_PATH)) return;
+  const refusal = sessionSendRefusal(hashToken(token));
+  if (refusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refusal });
+}
 
 /** Live feeds: a place under the session's cap is held while the feed opens; without one it is refused here. */
 export const socketFeedGate = publicProcedure.use(async ({ ctx, next }) => {

@@ -1,7 +1,7 @@
 /** REST paths of the channels (docs/rest-api.md#chat): list, create and edit them, read and post their messages. */
 import { channelMessageBodySchema, channelMessagesQuerySchema, createChannelSchema, idSchema, updateChannelSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
-import { sessionFrameGate } from '../../live/frame-gate.js';
+import { sessionFrameGate, sessionSendRefusal } from '../../live/frame-gate.js';
 import { authedRoute } from '../../rest/route.js';
 import { sendMessage } from './chat.service.js';
 import { channelMembers, createChannel, listChannelMessagesFor, listChannels, markChannelRead, updateChannel } from './channels.service.js';
@@ -35,6 +35,7 @@ export const chatChannelRestRoutes = [
   authedRoute({
     method: 'POST',
     url: '/api/chat/channels/:id/messages',
+    floodGate: sessionSendRefusal,
     body: channelMessageBodySchema,
     successStatus: 201,
     handler: ({ ctx, params, body }) =>

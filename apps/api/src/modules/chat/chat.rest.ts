@@ -1,7 +1,7 @@
 /** REST paths of the chat (docs/rest-api.md): the documented protocol and the web app's fallback; channels and attachments included. */
 import { idSchema, sendMessageSchema } from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
-import { sessionFrameGate } from '../../live/frame-gate.js';
+import { sessionFrameGate, sessionSendRefusal } from '../../live/frame-gate.js';
 import { authedRoute } from '../../rest/route.js';
 import { chatAttachmentRestRoutes } from './attachments.rest.js';
 import { chatChannelRestRoutes } from './channels.rest.js';
@@ -22,6 +22,7 @@ export const chatRestRoutes = [
   authedRoute({
     method: 'POST',
     url: '/api/chat/messages',
+    floodGate: sessionSendRefusal,
     body: sendMessageSchema,
     successStatus: 201,
     handler: ({ ctx, body }) => sessionFrameGate(ctx.viewer.sessionId).run(() => sendMessage(ctx, body)),
