@@ -52,6 +52,18 @@ describe.each(listTestDatabases())('createDb on %s', (kind) => {
     await db().deleteFrom('conn_values').execute();
   });
 
+  it('stores and returns bytea byte for byte, a view of a larger buffer included', async () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 37) % 256);
+    const view = new Uint8Array(Buffer.concat([Buffer.from([9, 9, 9]), bytes]).buffer, 3, bytes.length);
+    const { rows } = await sql<{
+      data: Uint8Array;
+      empty: Uint8Array;
+    }>`select ${view}::bytea as data, ${new Uint8Array(0)}::bytea as empty`.execute(testDb.db);
+    expect(rows[0]?.data).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(rows[0]?.data ?? []).equals(Buffer.from(bytes))).toBe(true);
+    expect(rows[0]?.empty.length).toBe(0);
+  });
+
   it('reports affected rows for insert, update and delete', async () => {
     const values = [1, 2, 3].map((id) => ({ id, big: id, amount: id, day: '2026-01-01', at: new Date() }));
     const [inserted] = await db().insertInto('conn_values').values(values).execute();

@@ -1,7 +1,7 @@
 /** Opens the database: embedded PGlite when there is no URL, a PostgreSQL pool otherwise, both returning the same JS types. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes, type ParserOptions } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type ParserOptions, type SerializerOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -51,11 +51,32 @@ const DEFAULT_POOL_SIZE = 10;
  */
 const keepText = (value: string): string => value;
 
+/**
+ * bytea in PGlite's text protocol is '\\x' + hex. PGlite's own codec goes byte by byte through JS
+ * arrays (about 90 ms and a million short strings per MB): an import's 10 MB upload spent a second
+ * there and the garbage collector another, all on the thread every request needs. Node's hex codec
+ * does the same in native code.
+ */
+const BYTEA_HEX_PREFIX = '\\x';
+
+function byteaToText(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new Error('Un valor bytea debe ser un Uint8Array');
+  return BYTEA_HEX_PREFIX + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
+}
+
+function byteaFromText(text: string): Uint8Array {
+  const bytes = Buffer.from(text.slice(BYTEA_HEX_PREFIX.length), 'hex');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 const PGLITE_PARSERS: ParserOptions = {
   [pgliteTypes.INT8]: Number,
   [pgliteTypes.NUMERIC]: Number,
   [pgliteTypes.DATE]: keepText,
+  [pgliteTypes.BYTEA]: byteaFromText,
 };
+
+const PGLITE_SERIALIZERS: SerializerOptions = { [pgliteTypes.BYTEA]: byteaToText };
 
 function pgTypeParsers(): pg.CustomTypesConfig {
   const overrides = new pg.TypeOverrides();
@@ -82,7 +103,12 @@ async function createPgliteDb(dataDir: string): Promise<DbHandle> {
     await mkdir(pgliteDir, { recursive: true });
   }
   // pg_trgm backs the leads' substring search index (migration 0800); PostgreSQL ships it as contrib.
-  const pglite = await PGlite.create({ dataDir: pgliteDir, parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({
+    dataDir: pgliteDir,
+    parsers: PGLITE_PARSERS,
+    serializers: PGLITE_SERIALIZERS,
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   kinds.set(db, 'pglite');
   return { db, kind: 'pglite', close: once(() => db.destroy()), dataDir: pgliteDir && dataDir };
