@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:import`: imports over HTTP into a started server, on PostgreSQL and on PGlite:
  * - a realistic 10 MB CSV through the documented `POST /api/leads/import`, against `psql \copy`
- *   of the same rows into the leads table (all its indexes) in the same run;
+ *   of what that import stores (its lead rows and their history entries, into tables with all
+ *   their indexes and triggers) in the same run;
  * - the same file a second time as an import job with 'Actualizar los existentes' (upsert);
  * - the same rows as an .xlsx workbook, as an import job;
  * - a 100 MB CSV with IMPORT_MAX_MB=100, with the server's peak RSS against its idle RSS.
@@ -19,7 +20,7 @@ import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { IMPORT_LIMITS } from '@crm/domain';
 import type { ApiProcess } from '../src/test/api-process.js';
-import { COPY_COLUMNS, writeBusinessCsv, writeCopyCsv } from './support/business-csv.js';
+import { COPY_HISTORY_COLUMNS, COPY_LEAD_COLUMNS, writeBusinessCsv, writeCopyCsvs } from './support/business-csv.js';
 import { writeBusinessXlsx } from './support/business-xlsx.js';
 import { probeLatency, worstAndP95 } from './support/latency-probe.js';
 import { benchKinds, benchOptions } from './support/options.js';
@@ -31,6 +32,7 @@ const COPY_RATIO_TARGET = 1.2;
 const OTHERS_P95_TARGET_MS = 250;
 const LARGE_RSS_TARGET = 150 * MB;
 const SELLER_PASSWORD = 'bench-vendedor-1';
+const COPY_IDS = { groupId: 1, userId: 1 };
 
 const run = promisify(execFile);
 
@@ -51,14 +53,25 @@ interface Server {
   sellerCookie: string;
 }
 
-/** psql \copy of the same rows (as the import stores them) into the migrated leads table, with all its indexes. */
-async function psqlCopySeconds(copyCsvPath: string): Promise<number> {
+/**
+ * psql \copy of what the import stores (see writeCopyCsvs: the same lead rows, and the history entry
+ * each imported lead gets) into a migrated database, with every index and trigger those tables have:
+ * the floor the import is compared with. Timed from the first \copy to the end of the second.
+ */
+async function psqlCopySeconds(paths: { leads: string; history: string }): Promise<number> {
   const database = await createTestDatabase('postgres');
   try {
-    const url = database.url ?? '';
-    await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', "insert into lead_groups (id, name) values (1, 'copy')"]);
+    const psql = (...commands: string[]) =>
+      run('psql', [database.url ?? '', '-v', 'ON_ERROR_STOP=1', '-q', ...commands.flatMap((command) => ['-c', command])]);
+    await psql(
+      `insert into users (id, username, password_hash) values (${COPY_IDS.userId}, 'copy', '-')`,
+      `insert into lead_groups (id, name, created_by) values (${COPY_IDS.groupId}, 'copy', ${COPY_IDS.userId})`,
+    );
     const started = performance.now();
-    await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `\\copy leads (${COPY_COLUMNS}) from '${copyCsvPath}' with (format csv)`]);
+    await psql(
+      `\\copy leads (${COPY_LEAD_COLUMNS}) from '${paths.leads}' with (format csv)`,
+      `\\copy lead_history (${COPY_HISTORY_COLUMNS}) from '${paths.history}' with (format csv)`,
+    );
     return (performance.now() - started) / 1000;
   } finally {
     await database.drop();
@@ -220,11 +233,12 @@ async function main(): Promise<void> {
       largeRows = (await writeBusinessCsv(large, 100 * MB)).rows;
       console.log(`Archivo grande: ${largeRows.toLocaleString('es-ES')} filas, 100 MB`);
     }
-    const copyCsvPath = path.join(dir, 'copy.csv');
-    await writeCopyCsv(copyCsvPath, rows, 1);
-    const copySeconds = await psqlCopySeconds(copyCsvPath);
+    const copyPaths = { leads: path.join(dir, 'copy-leads.csv'), history: path.join(dir, 'copy-history.csv') };
+    await writeCopyCsvs(copyPaths, rows, COPY_IDS);
+    const copySeconds = await psqlCopySeconds(copyPaths);
     console.log(
-      `psql \\copy de las mismas filas en leads (con todos sus índices): ${copySeconds.toFixed(2)} s, ${Math.round(rows / copySeconds).toLocaleString('es-ES')} filas/s`,
+      `psql \\copy de lo que guarda la importación (los leads y su entrada de historial, con todos sus índices y triggers): ` +
+        `${copySeconds.toFixed(2)} s, ${Math.round(rows / copySeconds).toLocaleString('es-ES')} filas/s`,
     );
     for (const kind of benchKinds) await benchOn(kind, { csv, xlsx, large, rows, largeRows }, copySeconds);
   } finally {

@@ -1,7 +1,7 @@
 /** A realistic Spanish import file: business names, mixed English/Spanish categories, phones, addresses. */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { leadSearchText, mapCategoryName } from '@crm/domain';
+import { DEFAULT_PHONE_COUNTRY, leadEmailKey, leadPhoneKey, leadSearchText, mapCategoryName, normalizePhone } from '@crm/domain';
 
 const PREFIXES = [
   'Clínica',
@@ -194,31 +194,51 @@ function businessRow(index: number): string {
 }
 
 /**
- * The rows the import stores, as the columns it writes (category mapped, search_text computed,
- * nameless rows left out), for `psql \copy` to load the same data: the floor to compare with.
+ * What an import of the file stores, for `psql \\copy` to load the same data: the floor to compare
+ * with. Each lead row as the import writes it (category mapped, phone in E.164, search_text
+ * computed, empty cells null; nameless rows and rows repeating an email or phone of the file left
+ * out), with its id, group and creator; and the 'imported' history entry every imported lead gets.
  */
-export const COPY_COLUMNS = 'name, email, phone, category, description, address, domain, group_id, search_text';
+export const COPY_LEAD_COLUMNS = 'id, name, email, phone, category, description, address, domain, group_id, created_by, search_text';
+export const COPY_HISTORY_COLUMNS = 'lead_id, type, actor_id, changes';
 
-export async function writeCopyCsv(filePath: string, rows: number, groupId: number): Promise<void> {
-  const out = createWriteStream(filePath);
+export async function writeCopyCsvs(
+  paths: { leads: string; history: string },
+  rows: number,
+  ids: { groupId: number; userId: number },
+): Promise<void> {
+  const leads = createWriteStream(paths.leads);
+  const history = createWriteStream(paths.history);
+  const changes = JSON.stringify({ jobId: 1, groupId: ids.groupId, groupName: 'Benchmark 10 MB', fileName: 'empresas.csv' });
+  const seen = new Set<string>();
+  let leadId = 0;
   for (let index = 0; index < rows; index += 1) {
     const row = businessFields(index);
-    if (!row.name) continue;
+    const phone = normalizePhone(row.phone, DEFAULT_PHONE_COUNTRY);
+    const keys = [leadEmailKey(row.email), leadPhoneKey(phone)].filter((key) => key !== null);
+    if (!row.name || keys.some((key) => seen.has(key))) continue;
+    for (const key of keys) seen.add(key);
+    leadId += 1;
     const cells = [
+      String(leadId),
       row.name,
       row.email,
-      row.phone,
+      phone ?? '',
       mapCategoryName(row.categoryName),
-      row.description || '',
+      row.description,
       row.address,
       row.domain,
-      String(groupId),
+      String(ids.groupId),
+      String(ids.userId),
       leadSearchText(row.name, row.email),
     ];
-    if (!out.write(`${cells.map(csvCell).join(',')}\n`)) await once(out, 'drain');
+    // Unquoted empty cells are NULL in COPY's CSV format, as the import stores empty cells.
+    if (!leads.write(`${cells.map((cell) => (cell ? csvCell(cell) : '')).join(',')}\n`)) await once(leads, 'drain');
+    if (!history.write(`${leadId},imported,${ids.userId},${csvCell(changes)}\n`)) await once(history, 'drain');
   }
-  out.end();
-  await once(out, 'finish');
+  leads.end();
+  history.end();
+  await Promise.all([once(leads, 'finish'), once(history, 'finish')]);
 }
 
 /** Writes rows until the next one would pass `maxBytes`; answers the row count and the size. */
