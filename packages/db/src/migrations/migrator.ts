@@ -19,6 +19,7 @@ import * as notifications from './2026-11-22T1800-notifications.js';
 import * as assigneeSort from './2026-11-22T1900-assignee-sort.js';
 import * as savedViews from './2026-11-22T2000-saved-views.js';
 import * as leadSearchTable from './2026-11-22T2100-lead-search-table.js';
+import * as assigneeNameOnAssignedInserts from './2026-11-22T2300-assignee-name-on-assigned-inserts.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1900-assignee-sort': assigneeSort,
   '2026-11-22T2000-saved-views': savedViews,
   '2026-11-22T2100-lead-search-table': leadSearchTable,
+  '2026-11-22T2300-assignee-name-on-assigned-inserts': assigneeNameOnAssignedInserts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
