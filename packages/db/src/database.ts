@@ -10,7 +10,13 @@ import type {
   ChatMessagesTable,
 } from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadSearchTable, LeadsTable } from './tables/leads.table.js';
-import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobUpdatesTable, ImportJobsTable } from './tables/import-jobs.table.js';
+import type {
+  ImportJobChunksTable,
+  ImportJobKeysTable,
+  ImportJobRejectsTable,
+  ImportJobUpdatesTable,
+  ImportJobsTable,
+} from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
@@ -42,6 +48,7 @@ export interface Database {
   import_job_chunks: ImportJobChunksTable;
   import_job_rejects: ImportJobRejectsTable;
   import_job_updates: ImportJobUpdatesTable;
+  import_job_keys: ImportJobKeysTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
   follow_ups: FollowUpsTable;

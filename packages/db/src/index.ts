@@ -26,6 +26,7 @@ export * from './repositories/leads.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';
 export * from './repositories/import-jobs.repository.js';
+export * from './repositories/import-job-keys.repository.js';
 export * from './repositories/lead-duplicates.repository.js';
 export * from './repositories/distribution.repository.js';
 export * from './repositories/search.repository.js';

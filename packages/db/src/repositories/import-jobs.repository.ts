@@ -184,8 +184,8 @@ export async function retireStagedImportGroup(db: DbOrTrx, id: number): Promise<
 }
 
 /**
- * The last step: the job ends as failed or cancelled (only from uploaded or running) and its file
- * and staged changes go. `within` runs in the same transaction when this call is the one that
+ * The last step: the job ends as failed or cancelled (only from uploaded or running) and its file,
+ * staged changes and remembered keys go. `within` runs in the same transaction when this call is the one that
  * ended it (a job ends once, whichever replica or request gets here first), with the job's owner
  * and the status it had.
  */
@@ -199,6 +199,7 @@ export async function closeAbandonedImportJob(
     const job = await trx.selectFrom('import_jobs').select(['status', 'created_by']).where('id', '=', id).forUpdate().executeTakeFirst();
     await trx.deleteFrom('import_job_chunks').where('job_id', '=', id).execute();
     await trx.deleteFrom('import_job_updates').where('job_id', '=', id).execute();
+    await trx.deleteFrom('import_job_keys').where('job_id', '=', id).execute();
     if (!job || (job.status !== 'uploaded' && job.status !== 'running')) return;
     await trx
       .updateTable('import_jobs')

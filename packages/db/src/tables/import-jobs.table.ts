@@ -1,4 +1,4 @@
-/** Row types of import jobs, their file chunks and their skipped rows. */
+/** Row types of import jobs, their file chunks, their skipped rows, their staged updates and dedup keys. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './users.table.js';
 
@@ -51,4 +51,13 @@ export interface ImportJobUpdatesTable {
   address: string | null;
   domain: string | null;
   search_text: string;
+}
+
+/**
+ * A dedup key of an import row that matched an existing lead: an email key (always has an '@') or a
+ * phone key (digits only), so one column holds both without ambiguity.
+ */
+export interface ImportJobKeysTable {
+  job_id: number;
+  key: string;
 }

@@ -1,8 +1,8 @@
 /**
- * Takes an import's checked rows one by one: skips those repeating an email or phone of the
- * file, and hands the rest to the job's sink in batches while the file is still being read.
- * Each batch carries the rows skipped since the last one (with their cells, for errors.csv);
- * rows whose email or phone the database already has come back from the sink as skipped too.
+ * Takes an import's checked rows one by one and hands them to the job's sink in batches while the
+ * file is still being read. Each batch carries the rows skipped since the last one (with their
+ * cells, for errors.csv); rows repeating an email or phone of an earlier row of the file, or one
+ * the database already has, come back from the sink as skipped too.
  */
 import type { BulkLeadRow, ExistingLeadMatch, ImportReject } from '@crm/db';
 import {
@@ -14,12 +14,15 @@ import {
   mapCategoryName,
   normalizePhone,
 } from '@crm/domain';
+import type { RepeatedKey } from './import-file-keys.js';
 
 /** Batches written (or queued on the connection) while the next is parsed. */
 const MAX_WRITES_IN_FLIGHT = 2;
 
 const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
 const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
+const REPEATED_EMAIL_IN_FILE = 'duplicado en el archivo (email repetido)';
+const REPEATED_PHONE_IN_FILE = 'duplicado en el archivo (teléfono repetido)';
 
 interface ImportBatch {
   leads: BulkLeadRow[];
@@ -32,8 +35,13 @@ interface ImportBatch {
   rowsRead: number;
 }
 
-/** Writes one batch in its own transaction; answers the leads it left out and whether the job was asked to stop. */
-export type BatchSink = (batch: ImportBatch) => Promise<{ leftOut: ExistingLeadMatch[]; updated: number; cancelRequested: boolean }>;
+/**
+ * Writes one batch in its own transaction; answers how many rows repeated an earlier row of the
+ * file, the leads it left out because the database has them, and whether the job was asked to stop.
+ */
+export type BatchSink = (
+  batch: ImportBatch,
+) => Promise<{ repeated: number; leftOut: ExistingLeadMatch[]; updated: number; cancelRequested: boolean }>;
 
 interface Candidate {
   row: number;
@@ -47,8 +55,6 @@ export class ImportBatchWriter {
   skipped = 0;
   total = 0;
   cancelRequested = false;
-  private readonly seenEmails = new Set<string>();
-  private readonly seenPhones = new Set<string>();
   private batch: Candidate[] = [];
   private rejects: ImportReject[] = [];
   /**
@@ -79,13 +85,7 @@ export class ImportBatchWriter {
 
   async add(row: number, typed: ImportedLead, categoryName: string, cells: string[]): Promise<void> {
     const lead = { ...typed, phone: normalizePhone(typed.phone, this.options.phoneCountry) };
-    const emailKey = leadEmailKey(lead.email);
-    const phoneKey = leadPhoneKey(lead.phone);
-    if (emailKey && this.seenEmails.has(emailKey)) return this.skip(row, 'duplicado en el archivo (email repetido)', cells);
-    if (phoneKey && this.seenPhones.has(phoneKey)) return this.skip(row, 'duplicado en el archivo (teléfono repetido)', cells);
     this.total += 1;
-    if (emailKey) this.seenEmails.add(emailKey);
-    if (phoneKey) this.seenPhones.add(phoneKey);
     this.batch.push({
       row,
       cells,
@@ -94,8 +94,8 @@ export class ImportBatchWriter {
         category: this.category(categoryName),
         group_id: this.options.groupId,
         created_by: this.options.createdBy,
-        email_key: emailKey,
-        phone_key: phoneKey,
+        email_key: leadEmailKey(lead.email),
+        phone_key: leadPhoneKey(lead.phone),
       },
     });
     if (this.batch.length >= this.options.batchSize) await this.startWrite();
@@ -143,9 +143,9 @@ export class ImportBatchWriter {
       rejects,
       rowsRead,
     });
-    this.imported += batch.length - result.leftOut.length;
+    this.imported += batch.length - result.repeated - result.leftOut.length;
     this.updated += result.updated;
-    this.skipped += result.leftOut.length - result.updated;
+    this.skipped += result.repeated + result.leftOut.length - result.updated;
     if (result.cancelRequested) this.cancelRequested = true;
   }
 }
@@ -153,4 +153,9 @@ export class ImportBatchWriter {
 /** A database duplicate as errors.csv and the row errors word it. */
 export function duplicateReason(matched: ExistingLeadMatch['matched']): string {
   return matched === 'email' ? DUPLICATE_EMAIL_IN_DB : DUPLICATE_PHONE_IN_DB;
+}
+
+/** A repetition of an earlier row of the file, worded the same way. */
+export function repeatReason(repeated: RepeatedKey): string {
+  return repeated === 'email' ? REPEATED_EMAIL_IN_FILE : REPEATED_PHONE_IN_FILE;
 }

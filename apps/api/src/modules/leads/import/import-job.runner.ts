@@ -27,6 +27,8 @@ import {
   recordLeadHistory,
   recordActivity,
   recordImportBatch,
+  rememberImportKeys,
+  forgetImportKeys,
   runningImportJobIds,
   tryLockImportJobRun,
   unassignedLeadIdsOfGroup,
@@ -47,7 +49,8 @@ import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import { type BatchSink, ImportBatchWriter, duplicateReason } from './import-batch-writer.js';
+import { type BatchSink, ImportBatchWriter, duplicateReason, repeatReason } from './import-batch-writer.js';
+import { ImportFileKeys } from './import-file-keys.js';
 import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
 import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
 import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
@@ -129,43 +132,54 @@ async function runJob(
   const progress = () => ({ rowsRead: writer.total, imported: writer.imported, updated: writer.updated, skipped: writer.skipped });
   // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
   const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.file_name };
+  const fileKeys = new ImportFileKeys({ jobId: job.id, groupId });
   const sink: BatchSink = async (batch) => {
     const result = await inLeadImportTransaction(
       ctx.db,
       async (trx) => {
-        const { leftOut: found, insertedIds } = await insertFreshLeads(trx, batch.leads);
+        const repeats = await fileKeys.findRepeats(trx, batch.leads);
+        // Indexes into the batch of the rows that repeat no earlier row of the file.
+        const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
+        const inserted = await insertFreshLeads(
+          trx,
+          firsts.map((index) => batch.leads[index] as BulkLeadRow),
+        );
+        const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
         await recordLeadHistory(
           trx,
-          insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
+          inserted.insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
         );
         // Importing to a role hands every new lead to one of its members, by the role's rule.
         if (settings.assignedRoleId !== null)
           await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
         const updated =
           settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
+        // A later row of the file with one of these keys is a repetition within the file.
+        await rememberImportKeys(
+          trx,
+          job.id,
+          found.flatMap((match) => keysOf(batch.leads[match.index])),
+        );
         const leftOut = found.filter((match) => !updated.has(match.index));
+        const rejectOf = (index: number, reason: string) => ({ row: batch.rows[index] ?? 0, cells: batch.cells[index] ?? [], reason });
         const rejects = [
           ...batch.rejects,
-          ...leftOut.map((match) => ({
-            row: batch.rows[match.index] ?? 0,
-            cells: batch.cells[match.index] ?? [],
-            reason: duplicateReason(match.matched),
-          })),
+          ...[...repeats].map(([index, repeated]) => rejectOf(index, repeatReason(repeated))),
+          ...leftOut.map((match) => rejectOf(match.index, duplicateReason(match.matched))),
         ];
-        const inserted = batch.leads.length - found.length;
         const cancelRequested = await recordImportBatch(
           trx,
           job.id,
           {
             ...progress(),
             rowsRead: batch.rowsRead,
-            imported: writer.imported + inserted,
+            imported: writer.imported + inserted.insertedIds.length,
             updated: writer.updated + updated.size,
-            skipped: writer.skipped + leftOut.length,
+            skipped: writer.skipped + repeats.size + leftOut.length,
           },
           rejects,
         );
-        return { leftOut: found, updated: updated.size, cancelRequested };
+        return { repeated: repeats.size, leftOut: found, updated: updated.size, cancelRequested };
       },
       onMergeError,
     );
@@ -196,6 +210,8 @@ async function runJob(
       else await writer.add(row, check.lead, check.categoryName, cells);
     }
     await writer.finish();
+    // Every row is written: the keys kept to spot repetitions within the file are not needed any more.
+    while ((await forgetImportKeys(ctx.db, job.id, writer.batchSize)) > 0);
     if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
     if (writer.cancelRequested) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
@@ -223,6 +239,10 @@ async function runJob(
   }
   const ended = await findImportJob(ctx.db, job.id).catch(() => undefined);
   if (ended) await publishJobState(ctx, await toJobState(ctx, ended), userId);
+}
+
+function keysOf(lead: BulkLeadRow | undefined): string[] {
+  return [lead?.email_key, lead?.phone_key].filter((key): key is string => typeof key === 'string');
 }
 
 /**

@@ -160,6 +160,37 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
     expect((await leadsOfGroup(response.body.groupId)).map((lead) => lead.name)).toEqual(['Uno', 'Dos "multi"\nlínea', 'Tres']);
   });
 
+  it('tells a repetition within the file from a database duplicate, across batches too', async () => {
+    const tag = uniqueName('r').toLowerCase();
+    const phonePrefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const phoneOf = (index: number) => `${phonePrefix}${String(index).padStart(5, '0')}`;
+    await admin.post('/api/leads', { name: 'Ya existe', email: `existe.${tag}@x.es`, category: 'retail', description: 'd' });
+    // More rows than a batch on either database, so the last rows meet the first ones' keys in the database.
+    const fillers = Array.from({ length: 2100 }, (_, index) => `Relleno ${index},retail,r${index}.${tag}@x.es,${phoneOf(index)}`);
+    const csv = [
+      'name,categoryName,email,phone',
+      `Existe,retail,existe.${tag}@x.es,${phoneOf(99_001)}`, // Fila 2: in the database
+      ...fillers, // Filas 3–2102
+      `Repite existe,retail,EXISTE.${tag}@x.es,`, // Fila 2103: Fila 2 had it, though Fila 2 was not imported
+      `Repite teléfono,retail,,${phoneOf(99_001)}`, // Fila 2104: Fila 2's phone
+      `Repite relleno,retail,r0.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2105: Fila 3's email, in an earlier batch
+      `Nuevo,retail,nuevo.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2106: Fila 2105 was a repetition, so its phone is free
+      `Otra vez,retail,otra.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2107: Fila 2106's phone, same batch
+    ].join('\n');
+    const response = await admin.post('/api/leads/import', form(csv, { groupName: `Rep ${tag}` }));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ imported: 2101, skipped: 5, total: 2106 });
+    expect(response.body.errors).toEqual([
+      'Fila 2: duplicado, ya existe un lead con ese email',
+      'Fila 2103: duplicado en el archivo (email repetido)',
+      'Fila 2104: duplicado en el archivo (teléfono repetido)',
+      'Fila 2105: duplicado en el archivo (email repetido)',
+      'Fila 2107: duplicado en el archivo (teléfono repetido)',
+    ]);
+    const kept = await db().selectFrom('import_job_keys').select('key').execute();
+    expect(kept).toEqual([]);
+  });
+
   it('refuses a file without categoryName or without a name column, creating nothing', async () => {
     const tag = uniqueName('m').toLowerCase();
     const noCategory = await admin.post('/api/leads/import', form('name,email\nA,a@x.es\n', { groupName: `NoCat ${tag}` }));
