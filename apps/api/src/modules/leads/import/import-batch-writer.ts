@@ -16,9 +16,6 @@ import {
 } from '@crm/domain';
 import type { RepeatedKey } from './import-file-keys.js';
 
-/** Batches written (or queued on the connection) while the next is parsed. */
-const MAX_WRITES_IN_FLIGHT = 2;
-
 const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
 const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
 const REPEATED_EMAIL_IN_FILE = 'duplicado en el archivo (email repetido)';
@@ -57,19 +54,18 @@ export class ImportBatchWriter {
   cancelRequested = false;
   private batch: Candidate[] = [];
   private rejects: ImportReject[] = [];
-  /**
-   * Batches handed to the database while the next ones are parsed, oldest first. Two, so the
-   * connection has the next statement queued the moment one ends, instead of waiting for the
-   * parser to give the event loop back.
-   */
+  /** Batches handed to the database while the next ones are parsed, oldest first (at most writesInFlight). */
   private readonly inFlight: Promise<void>[] = [];
   /** A file has a handful of distinct category names: map each once. */
   private readonly categories = new Map<string, LeadCategory>();
 
   constructor(
     private readonly sink: BatchSink,
-    /** batchSize: rows per batch, one INSERT and one short transaction each; phoneCountry: DEFAULT_COUNTRY, for E.164. */
-    private readonly options: { groupId: number; createdBy: number; batchSize: number; phoneCountry: PhoneCountry },
+    /**
+     * batchSize: rows per batch, one INSERT and one short transaction each; writesInFlight: batches
+     * written or queued on the connection while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
+     */
+    private readonly options: { groupId: number; createdBy: number; batchSize: number; writesInFlight: number; phoneCountry: PhoneCountry },
   ) {}
 
   /** Rows per write: the later steps of the job keep to the same size. */
@@ -116,7 +112,7 @@ export class ImportBatchWriter {
     const rejects = this.rejects;
     this.batch = [];
     this.rejects = [];
-    if (this.inFlight.length >= MAX_WRITES_IN_FLIGHT) await this.inFlight.shift();
+    if (this.inFlight.length >= this.options.writesInFlight) await this.inFlight.shift();
     const write = this.write(batch, rejects, this.total);
     // Handled here so a failure waits for `finish` or a later batch instead of crashing the process.
     write.catch(() => undefined);

@@ -64,10 +64,14 @@ const SWEEP_INTERVAL_MS = 30_000;
 const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
 const UPLOAD_ABANDONED = 'La vista previa se descartó porque no se inició en 24 horas';
 /**
- * Rows per batch transaction. PGlite has one connection for every user and writes about a row
- * per millisecond (the trigram index): small batches keep others' waits around a quarter second.
+ * Rows per batch transaction, and batches under way at once.
+ * - PostgreSQL: two, so its connection has the next batch queued the moment one commits while this
+ *   thread parses the one after.
+ * - PGlite has one connection for every user and runs in this thread, so parsing and writing never
+ *   overlap anyway: a second batch in line would only be one more transaction every other user's
+ *   query waits behind. Small batches keep each wait short.
  */
-const BATCH_ROWS = { postgres: 2000, pglite: 250 } as const;
+const BATCHES = { postgres: { rows: 2000, inFlight: 2 }, pglite: { rows: 250, inFlight: 1 } } as const;
 
 interface Runs {
   location: DatabaseLocation;
@@ -187,11 +191,13 @@ async function runJob(
     if (current) await publishJobState(ctx, jobState(current, []), userId);
     return result;
   };
+  const batches = runs.location.url ? BATCHES.postgres : BATCHES.pglite;
   const writer = new ImportBatchWriter(sink, {
     groupId,
     createdBy: userId,
     phoneCountry: ctx.env.DEFAULT_COUNTRY,
-    batchSize: runs.location.url ? BATCH_ROWS.postgres : BATCH_ROWS.pglite,
+    batchSize: batches.rows,
+    writesInFlight: batches.inFlight,
   });
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
   try {
