@@ -21,6 +21,7 @@ import * as savedViews from './2026-11-22T2000-saved-views.js';
 import * as leadSearchTable from './2026-11-22T2100-lead-search-table.js';
 import * as assigneeNameOnAssignedInserts from './2026-11-22T2300-assignee-name-on-assigned-inserts.js';
 import * as importJobKeys from './2026-11-22T2310-import-job-keys.js';
+import * as leadsFewerIndexes from './2026-11-22T2320-leads-fewer-indexes.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2100-lead-search-table': leadSearchTable,
   '2026-11-22T2300-assignee-name-on-assigned-inserts': assigneeNameOnAssignedInserts,
   '2026-11-22T2310-import-job-keys': importJobKeys,
+  '2026-11-22T2320-leads-fewer-indexes': leadsFewerIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
