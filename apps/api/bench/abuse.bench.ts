@@ -6,6 +6,7 @@
  * latency of each (target ≤ 250 ms). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N,
  * --attacks=ws,chat,subscriptions,list,export,group (a subset, in that order; all by default).
  */
+import os from 'node:os';
 import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
@@ -22,6 +23,8 @@ const SELLER = { username: 'bench-vendedor', password: 'bench-vendedor-1' };
 const TARGET_MS = 250;
 const ATTACKS = ['ws', 'chat', 'subscriptions', 'list', 'export', 'group'] as const;
 const chosen = new Set(options['attacks'] ? options['attacks'].split(',') : ATTACKS);
+
+const loadAverage = () => os.loadavg()[0]?.toFixed(1);
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
 
@@ -83,6 +86,7 @@ async function benchOn(kind: DbKind): Promise<void> {
   const { groupId, adminId } = await fill(database.db);
   await database.close();
   console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads cargados en ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+  console.log(`  Máquina: ${os.cpus().length} CPU, carga media (1 min) al empezar ${loadAverage()}`);
   const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
   const { url } = server;
   try {
@@ -175,6 +179,7 @@ async function benchOn(kind: DbKind): Promise<void> {
       }
       return `HTTP ${response.status} en ${answered.toFixed(0)} ms, leads borrados en ${((performance.now() - started) / 1000).toFixed(1)} s`;
     });
+    console.log(`  Carga media (1 min) al terminar ${loadAverage()}`);
   } finally {
     await server.stop();
     await database.drop();
