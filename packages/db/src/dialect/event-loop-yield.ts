@@ -9,7 +9,7 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 
 /** Longest run of back-to-back grants before the event loop gets a turn; a turn costs microseconds. */
-const BUSY_BUDGET_MS = 10;
+const BUSY_BUDGET_MS = 5;
 
 export class EventLoopYield {
   /** When the event loop was last seen turning (or when this run of grants began). */
