@@ -32,6 +32,10 @@ export const leadImportRestRoutes = [
     bodyLimit: uploadBodyLimit,
     handler: async ({ ctx, request }) => {
       const upload = await receiveImportUpload(request, importSizeLimit(ctx.env.IMPORT_MAX_MB));
+      // The whole upload is in; the answer comes when the job ends. A big file (IMPORT_MAX_MB) can
+      // take longer than the server's 2 minutes for a silent connection, which would close this
+      // one under the waiting caller: the job's own progress bounds the wait instead.
+      request.raw.setTimeout(0);
       try {
         const form = parseInput(importFormSchema, upload.fields);
         return await importLeads(ctx, upload, form);
