@@ -57,6 +57,18 @@ export async function listLeadGroups(db: DbOrTrx): Promise<LeadGroup[]> {
   return rows.map(toLeadGroupDto);
 }
 
+/** Newest first, names only: what Ctrl+K matches, without counting every group's leads as the Grupos tab does. */
+export async function listLeadGroupNames(db: DbOrTrx): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('lead_groups')
+    .select(['id', 'name'])
+    .where('deleted_at', 'is', null)
+    .where('staged', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 export async function countLeadGroups(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('lead_groups')

@@ -1,5 +1,5 @@
 /** Search everything (Ctrl+K): leads by name, email, domain or phone fragment; people; groups. Five of each. */
-import { listLeadGroups, listUsers, searchLeads } from '@crm/db';
+import { listLeadGroupNames, listUsers, searchLeads } from '@crm/db';
 import { SEARCH_LIMITS, type SearchQuery, type SearchResults, fullName, normalizeSearchText, searchTermsOf } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
@@ -13,7 +13,7 @@ export async function searchEverything(ctx: ServiceContext, query: SearchQuery):
   const [leads, users, groups] = await Promise.all([
     searchLeads(ctx.db, terms, SEARCH_LIMITS.perKind),
     listUsers(ctx.db),
-    listLeadGroups(ctx.db),
+    listLeadGroupNames(ctx.db),
   ]);
   return {
     leads,
@@ -21,9 +21,6 @@ export async function searchEverything(ctx: ServiceContext, query: SearchQuery):
       .map((user) => ({ id: user.id, name: fullName(user.firstName, user.lastName, user.username), email: user.email }))
       .filter((user) => includes(user.name, terms.text) || includes(user.email, terms.text))
       .slice(0, SEARCH_LIMITS.perKind),
-    groups: groups
-      .filter((group) => includes(group.name, terms.text))
-      .slice(0, SEARCH_LIMITS.perKind)
-      .map((group) => ({ id: group.id, name: group.name })),
+    groups: groups.filter((group) => includes(group.name, terms.text)).slice(0, SEARCH_LIMITS.perKind),
   };
 }
