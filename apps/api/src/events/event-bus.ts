@@ -27,8 +27,8 @@ export interface BusLog {
 export type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {
-  /** Resolves once every replica's listeners will receive the event. */
-  publish(event: BusEvent): Promise<void>;
+  /** Resolves once every replica's listeners will receive the events (in their order; several travel together where they fit). */
+  publish(...events: BusEvent[]): Promise<void>;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }

@@ -4,9 +4,11 @@ import { type BusEvent, type BusLog, type EventBus, ListenerSet } from './event-
 export function createInProcessBus(log: BusLog): EventBus {
   const listeners = new ListenerSet();
   return {
-    publish(event: BusEvent) {
+    publish(...events: BusEvent[]) {
       // Delivered on the next tick, as a NOTIFY would be: never inside the publisher's call stack.
-      queueMicrotask(() => listeners.emit(event, (error) => log.error({ err: error }, 'event listener failed')));
+      queueMicrotask(() => {
+        for (const event of events) listeners.emit(event, (error) => log.error({ err: error }, 'event listener failed'));
+      });
       return Promise.resolve();
     },
     subscribe: (listener) => listeners.add(listener),

@@ -24,7 +24,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
     await database?.drop();
   });
 
-  it('sends ids only: a stored message never travels in the NOTIFY payload', async () => {
+  it('carries a message whole in its NOTIFY payload, so no replica reads it back; one too large for a payload travels as its id', async () => {
     const raw = createListenClient(database.url ?? '');
     await raw.connect();
     await raw.query('listen crm_events');
@@ -38,19 +38,38 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
       senderId: 1,
       receiverId: 2,
       channelId: null,
-      message: 'x'.repeat(4000),
-      createdAt: new Date(),
+      message: 'hola',
+      createdAt: new Date('2026-11-24T10:00:00Z'),
       isRead: false,
       attachment: null,
       lead: null,
     };
-    await publisher.publish({ type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message } });
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', messageId: 7 } });
+    const large = { ...message, id: 8, message: '😀'.repeat(4000) };
+    await publisher.publish(
+      { type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message } },
+      { type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message: large } },
+    );
+    await expect.poll(() => received.length).toBe(2);
+    expect(received[0]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', record: { ...message, createdAt: message.createdAt.toISOString() } } });
+    expect(received[1]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', id: 8 } });
+    // Both went in one payload.
     await expect.poll(() => payloads.length).toBe(1);
-    expect(payloads[0]?.length).toBeLessThan(200);
+    expect(payloads[0]).not.toContain('😀');
     stop();
     await raw.end();
+  });
+
+  it('splits an audience too long for one payload over several, naming everyone once', async () => {
+    const received: BusEvent[] = [];
+    const stop = listener.subscribe((event) => received.push(event));
+    const userIds = Array.from({ length: 3000 }, (_, i) => 100_000 + i);
+    await publisher.publish({ type: 'deliver', to: { userIds }, event: { type: 'typing', userId: 1, channelId: 3 } });
+    const named = () => received.flatMap((event) => (event.type === 'deliver-wire' && 'userIds' in event.to ? event.to.userIds : []));
+    await expect.poll(() => named().length).toBe(3000);
+    expect(received.length).toBeGreaterThan(1);
+    expect(named()).toEqual(userIds);
+    expect(received.every((event) => event.type === 'deliver-wire' && event.wire['channelId'] === 3)).toBe(true);
+    stop();
   });
 
   it('splits a large read receipt so each NOTIFY stays under the payload limit, and loses no id', async () => {

@@ -5,8 +5,8 @@
  */
 import { createListenClient, type Db, type ListenClient } from '@crm/db';
 import { sql } from 'kysely';
-import { toWire } from '../live/live-events.js';
 import { type BusEvent, type BusLog, type EventBus, ListenerSet } from './event-bus.js';
+import { eventsOfPayload, notifyPayloads } from './notify-payloads.js';
 
 const CHANNEL = 'crm_events';
 const RECONNECT_DELAY_MS = 1000;
@@ -29,7 +29,7 @@ export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOpt
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        emit(JSON.parse(message.payload) as BusEvent);
+        for (const event of eventsOfPayload(message.payload)) emit(event);
       } catch (error) {
         log.error({ err: error }, 'unreadable bus event');
       }
@@ -68,9 +68,9 @@ export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOpt
   await connect();
 
   return {
-    async publish(event) {
-      for (const part of splitForNotify(event)) {
-        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(part)})`.execute(db);
+    async publish(...events) {
+      for (const payload of notifyPayloads(events)) {
+        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
       }
     },
     subscribe: (listener) => listeners.add(listener),
@@ -82,10 +82,4 @@ export async function createPostgresBus({ db, databaseUrl, log }: PostgresBusOpt
       await current?.end().catch(() => undefined);
     },
   };
-}
-
-/** Live events go as their wire forms, which keep each payload under the 8000-byte limit. */
-function splitForNotify(event: BusEvent): BusEvent[] {
-  if (event.type !== 'deliver') return [event];
-  return toWire(event.event).map((wire) => ({ type: 'deliver-wire', to: event.to, wire }));
 }

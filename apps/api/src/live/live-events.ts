@@ -43,7 +43,8 @@ export interface WireEvent {
 
 /**
  * How events of one type cross replicas. PostgreSQL caps a NOTIFY payload at 8000 bytes, so
- * large parts travel as ids (each replica reads them back) or are split into several payloads.
+ * large parts travel as ids (each replica reads them back) or are split into several payloads
+ * (the bus also splits an audience too long for one).
  */
 interface WireRule<K extends LiveEventType> {
   toWire(event: EventOf<K>): WireEvent[];
@@ -68,19 +69,46 @@ function splitIds(event: LiveEvent, key: string, ids: number[]): WireEvent[] {
   return parts;
 }
 
-const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
-  chat: {
-    // A message may be 4000 characters of 4-byte UTF-8: only its id travels.
-    toWire: (event) => [{ type: 'chat', messageId: event.message.id }],
-    fromWire: async (db, wires) => {
-      const ids = wires.map((wire) => Number(wire['messageId']));
-      const found = new Map((await findChatMessagesByIds(db, ids)).map((message) => [message.id, message]));
-      return ids.map((id) => {
-        const message = found.get(id);
-        return message && { type: 'chat', message };
-      });
+/** Above this many bytes of JSON a record travels as its id: the payload keeps room for its audience. */
+const MAX_INLINE_BYTES = 6000;
+
+/**
+ * Events carrying one stored record (a message, a notification): the record travels whole when
+ * its JSON is small enough, so the receiving replicas need no query; otherwise only its id does,
+ * and they read it back (those of one batch in one query). JSON turns its dates into text: `revive`
+ * turns them back.
+ */
+function inlineOrById<K extends LiveEventType, R>(rule: {
+  /** The record's id: what travels instead of a record too large, and what a read-back is matched by. */
+  id(event: EventOf<K>): number;
+  record(event: EventOf<K>): R;
+  /** The event from the record as JSON gave it back (its dates as text). */
+  revive(record: R): EventOf<K>;
+  readBack(db: Db, ids: number[]): Promise<EventOf<K>[]>;
+}): WireRule<K> {
+  return {
+    toWire: (event) => {
+      const record = rule.record(event);
+      const fits = Buffer.byteLength(JSON.stringify(record)) <= MAX_INLINE_BYTES;
+      return [fits ? { type: event.type, record } : { type: event.type, id: rule.id(event) }];
     },
-  },
+    fromWire: async (db, wires) => {
+      const ids = wires.filter((wire) => wire['record'] === undefined).map((wire) => Number(wire['id']));
+      const found = new Map(ids.length === 0 ? [] : (await rule.readBack(db, ids)).map((event) => [rule.id(event), event]));
+      return wires.map((wire) => (wire['record'] === undefined ? found.get(Number(wire['id'])) : rule.revive(wire['record'] as R)));
+    },
+  };
+}
+
+const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
+  // Most messages travel whole, so no replica reads them back; one too long for a payload (4000
+  // characters of 4-byte UTF-8) travels as its id.
+  chat: inlineOrById({
+    id: (event) => event.message.id,
+    record: (event) => event.message,
+    revive: (message: ChatMessage) => ({ type: 'chat', message: { ...message, createdAt: new Date(message.createdAt) } }),
+    readBack: async (db, ids) => (await findChatMessagesByIds(db, ids)).map((message) => ({ type: 'chat', message })),
+  }),
   read: {
     ...asIs<'read'>(),
     toWire: (event) => ('messageIds' in event ? splitIds(event, 'messageIds', event.messageIds) : [event]),
@@ -102,18 +130,21 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       ),
   },
   notificationsRead: asIs(),
-  // Texts written by people: only the id travels, each replica reads the notification back.
-  notification: {
-    toWire: (event) => [{ type: 'notification', notificationId: event.notification.id }],
-    fromWire: async (db, wires) => {
-      const ids = wires.map((wire) => Number(wire['notificationId']));
-      const found = new Map((await findNotificationsByIds(db, ids)).map((row) => [row.id, toNotificationDto(row)]));
-      return ids.map((id) => {
-        const notification = found.get(id);
-        return notification && { type: 'notification', notification };
-      });
-    },
-  },
+  // A title and an excerpt: whole as a rule, by id if someone's long name made it too large.
+  notification: inlineOrById({
+    id: (event) => event.notification.id,
+    record: (event) => event.notification,
+    revive: (notification: Notification) => ({
+      type: 'notification',
+      notification: {
+        ...notification,
+        createdAt: new Date(notification.createdAt),
+        readAt: notification.readAt === null ? null : new Date(notification.readAt),
+      },
+    }),
+    readBack: async (db, ids) =>
+      (await findNotificationsByIds(db, ids)).map((row) => ({ type: 'notification', notification: toNotificationDto(row) })),
+  }),
   // Counters and a group name: far below the NOTIFY limit. Dates travel as ISO text and are revived.
   importJob: {
     toWire: (event) => [event],

@@ -174,10 +174,11 @@ export class LiveHub {
     }
   }
 
-  /** The live events of the batch's wire forms that someone here will receive. */
+  /** The live events of the batch's wire forms that someone here will receive (most travel whole; the rest are read back). */
   private async rebuild(batch: BusEvent[]): Promise<Map<BusEvent, LiveEvent>> {
     const wanted = batch.filter(
-      (event): event is Extract<BusEvent, { type: 'deliver-wire' }> => event.type === 'deliver-wire' && this.hasAudience(event.to),
+      (event): event is Extract<BusEvent, { type: 'deliver-wire' }> =>
+        event.type === 'deliver-wire' && this.hasAudience(event.to, event.wire.type),
     );
     const rebuilt = new Map<BusEvent, LiveEvent>();
     try {
@@ -214,8 +215,10 @@ export class LiveHub {
     }
   }
 
-  private hasAudience(to: Audience): boolean {
-    return 'everyone' in to ? this.byUser.size > 0 : to.userIds.some((userId) => this.byUser.has(userId));
+  /** Whether a connection here takes events of this type for someone of `to` (else its wire form is never read back). */
+  private hasAudience(to: Audience, type: LiveEventType): boolean {
+    const takes = (connections: Iterable<Registered>) => [...connections].some((connection) => connection.accepts(type));
+    return 'everyone' in to ? takes(this.connections()) : to.userIds.some((userId) => takes(this.byUser.get(userId) ?? []));
   }
 
   private deliver(event: LiveEvent, to: Audience): void {

@@ -9,17 +9,23 @@ import type { LiveEvent } from './live-events.js';
 type Publisher = { bus: EventBus; log: BusLog };
 
 /** Publish only after the transaction that wrote the change has committed. */
-async function publishAfterCommit(ctx: Publisher, event: BusEvent): Promise<void> {
+async function publishAfterCommit(ctx: Publisher, ...events: BusEvent[]): Promise<void> {
   try {
-    await ctx.bus.publish(event);
+    await ctx.bus.publish(...events);
   } catch (error) {
-    ctx.log.error({ err: error, event: event.type }, 'live event not published');
+    ctx.log.error({ err: error, events: events.map((event) => event.type) }, 'live event not published');
   }
 }
 
 /** Sends `event` to the live connections of `to`, on every replica. */
 export function publishLive(ctx: Publisher, event: LiveEvent, to: Audience): Promise<void> {
   return publishAfterCommit(ctx, { type: 'deliver', to, event });
+}
+
+/** Several events at once, each to its own audience: they cross replicas in as few NOTIFYs as fit. */
+export function publishLiveEach(ctx: Publisher, deliveries: readonly { event: LiveEvent; to: Audience }[]): Promise<void> {
+  if (deliveries.length === 0) return Promise.resolve();
+  return publishAfterCommit(ctx, ...deliveries.map(({ event, to }) => ({ type: 'deliver' as const, to, event })));
 }
 
 /** Some of this user's sessions ended: their sockets and subscriptions close now on every replica. */

@@ -21,15 +21,15 @@ const WS_EVENT_TYPES = new Set<LiveEventType>(['chat', 'read', 'typing'] satisfi
 /** Checked by the compiler: these live events are documented frames exactly as they are. */
 const asFrame = (event: WsEvent): WsServerFrame => event;
 
-/** One event goes to many sockets (a channel's members): its JSON is built once. */
-const frameJson = new WeakMap<WsEvent, string>();
-function eventJson(event: WsEvent): string {
-  let json = frameJson.get(event);
-  if (json === undefined) {
-    json = JSON.stringify(asFrame(event));
-    frameJson.set(event, json);
+/** One event goes to many sockets (a channel's members): its frame is serialised and encoded once. */
+const encodedFrames = new WeakMap<WsEvent, Buffer>();
+function encodedFrame(event: WsEvent): Buffer {
+  let encoded = encodedFrames.get(event);
+  if (encoded === undefined) {
+    encoded = Buffer.from(JSON.stringify(asFrame(event)));
+    encodedFrames.set(event, encoded);
   }
-  return json;
+  return encoded;
 }
 
 export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
@@ -60,7 +60,7 @@ export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
           sessionId: viewer.sessionId,
           accepts: (type) => WS_EVENT_TYPES.has(type),
           // `accepts` lets only the protocol's types through.
-          deliver: (event) => sendJson(socket, eventJson(event as WsEvent)),
+          deliver: (event) => sendText(socket, encodedFrame(event as WsEvent)),
           end: () => socket.close(CHAT_LIMITS.normalCloseCode, SESSION_ENDED_REASON),
         });
       })
@@ -127,9 +127,10 @@ function parseJson(text: string): unknown {
 }
 
 function sendFrame(socket: WebSocket, frame: WsServerFrame): void {
-  sendJson(socket, JSON.stringify(frame));
+  sendText(socket, Buffer.from(JSON.stringify(frame)));
 }
 
-function sendJson(socket: WebSocket, json: string): void {
-  if (socket.readyState === socket.OPEN) socket.send(json);
+/** Sends UTF-8 JSON as a text frame (a Buffer would otherwise go out as binary). */
+function sendText(socket: WebSocket, json: Buffer): void {
+  if (socket.readyState === socket.OPEN) socket.send(json, { binary: false });
 }

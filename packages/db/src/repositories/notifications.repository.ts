@@ -1,6 +1,6 @@
 /** The notification centre's rows: written beside their cause, read and marked read by their owner only. */
 import type { Notification, NotificationPreferences } from '@crm/domain';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { NotificationsTable } from '../tables/notifications.table.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
@@ -42,6 +42,51 @@ export async function insertNotifications(db: DbOrTrx, rows: readonly NewNotific
     .returningAll()
     .execute();
   return stored.map(toNotification);
+}
+
+/** What a chat message notifies, written once for all its readers. */
+export interface ChatNotificationsInput {
+  /** Everyone to tell (the sender left out by the caller). */
+  userIds: readonly number[];
+  /** Those of `userIds` the text mentions: they get a mention instead. */
+  mentionedIds: readonly number[];
+  conversation: { channelId: number } | { senderId: number };
+  /** The 'new messages' notification: one per unread streak of the conversation (its collapse key). */
+  streak: { title: string; body: string; collapseKey: string };
+  mention: { title: string; body: string };
+}
+
+/**
+ * A chat message's notifications in one statement, four arrays' worth of parameters whatever the
+ * audience's size: a mention for each mentioned reader; for each other reader a 'new messages'
+ * notification, unless one of that conversation is still unread (then nothing is written: the
+ * unread one stands for the streak). Answers what was stored.
+ */
+export async function insertChatNotifications(db: DbOrTrx, input: ChatNotificationsInput): Promise<StoredNotification[]> {
+  if (input.userIds.length === 0) return [];
+  const channelId = 'channelId' in input.conversation ? input.conversation.channelId : null;
+  const senderId = 'senderId' in input.conversation ? input.conversation.senderId : null;
+  const { streak, mention } = input;
+  const { rows } = await sql<NotificationRow>`
+    insert into notifications (user_id, kind, title, body, channel_id, sender_id, collapse_key)
+    select reader.user_id,
+      case when reader.mentioned then 'mention' else 'chat_message' end,
+      case when reader.mentioned then ${mention.title} else ${streak.title} end,
+      case when reader.mentioned then ${mention.body} else ${streak.body} end,
+      ${channelId}::integer, ${senderId}::integer,
+      case when reader.mentioned then null else ${streak.collapseKey} end
+    from (
+      select distinct user_id, user_id = any(${[...input.mentionedIds]}::int[]) as mentioned
+      from unnest(${[...input.userIds]}::int[]) as user_id
+    ) as reader
+    where reader.mentioned or not exists (
+      select 1 from notifications unread
+      where unread.user_id = reader.user_id and unread.collapse_key = ${streak.collapseKey} and unread.read_at is null
+    )
+    on conflict (user_id, collapse_key) where read_at is null and collapse_key is not null do nothing
+    returning *
+  `.execute(db);
+  return rows.map(toNotification);
 }
 
 export async function findNotificationsByIds(db: DbOrTrx, ids: readonly number[]): Promise<StoredNotification[]> {

@@ -90,8 +90,9 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   if ('receiverId' in target && target.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   if (input.leadId !== undefined) await requireShareableLead(ctx, input.leadId);
   // Read before the sender's lock is taken: the hot path holds it for as few queries as it can.
-  const activityDescription = await activityText(ctx.db, ctx, target);
-  const notes = await new Notifier().prepareChat(ctx.db, sender, target, input.message);
+  const channelName = 'channelId' in target ? ((await findChannel(ctx.db, target.channelId))?.name ?? 'un canal') : undefined;
+  const activityDescription = await activityText(ctx, target, channelName);
+  const notes = await new Notifier().prepareChat(ctx.db, sender, channelName, input.message);
   const { message, audience } = await ctx.db.transaction().execute(async (trx) => {
     await lockChatSender(trx, sender.id);
     // Under the sender's lock: an attachment goes out once, in one message.
@@ -118,10 +119,9 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   return message;
 }
 
-async function activityText(trx: DbOrTrx, ctx: ServiceContext, target: ChatTarget): Promise<string> {
-  if ('channelId' in target)
-    return `${actorName(ctx)} envió un mensaje en ${(await findChannel(trx, target.channelId))?.name ?? 'un canal'}`;
-  const receiver = await findUserById(trx, target.receiverId);
+async function activityText(ctx: ServiceContext, target: ChatTarget, channelName: string | undefined): Promise<string> {
+  if ('channelId' in target) return `${actorName(ctx)} envió un mensaje en ${channelName ?? 'un canal'}`;
+  const receiver = await findUserById(ctx.db, target.receiverId);
   return `${actorName(ctx)} envió un mensaje a ${receiver ? displayName(receiver) : 'un compañero'}`;
 }
 

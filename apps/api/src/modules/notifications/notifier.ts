@@ -10,11 +10,10 @@
  * Each cause is one call here, so the modules that own the causes change by a line.
  */
 import {
-  type ChatTarget,
   countGroupLeadsByAssignee,
   type DbOrTrx,
   findActiveUserIdsByUsernames,
-  findChannel,
+  insertChatNotifications,
   insertNotifications,
   type LeadAssignee,
   listFollowUpsForReminder,
@@ -24,7 +23,7 @@ import {
 } from '@crm/db';
 import { type ChatMessage, displayName, formatCount, mentionedUsernames, type User } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import { publishLive } from '../../live/publish.js';
+import { publishLiveEach } from '../../live/publish.js';
 import { toNotificationDto } from './notification-dto.js';
 
 /** A notification shows the start of a message; the conversation has the rest. */
@@ -90,10 +89,9 @@ export class Notifier {
 
   /**
    * Read before a message's transaction (the send holds its sender's lock for as few queries as
-   * it can): the channel's name and who the text mentions. Answers this notifier.
+   * it can): who the text mentions. `channelName` is undefined one-to-one. Answers this notifier.
    */
-  async prepareChat(db: DbOrTrx, sender: User, target: ChatTarget, text: string): Promise<this> {
-    const channelName = 'channelId' in target ? ((await findChannel(db, target.channelId))?.name ?? 'un canal') : undefined;
+  async prepareChat(db: DbOrTrx, sender: User, channelName: string | undefined, text: string): Promise<this> {
     this.chat = { sender, channelName, mentioned: await findActiveUserIdsByUsernames(db, mentionedUsernames(text)) };
     return this;
   }
@@ -101,35 +99,28 @@ export class Notifier {
   /**
    * A message stored: everyone else in the conversation (`audience`, as the send read it) gets a
    * 'new messages' notification, one per unread streak; a mentioned reader gets a mention instead.
-   * A mention of someone outside the conversation notifies nobody.
+   * A mention of someone outside the conversation notifies nobody. One statement whatever the
+   * audience: a busy channel's messages mostly write nothing (everyone's streak is still unread).
    */
   async chatMessage(trx: DbOrTrx, message: ChatMessage, audience: readonly number[]): Promise<void> {
     if (!this.chat) throw new Error('prepareChat first');
     const { sender, channelName, mentioned } = this.chat;
     const from = displayName(sender);
     const text = excerpt(message);
-    const conversation = message.channelId === null ? { sender_id: sender.id } : { channel_id: message.channelId };
-    const rows: NewNotification[] = [...new Set(audience)]
-      .filter((userId) => userId !== sender.id)
-      .map((userId) =>
-        mentioned.includes(userId)
-          ? {
-              user_id: userId,
-              kind: 'mention',
-              title: channelName === undefined ? `${from} te mencionó` : `${from} te mencionó en ${channelName}`,
-              body: text,
-              ...conversation,
-            }
-          : {
-              user_id: userId,
-              kind: 'chat_message',
-              title: channelName === undefined ? `Mensajes nuevos de ${from}` : `Mensajes nuevos en ${channelName}`,
-              body: channelName === undefined ? text : `${from}: ${text}`,
-              collapse_key: message.channelId === null ? `chat:user:${sender.id}` : `chat:channel:${message.channelId}`,
-              ...conversation,
-            },
-      );
-    await this.store(trx, rows);
+    const readers = audience.filter((userId) => userId !== sender.id);
+    this.stored.push(
+      ...(await insertChatNotifications(trx, {
+        userIds: readers,
+        mentionedIds: mentioned.filter((userId) => readers.includes(userId)),
+        conversation: message.channelId === null ? { senderId: sender.id } : { channelId: message.channelId },
+        streak: {
+          title: channelName === undefined ? `Mensajes nuevos de ${from}` : `Mensajes nuevos en ${channelName}`,
+          body: channelName === undefined ? text : `${from}: ${text}`,
+          collapseKey: message.channelId === null ? `chat:user:${sender.id}` : `chat:channel:${message.channelId}`,
+        },
+        mention: { title: channelName === undefined ? `${from} te mencionó` : `${from} te mencionó en ${channelName}`, body: text },
+      })),
+    );
   }
 
   /** The owner's import went live (in its publishing transaction) or ended without leads. */
@@ -155,10 +146,13 @@ export class Notifier {
 
   /** After the transaction committed: each notification to its owner's sessions on every replica. */
   async publish(ctx: Pick<AppContext, 'bus' | 'log'>): Promise<void> {
-    const stored = this.stored.splice(0);
-    for (const notification of stored) {
-      await publishLive(ctx, { type: 'notification', notification: toNotificationDto(notification) }, { userIds: [notification.userId] });
-    }
+    await publishLiveEach(
+      ctx,
+      this.stored.splice(0).map((notification) => ({
+        event: { type: 'notification', notification: toNotificationDto(notification) },
+        to: { userIds: [notification.userId] },
+      })),
+    );
   }
 
   private async store(trx: DbOrTrx, rows: readonly NewNotification[]): Promise<void> {
