@@ -6,6 +6,7 @@ import type {
   ChatChannelMembersTable,
   ChatChannelMembershipView,
   ChatChannelReadsTable,
+  ChatSendTimesTable,
   ChatChannelsTable,
   ChatMessagesTable,
 } from './tables/chat.table.js';
@@ -40,6 +41,7 @@ export interface Database {
   chat_channel_members: ChatChannelMembersTable;
   chat_channel_membership: ChatChannelMembershipView;
   chat_channel_reads: ChatChannelReadsTable;
+  chat_send_times: ChatSendTimesTable;
   chat_attachments: ChatAttachmentsTable;
   chat_attachment_chunks: ChatAttachmentChunksTable;
   activities: ActivitiesTable;

@@ -22,8 +22,6 @@ const LOCK_KEYS = {
 
 /** Two-key locks: (class, row id). */
 const LOCK_CLASSES = {
-  /** One sender's chat sends one after the other, so the rate limit counts each of them. */
-  chatSender: 7401,
   /** Held by the replica running an import job for as long as it runs: free means its runner is gone. */
   importJobRun: 7402,
   /** One person's saved-view writes one after the other, so the per-person limit is counted exactly. */
@@ -40,11 +38,6 @@ export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
   await xactLock(trx, LOCK_KEYS.leadImport);
-}
-
-/** Until the transaction ends. */
-export async function lockChatSender(trx: DbOrTrx, senderId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.chatSender}, ${senderId})`.execute(trx);
 }
 
 /** Until the transaction ends. */

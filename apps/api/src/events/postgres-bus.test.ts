@@ -50,7 +50,11 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
       { type: 'deliver', to: { userIds: [1, 2] }, event: { type: 'chat', message: large } },
     );
     await expect.poll(() => received.length).toBe(2);
-    expect(received[0]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', record: { ...message, createdAt: message.createdAt.toISOString() } } });
+    expect(received[0]).toEqual({
+      type: 'deliver-wire',
+      to: { userIds: [1, 2] },
+      wire: { type: 'chat', record: { ...message, createdAt: message.createdAt.toISOString() } },
+    });
     expect(received[1]).toEqual({ type: 'deliver-wire', to: { userIds: [1, 2] }, wire: { type: 'chat', id: 8 } });
     // Both went in one payload.
     await expect.poll(() => payloads.length).toBe(1);

@@ -22,6 +22,7 @@ import * as leadSearchTable from './2026-11-22T2100-lead-search-table.js';
 import * as assigneeNameOnAssignedInserts from './2026-11-22T2300-assignee-name-on-assigned-inserts.js';
 import * as importJobKeys from './2026-11-22T2310-import-job-keys.js';
 import * as leadsFewerIndexes from './2026-11-22T2320-leads-fewer-indexes.js';
+import * as chatSendTimes from './2026-11-22T2330-chat-send-times.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2300-assignee-name-on-assigned-inserts': assigneeNameOnAssignedInserts,
   '2026-11-22T2310-import-job-keys': importJobKeys,
   '2026-11-22T2320-leads-fewer-indexes': leadsFewerIndexes,
+  '2026-11-22T2330-chat-send-times': chatSendTimes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -3,6 +3,13 @@ import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { type MessageRow, selectMessages } from './chat-message-select.js';
+import {
+  type ChatNotificationTexts,
+  insertChatNotificationsSql,
+  type NotificationRow,
+  type StoredNotification,
+  storedNotificationsOf,
+} from './notifications.repository.js';
 import { whereSessionValid } from './sessions.repository.js';
 
 export function chatAttachmentUrl(id: number): string {
@@ -128,12 +135,15 @@ export async function countUnreadMessages(db: DbOrTrx, receiverId: number): Prom
 export type ChatTarget = { receiverId: number } | { channelId: number };
 
 /**
- * Stores a message and its `message_sent` activity if the sender's session is still valid, the
- * target accepts it (an active receiver; a channel the sender belongs to) and the sender is under
- * the rate limit (counted over every conversation), in one statement: the hot path of every send.
- * Returns the message (attachment and lead still to be read when it carries them) and who
- * receives it (the two people, or the channel's members now), or undefined, after which the
- * caller tells which rule refused it.
+ * Stores a message, its `message_sent` activity and its notifications if the sender's session is
+ * still valid, the target accepts it (an active receiver; a channel the sender belongs to), an
+ * attachment is the sender's and unsent, and the sender is under the rate limit (counted over every
+ * conversation), all in one statement: the hot path of every send. The sender's row of recent
+ * send times is updated first and stays locked until the statement commits, so a second send of
+ * the same person waits and counts this one (ON CONFLICT DO UPDATE rereads the row's latest
+ * version); a refused send changes nothing. Returns the message (attachment and lead still to be
+ * read when it carries them), who receives it (the two people, or the channel's members now) and
+ * the notifications stored, or undefined, after which the caller tells which rule refused it.
  */
 export async function insertChatMessageWithinRate(
   db: DbOrTrx,
@@ -147,13 +157,18 @@ export async function insertChatMessageWithinRate(
     maxPerWindow: number;
     windowMs: number;
     activityDescription: string;
+    notifications: ChatNotificationTexts;
   },
-): Promise<{ message: ChatMessage; audience: number[] } | undefined> {
+): Promise<{ message: ChatMessage; audience: number[]; notifications: StoredNotification[] } | undefined> {
+  const { senderId, attachmentId } = values;
   const target =
     'receiverId' in values.target
-      ? sql`select id as receiver_id, null::integer as channel_id from users where id = ${values.target.receiverId} and deactivated_at is null`
-      : sql`select null::integer as receiver_id, channel_id from chat_channel_membership
-            where channel_id = ${values.target.channelId} and user_id = ${values.senderId}`;
+      ? sql`select id as receiver_id, null::integer as channel_id, array[${senderId}, id]::integer[] as audience
+            from users where id = ${values.target.receiverId} and deactivated_at is null`
+      : sql`select null::integer as receiver_id, channel_id,
+              array(select user_id from chat_channel_membership where channel_id = ${values.target.channelId})::integer[] as audience
+            from chat_channel_membership where channel_id = ${values.target.channelId} and user_id = ${senderId}`;
+  const window = sql`now() - make_interval(secs => ${values.windowMs / 1000})`;
   const result = await sql<{
     id: number;
     sender_id: number;
@@ -163,32 +178,43 @@ export async function insertChatMessageWithinRate(
     is_read: boolean;
     created_at: Date;
     audience: number[];
+    notifications: NotificationRow[];
   }>`
     with target as (${target}),
-    stored as (
-      insert into chat_messages (sender_id, receiver_id, channel_id, message, attachment_id, lead_id)
-      select ${values.senderId}, target.receiver_id, target.channel_id, ${values.message}, ${values.attachmentId}, ${values.leadId}
-      from target
+    send_slot as (
+      insert into chat_send_times as times (user_id, recent)
+      select ${senderId}, array[now()] from target
       where exists (${db
         .selectFrom('sessions')
         .select(sql`1`.as('one'))
         .where('id', '=', values.sessionId)
-        .where('user_id', '=', values.senderId)
+        .where('user_id', '=', senderId)
         .where(whereSessionValid)})
-      and (
-        select count(*) from chat_messages
-        where sender_id = ${values.senderId} and created_at > now() - make_interval(secs => ${values.windowMs / 1000})
-      ) < ${values.maxPerWindow}
+      and (${attachmentId}::integer is null or exists (
+        select 1 from chat_attachments a
+        where a.id = ${attachmentId} and a.uploader_id = ${senderId}
+          and not exists (select 1 from chat_messages sent where sent.attachment_id = a.id)
+      ))
+      on conflict (user_id) do update
+        set recent = array(select sent_at from unnest(times.recent) as sent_at where sent_at > ${window}) || now()
+        where (select count(*) from unnest(times.recent) as sent_at where sent_at > ${window}) < ${values.maxPerWindow}
+      returning user_id
+    ),
+    stored as (
+      insert into chat_messages (sender_id, receiver_id, channel_id, message, attachment_id, lead_id)
+      select ${senderId}, target.receiver_id, target.channel_id, ${values.message}, ${attachmentId}, ${values.leadId}
+      from target, send_slot
+      -- Two sends racing with one attachment: the second stores nothing (and is told it was sent).
+      on conflict (attachment_id) do nothing
       returning id, sender_id, receiver_id, channel_id, message, is_read, created_at
     ),
     activity as (
       insert into activities (type, description, user_id)
       select 'message_sent', ${values.activityDescription}, sender_id from stored
-    )
-    select stored.*,
-      case when stored.channel_id is null then array[stored.sender_id, stored.receiver_id]
-        else array(select user_id from chat_channel_membership where channel_id = stored.channel_id) end::integer[] as audience
-    from stored
+    ),
+    notified as (${insertChatNotificationsSql(values.notifications, sql`select unnest(target.audience) from target, stored`, senderId)})
+    select stored.*, target.audience, (select coalesce(json_agg(notified), '[]'::json) from notified) as notifications
+    from stored, target
   `.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -205,6 +231,7 @@ export async function insertChatMessageWithinRate(
       lead: null,
     },
     audience: row.audience.map(Number),
+    notifications: storedNotificationsOf(row.notifications),
   };
 }
 

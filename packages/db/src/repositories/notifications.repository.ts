@@ -1,12 +1,12 @@
 /** The notification centre's rows: written beside their cause, read and marked read by their owner only. */
 import type { Notification, NotificationPreferences } from '@crm/domain';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { NotificationsTable } from '../tables/notifications.table.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 
 export type NewNotification = Insertable<NotificationsTable>;
-type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
 
 function toNotification(row: NotificationRow): Notification & { userId: number } {
   return {
@@ -44,11 +44,9 @@ export async function insertNotifications(db: DbOrTrx, rows: readonly NewNotific
   return stored.map(toNotification);
 }
 
-/** What a chat message notifies, written once for all its readers. */
-export interface ChatNotificationsInput {
-  /** Everyone to tell (the sender left out by the caller). */
-  userIds: readonly number[];
-  /** Those of `userIds` the text mentions: they get a mention instead. */
+/** What a chat message notifies, worked out before its send: written by the send's own statement. */
+export interface ChatNotificationTexts {
+  /** Active users the text mentions: those who can read the conversation get a mention instead. */
   mentionedIds: readonly number[];
   conversation: { channelId: number } | { senderId: number };
   /** The 'new messages' notification: one per unread streak of the conversation (its collapse key). */
@@ -57,35 +55,46 @@ export interface ChatNotificationsInput {
 }
 
 /**
- * A chat message's notifications in one statement, four arrays' worth of parameters whatever the
- * audience's size: a mention for each mentioned reader; for each other reader a 'new messages'
+ * The insert of a chat message's notifications, for the send's statement to run: `readers`
+ * selects the ids of the conversation's people as the statement reads them (the sender among
+ * them is left out). A mention for each mentioned reader; for each other reader a 'new messages'
  * notification, unless one of that conversation is still unread (then nothing is written: the
- * unread one stands for the streak). Answers what was stored.
+ * unread one stands for the streak). A few parameters whatever the audience's size. Returns the
+ * rows it stored; `storedNotificationsOf` reads them from JSON.
  */
-export async function insertChatNotifications(db: DbOrTrx, input: ChatNotificationsInput): Promise<StoredNotification[]> {
-  if (input.userIds.length === 0) return [];
-  const channelId = 'channelId' in input.conversation ? input.conversation.channelId : null;
-  const senderId = 'senderId' in input.conversation ? input.conversation.senderId : null;
-  const { streak, mention } = input;
-  const { rows } = await sql<NotificationRow>`
+export function insertChatNotificationsSql(
+  texts: ChatNotificationTexts,
+  readers: RawBuilder<unknown>,
+  senderId: number,
+): RawBuilder<unknown> {
+  const channelId = 'channelId' in texts.conversation ? texts.conversation.channelId : null;
+  const conversationSenderId = 'senderId' in texts.conversation ? texts.conversation.senderId : null;
+  const { streak, mention } = texts;
+  return sql`
     insert into notifications (user_id, kind, title, body, channel_id, sender_id, collapse_key)
     select reader.user_id,
       case when reader.mentioned then 'mention' else 'chat_message' end,
       case when reader.mentioned then ${mention.title} else ${streak.title} end,
       case when reader.mentioned then ${mention.body} else ${streak.body} end,
-      ${channelId}::integer, ${senderId}::integer,
+      ${channelId}::integer, ${conversationSenderId}::integer,
       case when reader.mentioned then null else ${streak.collapseKey} end
     from (
-      select distinct user_id, user_id = any(${[...input.mentionedIds]}::int[]) as mentioned
-      from unnest(${[...input.userIds]}::int[]) as user_id
+      select distinct reader_id as user_id, reader_id = any(${[...texts.mentionedIds]}::int[]) as mentioned
+      from (${readers}) as readers(reader_id)
+      where reader_id <> ${senderId}
     ) as reader
     where reader.mentioned or not exists (
       select 1 from notifications unread
       where unread.user_id = reader.user_id and unread.collapse_key = ${streak.collapseKey} and unread.read_at is null
     )
+    -- The same order in every send: two sends to one channel wait on each other's rows, never in a cycle.
+    order by reader.user_id
     on conflict (user_id, collapse_key) where read_at is null and collapse_key is not null do nothing
-    returning *
-  `.execute(db);
+    returning *`;
+}
+
+/** Notification rows a statement returned as JSON (its dates as text). */
+export function storedNotificationsOf(rows: readonly NotificationRow[]): StoredNotification[] {
   return rows.map(toNotification);
 }
 

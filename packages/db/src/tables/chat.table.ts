@@ -17,6 +17,12 @@ export interface ChatMessagesTable {
   created_at: CreatedAt;
 }
 
+/** Each sender's send times within the rate window, what the chat rate limit counts (its row lock orders one person's sends). */
+export interface ChatSendTimesTable {
+  user_id: number;
+  recent: Date[];
+}
+
 export interface ChatChannelsTable {
   id: Generated<number>;
   kind: 'general' | 'role' | 'team' | 'group';

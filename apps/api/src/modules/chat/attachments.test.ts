@@ -108,4 +108,17 @@ describeOnEachDatabase('chat attachments', (server) => {
     expect((await download(carlos.client, upload.body.url)).response.status).toBe(404);
     expect((await carlos.client.post('/api/chat/messages', { receiverId: bea.id, attachmentId: upload.body.id })).status).toBe(404);
   });
+
+  it('sends an attachment once when two sends of it race: one message, the other told it was sent', async () => {
+    const upload = await ana.client.post(
+      '/api/chat/attachments',
+      fileForm(new TextEncoder().encode('%PDF-1.4\n'), 'a.pdf', 'application/pdf'),
+    );
+    const statuses = await Promise.all(
+      [bea.id, carlos.id].map(
+        async (receiverId) => (await ana.client.post('/api/chat/messages', { receiverId, attachmentId: upload.body.id })).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
 });

@@ -3,7 +3,6 @@ import {
   type ChatTarget,
   countUnreadChannelMessages,
   countUnreadMessages,
-  type DbOrTrx,
   findChannel,
   findChatMessagesByIds,
   findUserById,
@@ -15,7 +14,6 @@ import {
   listConversation,
   listOnlineUserIds,
   listValidSessionIds,
-  lockChatSender,
   markMessagesRead,
 } from '@crm/db';
 import {
@@ -77,10 +75,10 @@ export async function listMessages(ctx: ServiceContext, otherId: number): Promis
 }
 
 /**
- * Stores a message (to a colleague or to a channel the sender belongs to) and its activity in
- * one transaction, under the per-sender rate limit over every conversation (counted in the
- * database, so every replica and protocol shares it) and only while the sender's session lasts
- * (so a /ws socket of an ended session can send nothing), then announces it to the people of
+ * Stores a message (to a colleague or to a channel the sender belongs to), its activity and its
+ * notifications in one statement, under the per-sender rate limit over every conversation (counted
+ * in the database, so every replica and protocol shares it) and only while the sender's session
+ * lasts (so a /ws socket of an ended session can send nothing), then announces it to the people of
  * the conversation as they are at that moment: someone removed from a channel gets nothing more.
  */
 export async function sendMessage(ctx: ServiceContext, input: z.output<typeof sendMessageSchema>): Promise<ChatMessage> {
@@ -89,49 +87,56 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   const target: ChatTarget = input.channelId !== undefined ? { channelId: input.channelId } : { receiverId: input.receiverId ?? 0 };
   if ('receiverId' in target && target.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   if (input.leadId !== undefined) await requireShareableLead(ctx, input.leadId);
-  // Read before the sender's lock is taken: the hot path holds it for as few queries as it can.
-  const channelName = 'channelId' in target ? ((await findChannel(ctx.db, target.channelId))?.name ?? 'un canal') : undefined;
-  const activityDescription = await activityText(ctx, target, channelName);
-  const notes = await new Notifier().prepareChat(ctx.db, sender, channelName, input.message);
-  const { message, audience } = await ctx.db.transaction().execute(async (trx) => {
-    await lockChatSender(trx, sender.id);
-    // Under the sender's lock: an attachment goes out once, in one message.
-    if (input.attachmentId !== undefined) await requireUnsentAttachment(trx, sender.id, input.attachmentId);
-    const stored = await insertChatMessageWithinRate(trx, {
-      senderId: sender.id,
-      sessionId: ctx.viewer.sessionId,
-      target,
-      message: input.message,
-      attachmentId: input.attachmentId ?? null,
-      leadId: input.leadId ?? null,
-      maxPerWindow: ctx.env.CHAT_RATE_PER_10S,
-      windowMs: CHAT_LIMITS.rate.windowMs,
-      activityDescription,
-    });
-    if (!stored) throw await whyNotStored(trx, ctx, target);
-    await notes.chatMessage(trx, stored.message, stored.audience);
-    if (input.attachmentId === undefined && input.leadId === undefined) return stored;
-    const [withExtras] = await findChatMessagesByIds(trx, [stored.message.id]);
-    return { message: withExtras ?? stored.message, audience: stored.audience };
+  const conversation = await describeConversation(ctx, target);
+  const notes = new Notifier();
+  const notifications = await notes.chatNotifications(ctx.db, sender, conversation.notified, {
+    text: input.message,
+    attachment: input.attachmentId !== undefined,
+    lead: input.leadId !== undefined,
   });
-  await publishLive(ctx, { type: 'chat', message }, { userIds: audience });
+  const stored = await insertChatMessageWithinRate(ctx.db, {
+    senderId: sender.id,
+    sessionId: ctx.viewer.sessionId,
+    target,
+    message: input.message,
+    attachmentId: input.attachmentId ?? null,
+    leadId: input.leadId ?? null,
+    maxPerWindow: ctx.env.CHAT_RATE_PER_10S,
+    windowMs: CHAT_LIMITS.rate.windowMs,
+    activityDescription: `${actorName(ctx)} envió un mensaje ${conversation.activityPlace}`,
+    notifications,
+  });
+  if (!stored) throw await whyNotStored(ctx, target, input.attachmentId);
+  notes.storedElsewhere(stored.notifications);
+  const message =
+    input.attachmentId === undefined && input.leadId === undefined
+      ? stored.message
+      : ((await findChatMessagesByIds(ctx.db, [stored.message.id]))[0] ?? stored.message);
+  await publishLive(ctx, { type: 'chat', message }, { userIds: stored.audience });
   await notes.publish(ctx);
   return message;
 }
 
-async function activityText(ctx: ServiceContext, target: ChatTarget, channelName: string | undefined): Promise<string> {
-  if ('channelId' in target) return `${actorName(ctx)} envió un mensaje en ${channelName ?? 'un canal'}`;
+/** Names read before the send's statement, for its activity line and notifications. */
+async function describeConversation(ctx: ServiceContext, target: ChatTarget) {
+  if ('channelId' in target) {
+    const channelName = (await findChannel(ctx.db, target.channelId))?.name ?? 'un canal';
+    return { activityPlace: `en ${channelName}`, notified: { channelId: target.channelId, channelName } };
+  }
   const receiver = await findUserById(ctx.db, target.receiverId);
-  return `${actorName(ctx)} envió un mensaje a ${receiver ? displayName(receiver) : 'un compañero'}`;
+  return { activityPlace: `a ${receiver ? displayName(receiver) : 'un compañero'}`, notified: target };
 }
 
 /** The send was refused: say which rule, in the order a caller would want to hear it. */
-async function whyNotStored(trx: DbOrTrx, ctx: ServiceContext, target: ChatTarget): Promise<DomainError> {
-  if ((await listValidSessionIds(trx, [ctx.viewer.sessionId])).length === 0) return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  if ('receiverId' in target && !(await findUserById(trx, target.receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
-  if ('channelId' in target && !(await isChannelMember(trx, target.channelId, ctx.viewer.user.id))) {
+async function whyNotStored(ctx: ServiceContext, target: ChatTarget, attachmentId: number | undefined): Promise<DomainError> {
+  if ((await listValidSessionIds(ctx.db, [ctx.viewer.sessionId])).length === 0)
+    return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  if ('receiverId' in target && !(await findUserById(ctx.db, target.receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
+  if ('channelId' in target && !(await isChannelMember(ctx.db, target.channelId, ctx.viewer.user.id))) {
     return new DomainError('NOT_FOUND', CHANNEL_MESSAGES.notFound);
   }
+  // Throws the attachment's own refusal: someone else's, or already sent.
+  if (attachmentId !== undefined) await requireUnsentAttachment(ctx.db, ctx.viewer.user.id, attachmentId);
   return new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
 }
 

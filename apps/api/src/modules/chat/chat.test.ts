@@ -178,4 +178,23 @@ describeOnEachDatabase('chat REST', (server) => {
     // Others are not affected.
     expect((await carlos.client.post('/api/chat/messages', { receiverId: bea.id, message: 'yo sí' })).status).toBe(201);
   });
+
+  it('counts concurrent sends of one person from two sessions exactly: the limit stores, the rest are refused', async () => {
+    const user = await createUser(server(), { username: uniqueName('doble'), firstName: 'Doble' });
+    // Two sessions: each has its own in-memory gate, so only the database's count can hold the line.
+    const sessions = [await loginAs(server(), user.username), await loginAs(server(), user.username)];
+    const statuses = await Promise.all(
+      Array.from({ length: 2 * CHAT_LIMITS.rate.messages }, (_, i) =>
+        (sessions[i % 2] as ApiClient).post('/api/chat/messages', { receiverId: bea.id, message: `a la vez ${i}` }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CHAT_LIMITS.rate.messages);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 429)).toBe(true);
+    const stored = await server()
+      .ctx.db.selectFrom('chat_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sender_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(CHAT_LIMITS.rate.messages);
+  });
 });

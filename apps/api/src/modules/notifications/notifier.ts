@@ -13,7 +13,7 @@ import {
   countGroupLeadsByAssignee,
   type DbOrTrx,
   findActiveUserIdsByUsernames,
-  insertChatNotifications,
+  type ChatNotificationTexts,
   insertNotifications,
   type LeadAssignee,
   listFollowUpsForReminder,
@@ -21,7 +21,7 @@ import {
   type NewNotification,
   type StoredNotification,
 } from '@crm/db';
-import { type ChatMessage, displayName, formatCount, mentionedUsernames, type User } from '@crm/domain';
+import { displayName, formatCount, mentionedUsernames, type User } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { publishLiveEach } from '../../live/publish.js';
 import { toNotificationDto } from './notification-dto.js';
@@ -29,15 +29,14 @@ import { toNotificationDto } from './notification-dto.js';
 /** A notification shows the start of a message; the conversation has the rest. */
 const EXCERPT_LENGTH = 140;
 
-function excerpt(message: ChatMessage): string {
-  const text = message.message.trim().replace(/\s+/g, ' ');
-  if (!text) return message.attachment ? 'Archivo adjunto' : message.lead ? 'Lead compartido' : '';
+function excerpt(content: { text: string; attachment: boolean; lead: boolean }): string {
+  const text = content.text.trim().replace(/\s+/g, ' ');
+  if (!text) return content.attachment ? 'Archivo adjunto' : content.lead ? 'Lead compartido' : '';
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 }
 
 export class Notifier {
   private readonly stored: StoredNotification[] = [];
-  private chat: { sender: User; channelName: string | undefined; mentioned: number[] } | undefined;
 
   /** Leads now assigned to someone other than `actorId` (who needs no telling): one notification per assignee. */
   async leadsAssigned(trx: DbOrTrx, actorId: number | null, leadIds: readonly number[]): Promise<void> {
@@ -88,39 +87,39 @@ export class Notifier {
   }
 
   /**
-   * Read before a message's transaction (the send holds its sender's lock for as few queries as
-   * it can): who the text mentions. `channelName` is undefined one-to-one. Answers this notifier.
+   * What a message will notify, read before its send (which holds its sender's row for one
+   * statement only, and writes these with the message): who the text mentions and the texts of
+   * the conversation's 'new messages' and mention notifications.
    */
-  async prepareChat(db: DbOrTrx, sender: User, channelName: string | undefined, text: string): Promise<this> {
-    this.chat = { sender, channelName, mentioned: await findActiveUserIdsByUsernames(db, mentionedUsernames(text)) };
-    return this;
+  async chatNotifications(
+    db: DbOrTrx,
+    sender: User,
+    conversation: { channelId: number; channelName: string } | { receiverId: number },
+    content: { text: string; attachment: boolean; lead: boolean },
+  ): Promise<ChatNotificationTexts> {
+    const from = displayName(sender);
+    const text = excerpt(content);
+    const mentionedIds = await findActiveUserIdsByUsernames(db, mentionedUsernames(content.text));
+    if ('receiverId' in conversation) {
+      return {
+        mentionedIds,
+        conversation: { senderId: sender.id },
+        streak: { title: `Mensajes nuevos de ${from}`, body: text, collapseKey: `chat:user:${sender.id}` },
+        mention: { title: `${from} te mencionó`, body: text },
+      };
+    }
+    const { channelId, channelName } = conversation;
+    return {
+      mentionedIds,
+      conversation: { channelId },
+      streak: { title: `Mensajes nuevos en ${channelName}`, body: `${from}: ${text}`, collapseKey: `chat:channel:${channelId}` },
+      mention: { title: `${from} te mencionó en ${channelName}`, body: text },
+    };
   }
 
-  /**
-   * A message stored: everyone else in the conversation (`audience`, as the send read it) gets a
-   * 'new messages' notification, one per unread streak; a mentioned reader gets a mention instead.
-   * A mention of someone outside the conversation notifies nobody. One statement whatever the
-   * audience: a busy channel's messages mostly write nothing (everyone's streak is still unread).
-   */
-  async chatMessage(trx: DbOrTrx, message: ChatMessage, audience: readonly number[]): Promise<void> {
-    if (!this.chat) throw new Error('prepareChat first');
-    const { sender, channelName, mentioned } = this.chat;
-    const from = displayName(sender);
-    const text = excerpt(message);
-    const readers = audience.filter((userId) => userId !== sender.id);
-    this.stored.push(
-      ...(await insertChatNotifications(trx, {
-        userIds: readers,
-        mentionedIds: mentioned.filter((userId) => readers.includes(userId)),
-        conversation: message.channelId === null ? { senderId: sender.id } : { channelId: message.channelId },
-        streak: {
-          title: channelName === undefined ? `Mensajes nuevos de ${from}` : `Mensajes nuevos en ${channelName}`,
-          body: channelName === undefined ? text : `${from}: ${text}`,
-          collapseKey: message.channelId === null ? `chat:user:${sender.id}` : `chat:channel:${message.channelId}`,
-        },
-        mention: { title: channelName === undefined ? `${from} te mencionó` : `${from} te mencionó en ${channelName}`, body: text },
-      })),
-    );
+  /** Notifications its cause wrote in a statement of its own (a chat send): published with the rest. */
+  storedElsewhere(notifications: readonly StoredNotification[]): void {
+    this.stored.push(...notifications);
   }
 
   /** The owner's import went live (in its publishing transaction) or ended without leads. */
