@@ -6,11 +6,12 @@
  * Then a channel (support/channel-bench.ts): 200 members on two replicas, 10 senders at 10
  * messages a second each, with and without 10 MB uploads going on.
  * Options (or CHAT_BENCH_* env): --seconds=30 --clients=1000 --rate=100 --members=200 --senders=10
- * --sender-rate=10 --channel-seconds=20 --only=pglite,postgres,replicas,channel,notifications
+ * --sender-rate=10 --channel-seconds=20 --client-workers=4 --phases=independent|together
+ * --only=pglite,postgres,replicas,channel,notifications
  * --notify-leads=1000 --notify-assignees=50 (support/notification-bench.ts: fan-out of a bulk 'Repartir').
  * --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres).
  * One server runs in this process; with two replicas the second is a separate process
- * (src/main.ts) on the same database. The clients run in a worker thread.
+ * (src/main.ts) on the same database. The clients run in a worker thread (the channel's in several).
  */
 import os from 'node:os';
 import type { DbKind } from '@crm/db';

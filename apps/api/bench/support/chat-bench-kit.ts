@@ -15,20 +15,46 @@ export interface BenchClient {
  * Runs a load worker (its entry under support/); the worker posts 'connected' once its sockets
  * are open, gets 'go' after `whenRegistered`, and posts its result.
  */
-export function runWorker<I, R>(entry: string, input: I, whenRegistered: () => Promise<void> = async () => {}): Promise<R> {
-  const worker = new Worker(new URL(entry, import.meta.url), { workerData: input });
-  return new Promise((resolve, reject) => {
-    worker.on('message', (answer: { connected: true } | { ok: true; result: R } | { ok: false; error: string }) => {
-      if ('connected' in answer) {
-        whenRegistered().then(() => worker.postMessage('go'), reject);
-        return;
-      }
-      void worker.terminate();
-      if (answer.ok) resolve(answer.result);
-      else reject(new Error(answer.error));
-    });
-    worker.once('error', reject);
-  });
+export async function runWorker<I, R>(entry: string, input: I, whenRegistered: () => Promise<void> = async () => {}): Promise<R> {
+  const [result] = await runWorkers<I, R>(entry, [input], whenRegistered, () => 'go');
+  return result as R;
+}
+
+/**
+ * Runs one load worker per input, in parallel threads: once every one of them has posted
+ * 'connected', `whenRegistered` runs, then each gets the same go message (`go()`, e.g. a common
+ * start time) and the results come back in the inputs' order.
+ */
+export function runWorkers<I, R>(
+  entry: string,
+  inputs: readonly I[],
+  whenRegistered: () => Promise<void>,
+  go: () => unknown,
+): Promise<R[]> {
+  const workers = inputs.map((input) => new Worker(new URL(entry, import.meta.url), { workerData: input }));
+  let connected = 0;
+  const results = workers.map(
+    (worker) =>
+      new Promise<R>((resolve, reject) => {
+        worker.on('message', (answer: { connected: true } | { ok: true; result: R } | { ok: false; error: string }) => {
+          if ('connected' in answer) {
+            connected += 1;
+            if (connected === workers.length) {
+              whenRegistered().then(() => {
+                const message = go();
+                for (const each of workers) each.postMessage(message);
+              }, reject);
+            }
+            return;
+          }
+          void worker.terminate();
+          if (answer.ok) resolve(answer.result);
+          else reject(new Error(answer.error));
+        });
+        worker.once('error', reject);
+      }),
+  );
+  return Promise.all(results).finally(() => Promise.all(workers.map((worker) => worker.terminate())));
 }
 
 /** Every client's connection is in the presence table, so the connection storm is over before the load starts. */

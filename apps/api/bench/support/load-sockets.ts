@@ -50,13 +50,13 @@ export async function drainAndClose(sockets: readonly WebSocket[], done: () => b
   );
 }
 
-/** Worker protocol: post 'connected', wait for 'go', post the result. */
-export function serveLoad<I, R>(run: (input: I, ready: () => Promise<void>) => Promise<R>): void {
+/** Worker protocol: post 'connected', wait for 'go' (whatever the orchestrator sends with it is what `ready` resolves to), post the result. */
+export function serveLoad<I, R, G = unknown>(run: (input: I, ready: () => Promise<G>) => Promise<R>): void {
   if (!parentPort) return;
   const port = parentPort;
   const ready = () =>
-    new Promise<void>((resolve) => {
-      port.once('message', () => resolve());
+    new Promise<G>((resolve) => {
+      port.once('message', (go: G) => resolve(go));
       port.postMessage({ connected: true });
     });
   run(workerData as I, ready).then(
