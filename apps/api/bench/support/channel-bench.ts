@@ -25,7 +25,7 @@ import { allRegistered, type BenchClient, ms, percentile, printTable, runWorkers
 import { type ChannelLoadGo, type ChannelLoadInput, type ChannelLoadResult, wallClockMs } from './channel-load.js';
 
 /** Every share's results together. */
-export interface ChannelRunResult {
+interface ChannelRunResult {
   sent: number;
   /** Messages × members: every member's socket (the sender's too) should get each message once. */
   expected: number;
