@@ -1,10 +1,12 @@
 // The channel benchmark's uploader, in its own thread so its client work does not weigh on the
 // measured server: uploads the given file to /api/chat/attachments back to back until told to stop.
+import { randomFillSync } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, cookie, size } = workerData;
-// A PDF: its signature decides the type; the rest is filler.
-const bytes = new Uint8Array(size).fill(0x41);
+// A PDF: its signature decides the type. The rest is random, as incompressible as a real PDF's or
+// photo's compressed streams (a filler of one letter would be squeezed to nothing on its way to disk).
+const bytes = randomFillSync(new Uint8Array(size));
 bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
 let stopped = false;
 let done = 0;
