@@ -84,6 +84,8 @@ async function run(input: ChannelLoadInput, ready: () => Promise<ChannelLoadGo>)
 
   // Sender n's i-th message is due at startAt + (i + phase) periods, whoever else sends meanwhile.
   const periodMs = 1000 / input.perSenderPerSecond;
+  // Every share waits for the whole schedule, the shares without senders too, before it drains.
+  const lastSendAt = startAt + perSender * periodMs;
   const sentBy = input.senders.map(() => 0);
   await new Promise<void>((resolve) => {
     const tick = () => {
@@ -96,7 +98,7 @@ async function run(input: ChannelLoadInput, ready: () => Promise<ChannelLoadGo>)
           sentBy[index] = (sentBy[index] ?? 0) + 1;
         }
       });
-      if (sentBy.every((count) => count >= perSender)) resolve();
+      if (now >= lastSendAt && sentBy.every((count) => count >= perSender)) resolve();
       else setTimeout(tick, 1);
     };
     tick();
