@@ -59,9 +59,9 @@ export class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
-    // Holding the lock while the event loop turns: requests read meanwhile line up behind this one, in order.
+    // Before joining the line, not holding the connection: requests read while this waits go first.
     await this.#eventLoop.beforeGrant();
+    await this.#mutex.lock();
     if (!this.#connection) {
       this.#mutex.unlock();
       throw new Error('El driver de PGlite no está inicializado o ya se destruyó.');
