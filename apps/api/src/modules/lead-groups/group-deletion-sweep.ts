@@ -8,10 +8,11 @@ import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLead
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * A batch holds the database for a few milliseconds: on PGlite, whose one connection every request
- * waits for, about 9 ms for 200 leads (22 ms for 500, measured at 170,000 leads).
+ * A batch holds the database for a few milliseconds: on PGlite, whose one connection (and thread)
+ * every request waits for, about 11 ms of CPU for 200 leads at 170,000 (their foreign keys and
+ * search rows go too), so 100 there.
  */
-const BATCH_SIZE = { postgres: 500, pglite: 200 } as const;
+const BATCH_SIZE = { postgres: 500, pglite: 100 } as const;
 
 /** Per database (tests run several servers in one process): the sweep under way, and whether another was asked for. */
 const sweeps = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
