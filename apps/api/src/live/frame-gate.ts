@@ -69,14 +69,14 @@ export class FrameGate {
 const MAX_KEPT_SESSION_GATES = 10_000;
 const sessionGates = new Map<string, FrameGate>();
 
-/** HTTP calls have no socket to hang a gate on: the session's own, kept in this process. */
-export function sessionFrameGate(sessionId: string): FrameGate {
+/** HTTP calls have no socket to hang a gate on: the session's own, kept in this process, at the server's chat rate. */
+export function sessionFrameGate(sessionId: string, perWindow: number): FrameGate {
   let gate = sessionGates.get(sessionId);
   if (!gate) {
     if (sessionGates.size >= MAX_KEPT_SESSION_GATES) {
       for (const [id, kept] of sessionGates) if (kept.isIdle()) sessionGates.delete(id);
     }
-    gate = new FrameGate();
+    gate = new FrameGate(perWindow);
     sessionGates.set(sessionId, gate);
   }
   return gate;

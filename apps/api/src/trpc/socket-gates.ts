@@ -12,7 +12,7 @@ import { publicProcedure } from './init.js';
 
 /** Chat sends: the socket's own allowance, or the session's over HTTP (the database's count per sender stays the rule). */
 export const chatSendGate = publicProcedure.use(async ({ ctx, next }) => {
-  const gate = ctx.socketGate ?? (ctx.viewer ? sessionFrameGate(ctx.viewer.sessionId) : undefined);
+  const gate = ctx.socketGate ?? (ctx.viewer ? sessionFrameGate(ctx.viewer.sessionId, ctx.env.CHAT_RATE_PER_10S) : undefined);
   return gate ? gate.run(next) : next();
 });
 

@@ -39,7 +39,9 @@ export const chatChannelRestRoutes = [
     body: channelMessageBodySchema,
     successStatus: 201,
     handler: ({ ctx, params, body }) =>
-      sessionFrameGate(ctx.viewer.sessionId).run(() => sendMessage(ctx, { ...body, channelId: parseInput(idSchema, params.id) })),
+      sessionFrameGate(ctx.viewer.sessionId, ctx.env.CHAT_RATE_PER_10S).run(() =>
+        sendMessage(ctx, { ...body, channelId: parseInput(idSchema, params.id) }),
+      ),
   }),
   authedRoute({
     method: 'POST',

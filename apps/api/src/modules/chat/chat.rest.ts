@@ -25,7 +25,7 @@ export const chatRestRoutes = [
     floodGate: sessionSendRefusal,
     body: sendMessageSchema,
     successStatus: 201,
-    handler: ({ ctx, body }) => sessionFrameGate(ctx.viewer.sessionId).run(() => sendMessage(ctx, body)),
+    handler: ({ ctx, body }) => sessionFrameGate(ctx.viewer.sessionId, ctx.env.CHAT_RATE_PER_10S).run(() => sendMessage(ctx, body)),
   }),
   authedRoute({
     method: 'POST',
