@@ -10,7 +10,7 @@
  */
 import { CONTACTED_STATUSES, type MemberLeadCounts, TREND_WINDOW_DAYS } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
-import { NOT_IN_STAGED_GROUP } from './leads.repository.js';
+import { IN_VISIBLE_GROUP } from './leads.repository.js';
 
 const DAY_MS = 86_400_000;
 const ACTIVE_WINDOW_MS = DAY_MS;
@@ -45,7 +45,7 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
     db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(NOT_IN_STAGED_GROUP);
+      .where(IN_VISIBLE_GROUP);
   const converted = () => leads().where('status', '=', 'convertido');
 
   const row = await db
@@ -148,7 +148,7 @@ export async function countLeadsInRanges(db: DbOrTrx, ranges: DateRange[]): Prom
     db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(NOT_IN_STAGED_GROUP);
+      .where(IN_VISIBLE_GROUP);
   const row: Record<string, unknown> = await db
     .selectNoFrom(
       ranges.flatMap((range, index) => [

@@ -1,8 +1,9 @@
-import { leadEmailKey, leadPhoneKey } from '@crm/domain';
+import { leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
 import { bulkDelete, bulkSetAssignee, bulkSetStatus } from './lead-bulk.repository.js';
+import { insertLeadGroup, markLeadGroupDeleted } from './lead-groups.repository.js';
 import {
   countLeads,
   decodeLeadCursor,
@@ -15,6 +16,7 @@ import {
   inLeadImportTransaction,
   updateLeadRow,
 } from './leads.repository.js';
+import { searchLeads } from './search.repository.js';
 
 function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
   const row = {
@@ -167,6 +169,34 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
       })
       .catch((error: { count?: number }) => error.count);
     expect(emptied).toBe(0);
+  });
+
+  it('leaves the leads of a group being deleted out of every list, count and search at once', async () => {
+    const creator = await database.db
+      .insertInto('users')
+      .values({ username: 'borra', email: 'borra@x.es', password_hash: 'x', first_name: 'Bo', last_name: 'Rra', system_role: 'admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const groupId = await insertLeadGroup(database.db, {
+      name: 'Feria borrada',
+      description: null,
+      assignedRoleId: null,
+      createdBy: creator.id,
+    });
+    for (const name of ['Borrable uno', 'Borrable dos']) {
+      await insertLead(database.db, { name, category: 'otros', group_id: groupId, search_text: name.toLowerCase() });
+    }
+    expect(await countLeads(database.db, { q: 'borrable' })).toBe(2);
+
+    // The deletion sweep has not run yet: the leads still exist, and nobody sees them.
+    expect(await markLeadGroupDeleted(database.db, groupId)).toEqual({ deletedLeads: 2 });
+    expect(await countLeads(database.db, { q: 'borrable' })).toBe(0);
+    expect(await countLeads(database.db, { groupId })).toBe(0);
+    expect((await listLeads(database.db, { view: 'contacted', q: 'borrable' })).items).toEqual([]);
+    expect((await listLeads(database.db, { groupId })).items).toEqual([]);
+    expect(await searchLeads(database.db, searchTermsOf('borrable'), 5)).toEqual([]);
+    const stored = await database.db.selectFrom('leads').select('id').where('group_id', '=', groupId).execute();
+    expect(stored).toHaveLength(2);
   });
 
   it('takes % and _ in a search literally', async () => {

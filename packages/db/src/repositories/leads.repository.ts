@@ -54,10 +54,12 @@ const IS_CONTACTED = sql<SqlBool>`(leads.contacted_at is not null or leads.statu
 const MAY_BE_MARKED_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(AWAITING_CONTACT_STATUSES)}))`;
 
 /**
- * Leads of a group an import job is still writing are no one's yet: every list, count and
- * search leaves them out until the job publishes the group (see import-jobs.repository.ts).
+ * Leads every list, count and search shows: not in a group an import job is still writing (no
+ * one's yet, until the job publishes it; see import-jobs.repository.ts), nor in a group being
+ * deleted (gone for the user at once, while the deletion sweep removes its leads in batches).
  */
-export const NOT_IN_STAGED_GROUP = sql<SqlBool>`(leads.group_id is null or leads.group_id not in (select id from lead_groups where staged))`;
+export const IN_VISIBLE_GROUP = sql<SqlBool>`(leads.group_id is null
+  or leads.group_id not in (select id from lead_groups where staged or deleted_at is not null))`;
 
 export function toLeadDto(row: LeadRow): Lead {
   return {
@@ -90,8 +92,8 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
   }
-  // Ungrouped leads (the Leads Activos tab) are never staged: their partial index stays usable.
-  if (filters.view !== 'leads' || filters.groupId !== undefined) conditions.push(NOT_IN_STAGED_GROUP);
+  // Ungrouped leads (the Leads Activos tab) are always visible: their partial index stays usable.
+  if (filters.view !== 'leads' || filters.groupId !== undefined) conditions.push(IN_VISIBLE_GROUP);
   if (filters.view === 'contacted') conditions.push(IS_CONTACTED);
   if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));

@@ -5,7 +5,7 @@
  */
 import type { LeadStatus, SearchTerms } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
-import { NOT_IN_STAGED_GROUP } from './leads.repository.js';
+import { IN_VISIBLE_GROUP } from './leads.repository.js';
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -26,7 +26,7 @@ export async function searchLeads(
         ...(terms.digits ? [eb.and([eb('s.phone_key', 'is not', null), eb('s.phone_key', 'like', likePattern(terms.digits))])] : []),
       ]),
     )
-    .where(NOT_IN_STAGED_GROUP)
+    .where(IN_VISIBLE_GROUP)
     .orderBy('s.lead_id', 'desc')
     .limit(limit)
     .execute();
