@@ -1,6 +1,6 @@
 /** Team conversations: the channels a user belongs to, their members and how far each has read. */
 import { type ChatChannelMember, type ChannelKind, profileImageUrl } from '@crm/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { selectMessages } from './chat-message-select.js';
 
@@ -87,12 +87,20 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
   }));
 }
 
+/** The channels with what their shown name is read from (aliases c, r, mgr). */
+const channelsWithNames = sql`chat_channels c
+    left join custom_roles r on r.id = c.custom_role_id
+    left join users mgr on mgr.id = c.manager_id`;
+
+/** A channel's shown name as a scalar subquery, for a statement that needs it without a read of its own. */
+export function channelNameSql(channelId: number): RawBuilder<string> {
+  return sql<string>`(select ${channelName} from ${channelsWithNames} where c.id = ${channelId})`;
+}
+
 export async function findChannel(db: DbOrTrx, channelId: number): Promise<ChannelRecord | undefined> {
   const { rows } = await sql<{ id: number; kind: ChannelKind; name: string; created_by: number | null }>`
     select c.id, c.kind, ${channelName} as name, c.created_by
-    from chat_channels c
-    left join custom_roles r on r.id = c.custom_role_id
-    left join users mgr on mgr.id = c.manager_id
+    from ${channelsWithNames}
     where c.id = ${channelId}
   `.execute(db);
   const row = rows[0];

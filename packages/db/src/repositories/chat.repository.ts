@@ -2,6 +2,7 @@
 import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { channelNameSql } from './chat-channels.repository.js';
 import { type MessageRow, selectMessages } from './chat-message-select.js';
 import {
   type ChatNotificationTexts,
@@ -134,6 +135,11 @@ export async function countUnreadMessages(db: DbOrTrx, receiverId: number): Prom
 /** Where a message goes: one colleague, or a channel its sender belongs to. */
 export type ChatTarget = { receiverId: number } | { channelId: number };
 
+/** Text for a `format()` template, as it is: its % signs doubled (a name may hold one). */
+export function asTemplateText(text: string): string {
+  return text.replaceAll('%', '%%');
+}
+
 /**
  * Stores a message, its `message_sent` activity and its notifications if the sender's session is
  * still valid, the target accepts it (an active receiver; a channel the sender belongs to), an
@@ -156,6 +162,7 @@ export async function insertChatMessageWithinRate(
     leadId: number | null;
     maxPerWindow: number;
     windowMs: number;
+    /** A `format()` template (see `asTemplateText`): `%s` stands for the channel's name, which the statement reads. */
     activityDescription: string;
     notifications: ChatNotificationTexts;
   },
@@ -163,10 +170,12 @@ export async function insertChatMessageWithinRate(
   const { senderId, attachmentId } = values;
   const target =
     'receiverId' in values.target
-      ? sql`select id as receiver_id, null::integer as channel_id, array[${senderId}, id]::integer[] as audience
+      ? sql`select id as receiver_id, null::integer as channel_id, array[${senderId}, id]::integer[] as audience,
+              null::text as channel_name
             from users where id = ${values.target.receiverId} and deactivated_at is null`
       : sql`select null::integer as receiver_id, channel_id,
-              array(select user_id from chat_channel_membership where channel_id = ${values.target.channelId})::integer[] as audience
+              array(select user_id from chat_channel_membership where channel_id = ${values.target.channelId})::integer[] as audience,
+              ${channelNameSql(values.target.channelId)} as channel_name
             from chat_channel_membership where channel_id = ${values.target.channelId} and user_id = ${senderId}`;
   const window = sql`now() - make_interval(secs => ${values.windowMs / 1000})`;
   const result = await sql<{
@@ -210,9 +219,13 @@ export async function insertChatMessageWithinRate(
     ),
     activity as (
       insert into activities (type, description, user_id)
-      select 'message_sent', ${values.activityDescription}, sender_id from stored
+      select 'message_sent', format(${values.activityDescription}, target.channel_name), sender_id from stored, target
     ),
-    notified as (${insertChatNotificationsSql(values.notifications, sql`select unnest(target.audience) from target, stored`, senderId)})
+    notified as (${insertChatNotificationsSql(
+      values.notifications,
+      sql`select unnest(target.audience), target.channel_name from target, stored`,
+      senderId,
+    )})
     select stored.*, target.audience, (select coalesce(json_agg(notified), '[]'::json) from notified) as notifications
     from stored, target
   `.execute(db);

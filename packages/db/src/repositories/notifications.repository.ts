@@ -49,7 +49,10 @@ export interface ChatNotificationTexts {
   /** Active users the text mentions: those who can read the conversation get a mention instead. */
   mentionedIds: readonly number[];
   conversation: { channelId: number } | { senderId: number };
-  /** The 'new messages' notification: one per unread streak of the conversation (its collapse key). */
+  /**
+   * The 'new messages' notification: one per unread streak of the conversation (its collapse key).
+   * Titles are `format()` templates (see `asTemplateText`): `%s` stands for the channel's name.
+   */
   streak: { title: string; body: string; collapseKey: string };
   mention: { title: string; body: string };
 }
@@ -57,7 +60,7 @@ export interface ChatNotificationTexts {
 /**
  * The insert of a chat message's notifications, for the send's statement to run: `readers`
  * selects the ids of the conversation's people as the statement reads them (the sender among
- * them is left out). A mention for each mentioned reader; for each other reader a 'new messages'
+ * them is left out), each with the channel's name (null one-to-one) for the titles. A mention for each mentioned reader; for each other reader a 'new messages'
  * notification, unless one of that conversation is still unread (then nothing is written: the
  * unread one stands for the streak). A few parameters whatever the audience's size. Returns the
  * rows it stored; `storedNotificationsOf` reads them from JSON.
@@ -74,13 +77,13 @@ export function insertChatNotificationsSql(
     insert into notifications (user_id, kind, title, body, channel_id, sender_id, collapse_key)
     select reader.user_id,
       case when reader.mentioned then 'mention' else 'chat_message' end,
-      case when reader.mentioned then ${mention.title} else ${streak.title} end,
+      format(case when reader.mentioned then ${mention.title} else ${streak.title} end, reader.channel_name),
       case when reader.mentioned then ${mention.body} else ${streak.body} end,
       ${channelId}::integer, ${conversationSenderId}::integer,
       case when reader.mentioned then null else ${streak.collapseKey} end
     from (
-      select distinct reader_id as user_id, reader_id = any(${[...texts.mentionedIds]}::int[]) as mentioned
-      from (${readers}) as readers(reader_id)
+      select distinct reader_id as user_id, reader_id = any(${[...texts.mentionedIds]}::int[]) as mentioned, channel_name
+      from (${readers}) as readers(reader_id, channel_name)
       where reader_id <> ${senderId}
     ) as reader
     where reader.mentioned or not exists (

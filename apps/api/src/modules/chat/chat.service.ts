@@ -1,9 +1,9 @@
 /** Team chat (docs/live-protocol.md): everyone chats, reading only their own conversations and channels; the same calls serve tRPC, REST and /ws. */
 import {
+  asTemplateText,
   type ChatTarget,
   countUnreadChannelMessages,
   countUnreadMessages,
-  findChannel,
   findChatMessagesByIds,
   findUserById,
   isChannelMember,
@@ -87,9 +87,8 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   const target: ChatTarget = input.channelId !== undefined ? { channelId: input.channelId } : { receiverId: input.receiverId ?? 0 };
   if ('receiverId' in target && target.receiverId === sender.id) throw new DomainError('BAD_REQUEST', CHAT_SELF);
   if (input.leadId !== undefined) await requireShareableLead(ctx, input.leadId);
-  const conversation = await describeConversation(ctx, target);
   const notes = new Notifier();
-  const notifications = await notes.chatNotifications(ctx.db, sender, conversation.notified, {
+  const notifications = await notes.chatNotifications(ctx.db, sender, target, {
     text: input.message,
     attachment: input.attachmentId !== undefined,
     lead: input.leadId !== undefined,
@@ -103,7 +102,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
     leadId: input.leadId ?? null,
     maxPerWindow: ctx.env.CHAT_RATE_PER_10S,
     windowMs: CHAT_LIMITS.rate.windowMs,
-    activityDescription: `${actorName(ctx)} envió un mensaje ${conversation.activityPlace}`,
+    activityDescription: await activityTemplate(ctx, target),
     notifications,
   });
   if (!stored) throw await whyNotStored(ctx, target, input.attachmentId);
@@ -117,14 +116,15 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   return message;
 }
 
-/** Names read before the send's statement, for its activity line and notifications. */
-async function describeConversation(ctx: ServiceContext, target: ChatTarget) {
-  if ('channelId' in target) {
-    const channelName = (await findChannel(ctx.db, target.channelId))?.name ?? 'un canal';
-    return { activityPlace: `en ${channelName}`, notified: { channelId: target.channelId, channelName } };
-  }
+/**
+ * The activity line, a template the send's statement completes: a channel's name is read by the
+ * statement itself (no query before it); a colleague's is read here.
+ */
+async function activityTemplate(ctx: ServiceContext, target: ChatTarget): Promise<string> {
+  const actor = asTemplateText(actorName(ctx));
+  if ('channelId' in target) return `${actor} envió un mensaje en %s`;
   const receiver = await findUserById(ctx.db, target.receiverId);
-  return { activityPlace: `a ${receiver ? displayName(receiver) : 'un compañero'}`, notified: target };
+  return `${actor} envió un mensaje a ${asTemplateText(receiver ? displayName(receiver) : 'un compañero')}`;
 }
 
 /** The send was refused: say which rule, in the order a caller would want to hear it. */

@@ -182,6 +182,22 @@ describeOnEachDatabase(
       expect(mine.map((n) => n.body)).toEqual(['otra vez']);
     });
 
+    it("names the channel in a channel's 'new messages' notification and activity, a % in any name kept as written", async () => {
+      const sender = await person(server(), '50%s');
+      const name = uniqueName('Ventas 100% %s');
+      const channel = await sender.client.post('/api/chat/channels', { name, memberIds: [bea.id] });
+      expect((await sender.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: 'hola' })).status).toBe(201);
+      const beas = (await notificationsOf(bea.client, '?unread=true')).filter((n) => n.channelId === channel.body.id);
+      expect(beas).toMatchObject([{ kind: 'chat_message', title: `Mensajes nuevos en ${name}`, body: '50%s Prueba: hola' }]);
+      const activity = await server()
+        .ctx.db.selectFrom('activities')
+        .select('description')
+        .where('type', '=', 'message_sent')
+        .where('user_id', '=', sender.id)
+        .executeTakeFirstOrThrow();
+      expect(activity.description).toBe(`50%s Prueba envió un mensaje en ${name}`);
+    });
+
     it('a mention notifies only people who can read the conversation', async () => {
       const outsider = await person(server(), 'Gema');
       const channel = await ana.client.post('/api/chat/channels', { name: uniqueName('Obra'), memberIds: [bea.id] });

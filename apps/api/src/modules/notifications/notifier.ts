@@ -13,6 +13,7 @@ import {
   countGroupLeadsByAssignee,
   type DbOrTrx,
   findActiveUserIdsByUsernames,
+  asTemplateText,
   type ChatNotificationTexts,
   insertNotifications,
   type LeadAssignee,
@@ -87,33 +88,35 @@ export class Notifier {
   }
 
   /**
-   * What a message will notify, read before its send (which holds its sender's row for one
-   * statement only, and writes these with the message): who the text mentions and the texts of
-   * the conversation's 'new messages' and mention notifications.
+   * What a message will notify, worked out before its send (which writes these with the message,
+   * and fills in the channel's name as it reads it): who the text mentions (only when it mentions
+   * someone does this read the database) and the texts of the conversation's 'new messages' and
+   * mention notifications.
    */
   async chatNotifications(
     db: DbOrTrx,
     sender: User,
-    conversation: { channelId: number; channelName: string } | { receiverId: number },
+    conversation: { channelId: number } | { receiverId: number },
     content: { text: string; attachment: boolean; lead: boolean },
   ): Promise<ChatNotificationTexts> {
     const from = displayName(sender);
     const text = excerpt(content);
     const mentionedIds = await findActiveUserIdsByUsernames(db, mentionedUsernames(content.text));
+    const fromInTitle = asTemplateText(from);
     if ('receiverId' in conversation) {
       return {
         mentionedIds,
         conversation: { senderId: sender.id },
-        streak: { title: `Mensajes nuevos de ${from}`, body: text, collapseKey: `chat:user:${sender.id}` },
-        mention: { title: `${from} te mencionó`, body: text },
+        streak: { title: `Mensajes nuevos de ${fromInTitle}`, body: text, collapseKey: `chat:user:${sender.id}` },
+        mention: { title: `${fromInTitle} te mencionó`, body: text },
       };
     }
-    const { channelId, channelName } = conversation;
+    const { channelId } = conversation;
     return {
       mentionedIds,
       conversation: { channelId },
-      streak: { title: `Mensajes nuevos en ${channelName}`, body: `${from}: ${text}`, collapseKey: `chat:channel:${channelId}` },
-      mention: { title: `${from} te mencionó en ${channelName}`, body: text },
+      streak: { title: 'Mensajes nuevos en %s', body: `${from}: ${text}`, collapseKey: `chat:channel:${channelId}` },
+      mention: { title: `${fromInTitle} te mencionó en %s`, body: text },
     };
   }
 
