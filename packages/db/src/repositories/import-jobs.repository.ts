@@ -210,6 +210,30 @@ export async function closeAbandonedImportJob(
   });
 }
 
+/** An existing lead an import row matched, with its email (the search text of the update needs it). */
+export interface MatchedLead {
+  id: number;
+  email: string | null;
+  emailKey: string | null;
+  phoneKey: string | null;
+}
+
+/** The leads outside `exceptGroupId` with one of these email or phone keys. */
+export async function findLeadsByKeys(
+  db: DbOrTrx,
+  emailKeys: string[],
+  phoneKeys: string[],
+  exceptGroupId: number,
+): Promise<MatchedLead[]> {
+  if (emailKeys.length === 0 && phoneKeys.length === 0) return [];
+  const { rows } = await sql<{ id: number; email: string | null; email_key: string | null; phone_key: string | null }>`
+    select id, email, email_key, phone_key from leads
+    where (email_key = any(${emailKeys}::text[]) or phone_key = any(${phoneKeys}::text[]))
+      and group_id is distinct from ${exceptGroupId}
+    order by id`.execute(db);
+  return rows.map((row) => ({ id: row.id, email: row.email, emailKey: row.email_key, phoneKey: row.phone_key }));
+}
+
 export type StagedLeadUpdate = Omit<Insertable<ImportJobUpdatesTable>, 'job_id'>;
 
 /** Stages changes to existing leads; a lead matched twice keeps the later row's values. */

@@ -82,11 +82,10 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
       bulkRow({ name: 'Los dos', email: 'DOS@clinica.es', phone: '612000999' }),
     ]);
     expect(matches.insertedIds).toHaveLength(1);
-    const [optica, , clinica] = first.insertedIds;
     expect(matches.leftOut).toEqual([
-      { index: 0, matched: 'email', lead: { id: optica, email: 'VENTAS@optica.es' } },
-      { index: 1, matched: 'phone', lead: { id: optica, email: 'VENTAS@optica.es' } },
-      { index: 3, matched: 'email', lead: { id: clinica, email: 'dos@clinica.es' } },
+      { index: 0, matched: 'email' },
+      { index: 1, matched: 'phone' },
+      { index: 3, matched: 'email' },
     ]);
     const names = ['Mismo email', 'Mismo teléfono', 'Nuevo de verdad', 'Los dos'];
     const inserted = await database.db.selectFrom('leads').select('name').where('name', 'in', names).execute();

@@ -271,25 +271,20 @@ export interface BulkLeadRow {
   phone_key: string | null;
 }
 
-/**
- * Why insertFreshLeads left a row out: a lead with its email or (else) its phone exists already.
- * `lead` is that lead (the newest, when several share the key): the one an import's 'Actualizar
- * los existentes' updates.
- */
+/** Why insertFreshLeads left a row out: a lead with its email or (else) its phone exists already. */
 export interface ExistingLeadMatch {
   /** Index of the row in the array given. */
   index: number;
   matched: 'email' | 'phone';
-  lead: { id: number; email: string | null };
 }
 
 /**
  * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out
- * (with the lead each matched) and the new leads' ids:
+ * and the new leads' ids:
  * one INSERT … SELECT FROM unnest(arrays), twelve parameters whatever the batch size, so each
- * batch is one round trip and PostgreSQL parses one short statement. Each row's two lookups are
- * subqueries on its own key, so they stay index probes however large the table grows. The rows
- * must not repeat keys among themselves (the statement does not see its own inserts).
+ * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
+ * keys among themselves (the statement does not see its own inserts). Inside an import,
+ * prepareBulkLeadImport makes the two lookups per row index probes whatever the statistics say.
  */
 export async function insertFreshLeads(
   db: DbOrTrx,
@@ -297,17 +292,13 @@ export async function insertFreshLeads(
 ): Promise<{ leftOut: ExistingLeadMatch[]; insertedIds: number[] }> {
   if (rows.length === 0) return { leftOut: [], insertedIds: [] };
   const column = <K extends keyof BulkLeadRow>(key: K) => rows.map((row) => row[key]);
-  const { rows: answers } = await sql<{
-    position: number | null;
-    email_lead: number | null;
-    lead_id: number | null;
-    lead_email: string | null;
-    id: number | null;
-  }>`
+  const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' | null; id: number | null }>`
     with batch as materialized (
       select input.*,
-        (select id from leads where leads.email_key = input.email_key order by id desc limit 1) as email_lead,
-        (select id from leads where leads.phone_key = input.phone_key order by id desc limit 1) as phone_lead
+        case
+          when exists (select 1 from leads where leads.email_key = input.email_key) then 'email'
+          when exists (select 1 from leads where leads.phone_key = input.phone_key) then 'phone'
+        end as matched
       from unnest(
         ${column('name')}::text[], ${column('email')}::text[], ${column('phone')}::text[], ${column('category')}::text[],
         ${column('description')}::text[], ${column('address')}::text[], ${column('domain')}::text[],
@@ -318,27 +309,14 @@ export async function insertFreshLeads(
     ), inserted as (
       insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
       select name, email, phone, category, description, address, domain, group_id, created_by, search_text
-      from batch where email_lead is null and phone_lead is null
+      from batch where matched is null
       returning id
     )
-    select batch.position::int, batch.email_lead, leads.id as lead_id, leads.email as lead_email, null::int as id
-    from batch join leads on leads.id = coalesce(batch.email_lead, batch.phone_lead)
-    union all select null, null, null, null, id from inserted`.execute(db);
+    select position::int, matched, null::int as id from batch where matched is not null
+    union all select null, null, id from inserted`.execute(db);
   return {
-    leftOut: answers
-      .flatMap((answer) =>
-        answer.position !== null && answer.lead_id !== null
-          ? [
-              {
-                index: answer.position - 1,
-                matched: answer.email_lead === null ? ('phone' as const) : ('email' as const),
-                lead: { id: answer.lead_id, email: answer.lead_email },
-              },
-            ]
-          : [],
-      )
-      .sort((a, b) => a.index - b.index),
-    insertedIds: answers.flatMap((answer) => (answer.id === null ? [] : [answer.id])),
+    leftOut: matches.flatMap((match) => (match.matched ? [{ index: match.position - 1, matched: match.matched }] : [])),
+    insertedIds: matches.flatMap((match) => (match.id === null ? [] : [match.id])),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   dropAbandonedImportUploads,
   type DbOrTrx,
   type ExistingLeadMatch,
-  type StagedLeadUpdate,
+  findLeadsByKeys,
   stageLeadUpdates,
   type ImportJobRow,
   claimImportJob,
@@ -156,7 +156,8 @@ async function runJob(
         // Importing to a role hands every new lead to one of its members, by the role's rule.
         if (settings.assignedRoleId !== null)
           await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
-        const updated = settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, batch.leads, found) : new Set<number>();
+        const updated =
+          settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
         // A later row of the file with one of these keys is a repetition within the file.
         await rememberImportKeys(
           trx,
@@ -251,20 +252,32 @@ function keysOf(lead: BulkLeadRow | undefined): string[] {
 }
 
 /**
- * 'Actualizar los existentes': the rows matching an existing lead (by email first, else phone; the
- * lead insertFreshLeads found) become staged changes to it, applied when the job publishes. A lead
- * two rows of the batch match keeps the later row's values, as across batches. Answers the rows it took.
+ * 'Actualizar los existentes': the rows matching an existing lead (by email first, else phone)
+ * become staged changes to it, applied when the job publishes. Answers the rows it took.
  */
 async function stageUpdates(
   trx: DbOrTrx,
   jobId: number,
+  groupId: number,
   leads: readonly BulkLeadRow[],
   found: readonly ExistingLeadMatch[],
 ): Promise<Set<number>> {
-  const updates = new Map<number, StagedLeadUpdate>();
-  for (const { index, lead: target } of found) {
-    const lead = leads[index] as BulkLeadRow;
-    updates.set(target.id, {
+  const matched = found.map((match) => ({ match, lead: leads[match.index] as BulkLeadRow }));
+  const existing = await findLeadsByKeys(
+    trx,
+    matched.flatMap(({ lead }) => (lead.email_key ? [lead.email_key] : [])),
+    matched.flatMap(({ lead }) => (lead.phone_key ? [lead.phone_key] : [])),
+    groupId,
+  );
+  const byEmail = new Map(existing.filter((lead) => lead.emailKey).map((lead) => [lead.emailKey, lead]));
+  const byPhone = new Map(existing.filter((lead) => lead.phoneKey).map((lead) => [lead.phoneKey, lead]));
+  const taken = new Set<number>();
+  const updates = [];
+  for (const { match, lead } of matched) {
+    const target = (lead.email_key && byEmail.get(lead.email_key)) || (lead.phone_key && byPhone.get(lead.phone_key)) || undefined;
+    if (!target) continue;
+    taken.add(match.index);
+    updates.push({
       lead_id: target.id,
       name: lead.name,
       category: lead.category,
@@ -276,8 +289,8 @@ async function stageUpdates(
       search_text: leadSearchText(lead.name, lead.email ?? target.email),
     });
   }
-  await stageLeadUpdates(trx, jobId, [...updates.values()]);
-  return new Set(found.map((match) => match.index));
+  await stageLeadUpdates(trx, jobId, updates);
+  return taken;
 }
 
 /**
