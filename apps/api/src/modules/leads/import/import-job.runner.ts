@@ -13,6 +13,7 @@ import {
   dropAbandonedImportUploads,
   type DbOrTrx,
   type ExistingLeadMatch,
+  type StagedLeadUpdate,
   findLeadsByKeys,
   stageLeadUpdates,
   type ImportJobRow,
@@ -253,7 +254,9 @@ function keysOf(lead: BulkLeadRow | undefined): string[] {
 
 /**
  * 'Actualizar los existentes': the rows matching an existing lead (by email first, else phone)
- * become staged changes to it, applied when the job publishes. Answers the rows it took.
+ * become staged changes to it, applied when the job publishes. A lead two rows of the batch match
+ * keeps the later row's values, as across batches (one insert cannot change a row twice). Answers
+ * the rows it took.
  */
 async function stageUpdates(
   trx: DbOrTrx,
@@ -272,12 +275,12 @@ async function stageUpdates(
   const byEmail = new Map(existing.filter((lead) => lead.emailKey).map((lead) => [lead.emailKey, lead]));
   const byPhone = new Map(existing.filter((lead) => lead.phoneKey).map((lead) => [lead.phoneKey, lead]));
   const taken = new Set<number>();
-  const updates = [];
+  const updates = new Map<number, StagedLeadUpdate>();
   for (const { match, lead } of matched) {
     const target = (lead.email_key && byEmail.get(lead.email_key)) || (lead.phone_key && byPhone.get(lead.phone_key)) || undefined;
     if (!target) continue;
     taken.add(match.index);
-    updates.push({
+    updates.set(target.id, {
       lead_id: target.id,
       name: lead.name,
       category: lead.category,
@@ -289,7 +292,7 @@ async function stageUpdates(
       search_text: leadSearchText(lead.name, lead.email ?? target.email),
     });
   }
-  await stageLeadUpdates(trx, jobId, updates);
+  await stageLeadUpdates(trx, jobId, [...updates.values()]);
   return taken;
 }
 

@@ -192,6 +192,21 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
     expect(activity?.description).toMatch(/importó 1 leads en el grupo Actualizar .* y actualizó 2 existentes$/);
   });
 
+  it("'Actualizar los existentes': two rows of one batch matching the same lead update it once, with the later row's values", async () => {
+    const tag = uniqueName('t').toLowerCase();
+    const phone = `600 ${tag.length} 888 22`;
+    const first = `name,categoryName,email,phone\nDoble ${tag},dentist,doble.${tag}@x.es,${phone}\n`;
+    const created = await admin.post('/api/import-jobs', upload(first));
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Doble ${tag}` });
+    const firstDone = await waitForJob(admin, created.body.id);
+    const again = `name,categoryName,email,phone\nPor email ${tag},dentist,doble.${tag}@x.es,\nPor teléfono ${tag},bank,otra.${tag}@x.es,${phone}\n`;
+    const updating = await admin.post('/api/import-jobs', upload(again));
+    await admin.post(`/api/import-jobs/${updating.body.id}/start`, { groupName: `Doble otra vez ${tag}`, onDuplicate: 'update' });
+    expect(await waitForJob(admin, updating.body.id)).toMatchObject({ status: 'done', imported: 0, updated: 2, skipped: 0 });
+    const rows = await db().selectFrom('leads').select(['name', 'email']).where('group_id', '=', firstDone.groupId).execute();
+    expect(rows).toEqual([{ name: `Por teléfono ${tag}`, email: `otra.${tag}@x.es` }]);
+  });
+
   it("'Actualizar los existentes' applies many changes batch by batch, each lead with its one history entry", async () => {
     const tag = uniqueName('m').toLowerCase();
     const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 600)));
