@@ -183,7 +183,7 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
       createdBy: creator.id,
     });
     for (const name of ['Borrable uno', 'Borrable dos']) {
-      await insertLead(database.db, { name, category: 'otros', group_id: groupId, search_text: name.toLowerCase() });
+      await insertLead(database.db, { name, category: 'otros', group_id: groupId });
     }
     expect(await countLeads(database.db, { q: 'borrable' })).toBe(2);
 
@@ -196,6 +196,36 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     expect(await searchLeads(database.db, searchTermsOf('borrable'), 5)).toEqual([]);
     const stored = await database.db.selectFrom('leads').select('id').where('group_id', '=', groupId).execute();
     expect(stored).toHaveLength(2);
+  });
+
+  it('finds an older match in search when the newest fifty matches are all in a staged import', async () => {
+    const creator = await database.db
+      .insertInto('users')
+      .values({
+        username: 'importa',
+        email: 'importa@x.es',
+        password_hash: 'x',
+        first_name: 'Im',
+        last_name: 'Porta',
+        system_role: 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const visible = await insertLead(database.db, { name: 'Ferretería Quintana', category: 'otros' });
+    const staged = await insertLeadGroup(database.db, { name: 'En curso', description: null, assignedRoleId: null, createdBy: creator.id });
+    await database.db.updateTable('lead_groups').set({ staged: true }).where('id', '=', staged).execute();
+    await database.db
+      .insertInto('leads')
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          name: `Quintana importada ${index}`,
+          category: 'otros',
+          group_id: staged,
+          search_text: `quintana importada ${index}`,
+        })),
+      )
+      .execute();
+    expect((await searchLeads(database.db, searchTermsOf('quintana'), 5)).map((lead) => lead.id)).toEqual([visible]);
   });
 
   it('takes % and _ in a search literally', async () => {
