@@ -42,6 +42,7 @@ async function fill(db: Db): Promise<{ groupId: number; adminId: number }> {
       now() - g * interval '1 second'
     from generate_series(1, ${LEADS}) g`.execute(db);
   await sql`vacuum analyze leads`.execute(db);
+  await sql`vacuum analyze lead_search`.execute(db);
   return { groupId, adminId: admin.rows[0]?.id ?? 0 };
 }
 

@@ -57,8 +57,9 @@ async function fill(db: Db): Promise<void> {
       when r < 0.85 then 'interesado' when r < 0.92 then 'convertido' else 'perdido' end as status) s`.execute(db);
   await sql`insert into conversation_tracking (lead_id, progress_level, last_contact_date)
     select id, 'poco_progreso', current_date from leads where status = 'interesado'`.execute(db);
-  // What autovacuum does on a live database: statistics and a clean GIN pending list.
+  // What autovacuum does on a live database: statistics and clean GIN pending lists (on lead_search).
   await sql`vacuum analyze leads`.execute(db);
+  await sql`vacuum analyze lead_search`.execute(db);
   await sql`vacuum analyze conversation_tracking`.execute(db);
 }
 

@@ -104,5 +104,6 @@ export async function fillWorkspace(db: Db, size: WorkspaceSize): Promise<void> 
   await fillHistory(db, size);
   await fillFollowUps(db, size);
   // What autovacuum does on a live database: statistics, and the visibility map index-only scans rely on.
-  for (const table of ['users', 'leads', 'lead_history', 'follow_ups']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  for (const table of ['users', 'leads', 'lead_search', 'lead_history', 'follow_ups'])
+    await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
