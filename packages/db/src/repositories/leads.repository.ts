@@ -368,7 +368,7 @@ export async function deleteLeadRow(db: DbOrTrx, id: number): Promise<void> {
  * - The import only reads leads through their dedup key indexes; without this, a leads table with
  *   no statistics yet (a new install, or the rows this import just added) makes the planner read
  *   the whole table into a hash for every batch.
- * - deferSearchIndexMerge: the trigram index takes the new rows into its pending list (WAL-logged
+ * - deferSearchIndexMerge: the trigram indexes take the new rows into their pending lists (WAL-logged
  *   and searched like the rest of the index) instead of merging each batch into its trees; 64 MB
  *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges it afterwards.
  */
@@ -377,9 +377,12 @@ async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMer
   if (options.deferSearchIndexMerge) await sql`select set_config('gin_pending_list_limit', '64MB', true)`.execute(db);
 }
 
-/** Merges the trigram index's pending list into the index, so searches read the index alone again. */
+/** The trigram indexes an import's rows wait in (the transaction's pending-list limit covers all three). */
+const SEARCH_INDEXES = ['lead_search_text_trgm_idx', 'lead_search_phone_trgm_idx', 'lead_search_domain_trgm_idx'];
+
+/** Merges the trigram indexes' pending lists into the indexes, so searches read the indexes alone again. */
 async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
-  await sql`select gin_clean_pending_list('lead_search_text_trgm_idx'::regclass)`.execute(db);
+  for (const index of SEARCH_INDEXES) await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
 }
 
 /**
