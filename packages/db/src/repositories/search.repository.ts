@@ -7,6 +7,7 @@ import type { LeadStatus, SearchTerms } from '@crm/domain';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
+import { anyInt } from './int-array.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
 
 type FoundLead = { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus };
@@ -42,11 +43,7 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .execute();
   if (candidates.length === 0) return [];
   const found = await visibleLeads(db, limit)
-    .where(
-      'leads.id',
-      'in',
-      candidates.map((candidate) => candidate.lead_id),
-    )
+    .where('leads.id', '=', anyInt(candidates.map((candidate) => candidate.lead_id)))
     .execute();
   // Only when the newest matches are mostly invisible (a big import still staged, a group being
   // deleted) and there may be more: then every match is read, as the answer must not depend on it.
