@@ -370,7 +370,7 @@ export async function deleteLeadRow(db: DbOrTrx, id: number): Promise<void> {
  *   the whole table into a hash for every batch.
  * - deferSearchIndexMerge: the trigram indexes take the new rows into their pending lists (WAL-logged
  *   and searched like the rest of the index) instead of merging each batch into its trees; 64 MB
- *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges it afterwards.
+ *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges them afterwards.
  */
 async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMerge: boolean }): Promise<void> {
   await sql`select set_config('enable_seqscan', 'off', true)`.execute(db);
@@ -380,28 +380,25 @@ async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMer
 /** The trigram indexes an import's rows wait in (the transaction's pending-list limit covers all three). */
 const SEARCH_INDEXES = ['lead_search_text_trgm_idx', 'lead_search_phone_trgm_idx', 'lead_search_domain_trgm_idx'];
 
-/** Merges the trigram indexes' pending lists into the indexes, so searches read the indexes alone again. */
-async function mergePendingSearchEntries(db: DbOrTrx): Promise<void> {
+/**
+ * Merges the trigram indexes' pending lists into the indexes, so searches read the indexes alone
+ * again. Only PostgreSQL defers the merge (see inLeadImportTransaction); on PGlite it does nothing.
+ */
+export async function mergePendingSearchEntries(db: Db): Promise<void> {
+  if (databaseKindOf(db) !== 'postgres') return;
   for (const index of SEARCH_INDEXES) await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
 }
 
 /**
  * Runs `work` (an import's writes) in one transaction, after the imports before it, with the
- * bulk settings. On PostgreSQL the imported rows wait in the search index's pending list, merged
- * right after the commit so the importer does not wait for it (if that fails, autovacuum merges
- * later; `onMergeError` hears of it). PGlite, one process without autovacuum, merges as it goes.
+ * bulk settings. On PostgreSQL the imported rows wait in the search indexes' pending lists until
+ * the caller runs mergePendingSearchEntries (merging many batches at once costs far less than one
+ * merge per batch); PGlite, one process without autovacuum, merges as it goes.
  */
-export async function inLeadImportTransaction<T>(
-  db: Db,
-  work: (trx: Transaction<Database>) => Promise<T>,
-  onMergeError: (error: unknown) => void,
-): Promise<T> {
-  const deferSearchIndexMerge = databaseKindOf(db) === 'postgres';
-  const result = await db.transaction().execute(async (trx) => {
+export async function inLeadImportTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
     await lockLeadImports(trx);
-    await prepareBulkLeadImport(trx, { deferSearchIndexMerge });
+    await prepareBulkLeadImport(trx, { deferSearchIndexMerge: databaseKindOf(db) === 'postgres' });
     return work(trx);
   });
-  if (deferSearchIndexMerge) mergePendingSearchEntries(db).catch(onMergeError);
-  return result;
 }

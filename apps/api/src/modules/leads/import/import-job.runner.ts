@@ -52,6 +52,8 @@ import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { type BatchSink, ImportBatchWriter, duplicateReason, repeatReason } from './import-batch-writer.js';
 import { ImportFileKeys } from './import-file-keys.js';
+import { SearchIndexMerges } from './search-index-merges.js';
+import { BatchTurns } from './batch-turns.js';
 import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
 import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
 import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
@@ -132,62 +134,63 @@ async function runJob(
 ): Promise<void> {
   const runs = runsOf(ctx.db);
   const userId = ctx.viewer.user.id;
-  const onMergeError = (error: unknown) =>
-    ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads');
+  const searchMerges = new SearchIndexMerges(ctx.db, (error) =>
+    ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads'),
+  );
   const progress = () => ({ rowsRead: writer.total, imported: writer.imported, updated: writer.updated, skipped: writer.skipped });
   // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
   const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.file_name };
   const fileKeys = new ImportFileKeys({ jobId: job.id, groupId });
+  const turns = new BatchTurns();
   const sink: BatchSink = async (batch) => {
-    const result = await inLeadImportTransaction(
-      ctx.db,
-      async (trx) => {
-        const repeats = await fileKeys.findRepeats(trx, batch.leads);
-        // Indexes into the batch of the rows that repeat no earlier row of the file.
-        const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
-        const inserted = await insertFreshLeads(
-          trx,
-          firsts.map((index) => batch.leads[index] as BulkLeadRow),
-        );
-        const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
-        await recordLeadHistory(
-          trx,
-          inserted.insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
-        );
-        // Importing to a role hands every new lead to one of its members, by the role's rule.
-        if (settings.assignedRoleId !== null)
-          await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
-        const updated =
-          settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
-        // A later row of the file with one of these keys is a repetition within the file.
-        await rememberImportKeys(
-          trx,
-          job.id,
-          found.flatMap((match) => keysOf(batch.leads[match.index])),
-        );
-        const leftOut = found.filter((match) => !updated.has(match.index));
-        const rejectOf = (index: number, reason: string) => ({ row: batch.rows[index] ?? 0, cells: batch.cells[index] ?? [], reason });
-        const rejects = [
-          ...batch.rejects,
-          ...[...repeats].map(([index, repeated]) => rejectOf(index, repeatReason(repeated))),
-          ...leftOut.map((match) => rejectOf(match.index, duplicateReason(match.matched))),
-        ];
-        const cancelRequested = await recordImportBatch(
-          trx,
-          job.id,
-          {
-            ...progress(),
-            rowsRead: batch.rowsRead,
-            imported: writer.imported + inserted.insertedIds.length,
-            updated: writer.updated + updated.size,
-            skipped: writer.skipped + repeats.size + leftOut.length,
-          },
-          rejects,
-        );
-        return { repeated: repeats.size, leftOut: found, updated: updated.size, cancelRequested };
-      },
-      onMergeError,
-    );
+    const turn = turns.next();
+    await turn.ready;
+    const result = await inLeadImportTransaction(ctx.db, async (trx) => {
+      turn.locked();
+      const repeats = await fileKeys.findRepeats(trx, batch.leads);
+      // Indexes into the batch of the rows that repeat no earlier row of the file.
+      const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
+      const inserted = await insertFreshLeads(
+        trx,
+        firsts.map((index) => batch.leads[index] as BulkLeadRow),
+      );
+      const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
+      await recordLeadHistory(
+        trx,
+        inserted.insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
+      );
+      // Importing to a role hands every new lead to one of its members, by the role's rule.
+      if (settings.assignedRoleId !== null)
+        await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
+      const updated = settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
+      // A later row of the file with one of these keys is a repetition within the file.
+      await rememberImportKeys(
+        trx,
+        job.id,
+        found.flatMap((match) => keysOf(batch.leads[match.index])),
+      );
+      const leftOut = found.filter((match) => !updated.has(match.index));
+      const rejectOf = (index: number, reason: string) => ({ row: batch.rows[index] ?? 0, cells: batch.cells[index] ?? [], reason });
+      const rejects = [
+        ...batch.rejects,
+        ...[...repeats].map(([index, repeated]) => rejectOf(index, repeatReason(repeated))),
+        ...leftOut.map((match) => rejectOf(match.index, duplicateReason(match.matched))),
+      ];
+      const cancelRequested = await recordImportBatch(
+        trx,
+        job.id,
+        {
+          ...progress(),
+          rowsRead: batch.rowsRead,
+          imported: writer.imported + inserted.insertedIds.length,
+          updated: writer.updated + updated.size,
+          skipped: writer.skipped + repeats.size + leftOut.length,
+        },
+        rejects,
+      );
+      return { repeated: repeats.size, leftOut: found, updated: updated.size, cancelRequested, inserted: inserted.insertedIds.length };
+    }).finally(turn.locked);
+    searchMerges.written(result.inserted);
     const current = await findImportJob(ctx.db, job.id);
     if (current) await publishJobState(ctx, jobState(current, []), userId);
     return result;
@@ -226,7 +229,7 @@ async function runJob(
       throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
     } else if (writer.imported + writer.updated === 0) {
       throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED);
-    } else if (!(await applyUpdates(ctx, job.id, settings.groupName, writer.batchSize, onMergeError))) {
+    } else if (!(await applyUpdates(ctx, job.id, settings.groupName, writer.batchSize, searchMerges))) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     } else if (!(await publish(ctx, job.id, groupId, settings.groupName, progress()))) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
@@ -242,6 +245,7 @@ async function runJob(
       ctx.log.error({ err: abandonError, importJobId: job.id }, 'No se pudo retirar una importación fallida'),
     );
   } finally {
+    searchMerges.finished();
     await file?.cleanup();
   }
   const ended = await findImportJob(ctx.db, job.id).catch(() => undefined);
@@ -307,18 +311,17 @@ async function applyUpdates(
   jobId: number,
   groupName: string,
   batchSize: number,
-  onMergeError: (error: unknown) => void,
+  searchMerges: SearchIndexMerges,
 ): Promise<boolean> {
   const job = { jobId, actorId: ctx.viewer.user.id, groupName };
   for (;;) {
     const current = await findImportJob(ctx.db, jobId);
     if (!current || current.cancel_requested) return false;
-    const applied = await inLeadImportTransaction(
-      ctx.db,
-      (trx) => applyStagedLeadUpdates(trx, jobId, batchSize, (leadIds) => recordImportedEdits(trx, job, leadIds)),
-      onMergeError,
+    const applied = await inLeadImportTransaction(ctx.db, (trx) =>
+      applyStagedLeadUpdates(trx, jobId, batchSize, (leadIds) => recordImportedEdits(trx, job, leadIds)),
     );
     if (applied === 0) return true;
+    searchMerges.written(applied);
   }
 }
 
