@@ -49,4 +49,5 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # node itself is PID 1 and handles SIGTERM: stop accepting, finish requests, close the database.
-CMD ["node", "apps/api/dist/main.js"]
+# The heap cap keeps garbage collected early (README, Configuration).
+CMD ["node", "--max-old-space-size=512", "apps/api/dist/main.js"]

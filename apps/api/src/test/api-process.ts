@@ -34,7 +34,8 @@ export interface ApiProcessOptions {
 export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptions): Promise<ApiProcess> {
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   // `node --import tsx` rather than the tsx CLI: one process, so the signals we send reach the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The heap cap is the production one (the `start` script and the Dockerfile; README, Configuration).
+  const child = spawn(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env, ...database, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
