@@ -24,6 +24,22 @@ export async function recordLeadHistory(db: DbOrTrx, entries: readonly NewLeadHi
       as entry(lead_id, type, actor_id, changes)`.execute(db);
 }
 
+/**
+ * The 'imported' entry of each lead an import batch created: one actor and one `changes` for all
+ * (which import, group and file), sent and parsed once for the batch rather than once per lead.
+ */
+export async function recordImportedLeads(
+  db: DbOrTrx,
+  leadIds: readonly number[],
+  actorId: number,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  await sql`insert into lead_history (lead_id, type, actor_id, changes)
+    select lead_id, 'imported', ${actorId}::int, ${JSON.stringify(changes)}::jsonb
+    from unnest(${[...leadIds]}::int[]) as entry(lead_id)`.execute(db);
+}
+
 const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'address', 'domain'] as const;
 
 /**

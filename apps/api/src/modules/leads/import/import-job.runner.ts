@@ -25,7 +25,7 @@ import {
   applyStagedLeadUpdates,
   publishImportJob,
   recordImportedEdits,
-  recordLeadHistory,
+  recordImportedLeads,
   recordActivity,
   recordImportBatch,
   rememberImportKeys,
@@ -155,10 +155,7 @@ async function runJob(
         firsts.map((index) => batch.leads[index] as BulkLeadRow),
       );
       const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
-      await recordLeadHistory(
-        trx,
-        inserted.insertedIds.map((leadId) => ({ leadId, type: 'imported', actorId: userId, changes: importedFrom })),
-      );
+      await recordImportedLeads(trx, inserted.insertedIds, userId, importedFrom);
       // Importing to a role hands every new lead to one of its members, by the role's rule.
       if (settings.assignedRoleId !== null)
         await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
