@@ -96,11 +96,16 @@ export async function publishJobState(ctx: AppContext, state: ImportJobState, us
   await publishLive(ctx, { type: 'importJob', job: { ...state, errors: [] } }, { userIds: [userId] });
 }
 
+/**
+ * `localFilePath`: the file is on this replica's disk already (the one-call import runs its own
+ * upload), so it is read from there; otherwise the job's stored copy is.
+ */
 export async function startImportRun(
   ctx: ServiceContext,
   job: ImportJobRow,
   source: ImportSource,
   settings: ImportJobStart,
+  localFilePath?: string,
 ): Promise<{ run: Promise<void> }> {
   const mapping = settings.mapping ?? guessMapping(source.headers);
   requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
@@ -119,7 +124,7 @@ export async function startImportRun(
     if (groupId === undefined) await hold.release();
   }
   if (groupId === undefined) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
-  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId).finally(() => hold.release());
+  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId, localFilePath).finally(() => hold.release());
   runs.active.add(run);
   void run.finally(() => runs.active.delete(run));
   return { run };
@@ -131,6 +136,7 @@ async function runJob(
   source: ImportSource,
   settings: ImportJobStart & { mapping: ImportMapping },
   groupId: number,
+  localFilePath: string | undefined,
 ): Promise<void> {
   const runs = runsOf(ctx.db);
   const userId = ctx.viewer.user.id;
@@ -202,7 +208,7 @@ async function runJob(
   });
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
   try {
-    file = await restoreSourceFile(ctx.db, job.id);
+    file = localFilePath ? { filePath: localFilePath, cleanup: () => Promise.resolve() } : await restoreSourceFile(ctx.db, job.id);
     let header = true;
     for await (const { row, cells } of readSourceRecords(file.filePath, source)) {
       if (writer.cancelRequested || runs.stopping) break;

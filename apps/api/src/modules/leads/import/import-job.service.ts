@@ -39,7 +39,15 @@ export const JOB_ALREADY_STARTED = 'Esta importación ya se inició';
 /** The state lists this many skipped rows, then how many more there were. */
 const MAX_ERROR_LINES = 100;
 
-export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
+/**
+ * `storeFile`: the file goes into the database, so whichever replica starts the job can read it.
+ * The one-call import starts its job at once on this replica, from the upload itself, and skips it.
+ */
+export async function createImportJob(
+  ctx: ServiceContext,
+  upload: ImportUpload,
+  { storeFile }: { storeFile: boolean } = { storeFile: true },
+): Promise<ImportJobPreview> {
   requirePermission(ctx, 'lead.manage');
   const sheet = upload.fields['sheet'] || undefined;
   const head = await readSourceHead(upload, sheet);
@@ -59,7 +67,7 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
     source: JSON.stringify(source),
     totalEstimate: totalRowsEstimate,
   });
-  await storeSourceFile(ctx.db, id, upload.filePath);
+  if (storeFile) await storeSourceFile(ctx.db, id, upload.filePath);
   const sheets = source.format === 'xlsx' ? { sheets: source.sheets } : {};
   return { id, fileName: upload.fileName, ...sheets, columns: source.headers, mapping, preview, totalRowsEstimate };
 }
@@ -77,13 +85,18 @@ function sourceOf(job: ImportJobRow): ImportSource {
 }
 
 /** Starts the job in the background; the promise is the run itself (the documented synchronous import awaits it). */
-export async function startImportJob(ctx: ServiceContext, id: number, settings: ImportJobStart): Promise<{ run: Promise<void> }> {
+export async function startImportJob(
+  ctx: ServiceContext,
+  id: number,
+  settings: ImportJobStart,
+  localFilePath?: string,
+): Promise<{ run: Promise<void> }> {
   const job = await ownJob(ctx, id);
   if (job.status !== 'uploaded') throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
   if (settings.assignedRoleId !== null && !(await customRoleExists(ctx.db, settings.assignedRoleId))) {
     throw new DomainError('BAD_REQUEST', ROLE_NOT_FOUND);
   }
-  return startImportRun(ctx, job, sourceOf(job), settings);
+  return startImportRun(ctx, job, sourceOf(job), settings, localFilePath);
 }
 
 /** The screen's start: the run goes on after the answer and records its own failure on the job. */

@@ -15,9 +15,10 @@ import type { ImportUpload } from './import-upload.js';
  * (a quoted cell spanning lines is still one row).
  */
 export async function importLeads(ctx: ServiceContext, upload: ImportUpload, form: ImportForm): Promise<ImportResult> {
-  const preview = await createImportJob(ctx, upload);
+  // Run here from the upload itself: no other replica will start this job, so its file is not stored.
+  const preview = await createImportJob(ctx, upload, { storeFile: false });
   try {
-    const { run } = await startImportJob(ctx, preview.id, { ...form, onDuplicate: 'skip' });
+    const { run } = await startImportJob(ctx, preview.id, { ...form, onDuplicate: 'skip' }, upload.filePath);
     await run;
   } catch (error) {
     // Refused before it ran (a missing column, an unknown role): the job and its stored file go.
