@@ -20,6 +20,9 @@ const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
 const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
 const REPEATED_EMAIL_IN_FILE = 'duplicado en el archivo (email repetido)';
 const REPEATED_PHONE_IN_FILE = 'duplicado en el archivo (teléfono repetido)';
+/** Timed batches (batchMs) start at this size and never go below the other. */
+const FIRST_TIMED_BATCH = 250;
+const MIN_TIMED_BATCH = 50;
 
 interface ImportBatch {
   leads: BulkLeadRow[];
@@ -58,15 +61,27 @@ export class ImportBatchWriter {
   private readonly inFlight: Promise<void>[] = [];
   /** A file has a handful of distinct category names: map each once. */
   private readonly categories = new Map<string, LeadCategory>();
+  private rowsPerBatch: number;
 
   constructor(
     private readonly sink: BatchSink,
     /**
-     * batchSize: rows per batch, one INSERT and one short transaction each; writesInFlight: batches
+     * batchSize: rows per batch (at most, with batchMs), one INSERT and one short transaction each;
+     * batchMs: the time a batch's transaction should take, when other users wait for it (PGlite's one
+     * connection): each batch's size follows how fast the last ones went; writesInFlight: batches
      * written or queued on the connection while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
      */
-    private readonly options: { groupId: number; createdBy: number; batchSize: number; writesInFlight: number; phoneCountry: PhoneCountry },
-  ) {}
+    private readonly options: {
+      groupId: number;
+      createdBy: number;
+      batchSize: number;
+      batchMs?: number;
+      writesInFlight: number;
+      phoneCountry: PhoneCountry;
+    },
+  ) {
+    this.rowsPerBatch = options.batchMs ? Math.min(FIRST_TIMED_BATCH, options.batchSize) : options.batchSize;
+  }
 
   /** Rows per write: the later steps of the job keep to the same size. */
   get batchSize(): number {
@@ -94,7 +109,7 @@ export class ImportBatchWriter {
         phone_key: leadPhoneKey(lead.phone),
       },
     });
-    if (this.batch.length >= this.options.batchSize) await this.startWrite();
+    if (this.batch.length >= this.rowsPerBatch) await this.startWrite();
   }
 
   private category(raw: string): LeadCategory {
@@ -132,6 +147,7 @@ export class ImportBatchWriter {
 
   private async write(batch: readonly Candidate[], rejects: ImportReject[], rowsRead: number): Promise<void> {
     if (batch.length === 0 && rejects.length === 0) return;
+    const started = performance.now();
     const result = await this.sink({
       leads: batch.map((candidate) => candidate.lead),
       rows: batch.map((candidate) => candidate.row),
@@ -139,10 +155,19 @@ export class ImportBatchWriter {
       rejects,
       rowsRead,
     });
+    if (this.options.batchMs) this.follow(batch.length, performance.now() - started, this.options.batchMs);
     this.imported += batch.length - result.repeated - result.leftOut.length;
     this.updated += result.updated;
     this.skipped += result.repeated + result.leftOut.length - result.updated;
     if (result.cancelRequested) this.cancelRequested = true;
+  }
+
+  /** The next batches' size: halfway from the current one to what the last batch's pace would fit in batchMs. */
+  private follow(rows: number, elapsedMs: number, batchMs: number): void {
+    if (rows === 0) return;
+    const fits = (rows * batchMs) / Math.max(elapsedMs, 1);
+    const next = Math.round((this.rowsPerBatch + fits) / 2);
+    this.rowsPerBatch = Math.min(this.options.batchSize, Math.max(MIN_TIMED_BATCH, next));
   }
 }
 
