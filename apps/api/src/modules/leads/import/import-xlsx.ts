@@ -78,33 +78,69 @@ function workbookProblem(error: unknown): unknown {
   return new DomainError('BAD_REQUEST', NOT_A_WORKBOOK);
 }
 
+/**
+ * exceljs 4.4's streaming reader now and then parses the workbook part (xl/workbook.xml) as empty,
+ * a race in its stream handling: the sheet names come back missing and reading a sheet fails on
+ * `model.sheets`. The same file reads fine the next time, so a read that failed that way before
+ * giving anything is tried again.
+ */
+const READ_ATTEMPTS = 3;
+
+function isWorkbookPartRace(error: unknown): boolean {
+  return error instanceof TypeError && error.message.includes("'sheets'");
+}
+
+async function listSheetsOnce(filePath: string): Promise<string[]> {
+  const reader = workbookReader(filePath);
+  for await (const _worksheet of reader) {
+    // The workbook part (with every sheet's name) comes before the sheets in files Excel writes.
+    const model = (reader as unknown as { model?: { sheets?: { name: string }[] } }).model;
+    return (model?.sheets ?? []).map((sheet) => sheet.name);
+  }
+  return [];
+}
+
 /** The workbook's sheet names, in the workbook's order. */
 export async function listSheets(filePath: string): Promise<string[]> {
   try {
-    const reader = workbookReader(filePath);
-    for await (const _worksheet of reader) {
-      // The workbook part (with every sheet's name) comes before the sheets in files Excel writes.
-      const model = (reader as unknown as { model?: { sheets?: { name: string }[] } }).model;
-      return (model?.sheets ?? []).map((sheet) => sheet.name);
+    for (let attempt = 1; ; attempt += 1) {
+      const sheets = await listSheetsOnce(filePath);
+      // Every workbook has a sheet: none is the race above.
+      if (sheets.length > 0 || attempt >= READ_ATTEMPTS) return sheets;
     }
-    return [];
   } catch (error) {
     throw workbookProblem(error);
   }
 }
 
-/** The records of one sheet (the first when none is named), rows as Excel numbers them. */
-export async function* readSheetRecords(filePath: string, sheet: string | undefined): AsyncGenerator<SheetRecord> {
+async function* readSheetRecordsOnce(filePath: string, sheet: string | undefined): AsyncGenerator<SheetRecord> {
   let found = false;
-  try {
-    for await (const worksheet of workbookReader(filePath)) {
-      const reader = worksheet as unknown as ExcelJS.Worksheet & AsyncIterable<ExcelJS.Row>;
-      if (found || (sheet !== undefined && reader.name !== sheet)) continue;
-      found = true;
-      for await (const row of reader) yield { row: row.number, cells: recordOf(row) };
+  for await (const worksheet of workbookReader(filePath)) {
+    const reader = worksheet as unknown as ExcelJS.Worksheet & AsyncIterable<ExcelJS.Row>;
+    if (sheet !== undefined && reader.name !== sheet) {
+      // A sheet the reader emits is read through even when it is not the one wanted.
+      for await (const _row of reader);
+      continue;
     }
-  } catch (error) {
-    throw workbookProblem(error);
+    found = true;
+    for await (const row of reader) yield { row: row.number, cells: recordOf(row) };
+    break;
   }
   if (!found) throw new DomainError('BAD_REQUEST', SHEET_NOT_FOUND);
+}
+
+/** The records of one sheet (the first when none is named), rows as Excel numbers them. */
+export async function* readSheetRecords(filePath: string, sheet: string | undefined): AsyncGenerator<SheetRecord> {
+  for (let attempt = 1; ; attempt += 1) {
+    let given = false;
+    try {
+      for await (const record of readSheetRecordsOnce(filePath, sheet)) {
+        given = true;
+        yield record;
+      }
+      return;
+    } catch (error) {
+      if (given || attempt >= READ_ATTEMPTS || !isWorkbookPartRace(error)) throw workbookProblem(error);
+    }
+  }
 }
