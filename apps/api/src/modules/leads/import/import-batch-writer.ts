@@ -83,11 +83,6 @@ export class ImportBatchWriter {
     this.rowsPerBatch = options.batchMs ? Math.min(FIRST_TIMED_BATCH, options.batchSize) : options.batchSize;
   }
 
-  /** Rows per write: the later steps of the job keep to the same size. */
-  get batchSize(): number {
-    return this.options.batchSize;
-  }
-
   skip(row: number, reason: string, cells: string[]): void {
     this.total += 1;
     this.skipped += 1;

@@ -74,11 +74,12 @@ const UPLOAD_ABANDONED = 'La vista previa se descartó porque no se inició en 2
  *   overlap anyway: a second batch in line would only be one more transaction every other user's
  *   query waits behind. Each batch is sized to take about 50 ms: a batch slows as the database
  *   grows past its cache (a 100 MB file's last batches took three times its first), and a fixed
- *   size made other users wait longer and longer.
+ *   size made other users wait longer and longer. The steps after the rows are read (applying
+ *   'Actualizar los existentes', forgetting the file's keys) keep to `laterRows` per transaction.
  */
 const BATCHES = {
-  postgres: { rows: 2000, inFlight: 2, batchMs: undefined },
-  pglite: { rows: 500, inFlight: 1, batchMs: 50 },
+  postgres: { rows: 2000, inFlight: 2, batchMs: undefined, laterRows: 2000 },
+  pglite: { rows: 500, inFlight: 1, batchMs: 50, laterRows: 250 },
 } as const;
 
 interface Runs {
@@ -230,7 +231,7 @@ async function runJob(
     }
     await writer.finish();
     // Every row is written: the keys kept to spot repetitions within the file are not needed any more.
-    while ((await forgetImportKeys(ctx.db, job.id, writer.batchSize)) > 0);
+    while ((await forgetImportKeys(ctx.db, job.id, batches.laterRows)) > 0);
     if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
     if (writer.cancelRequested) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
@@ -238,7 +239,7 @@ async function runJob(
       throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
     } else if (writer.imported + writer.updated === 0) {
       throw new DomainError('BAD_REQUEST', NOTHING_IMPORTED);
-    } else if (!(await applyUpdates(ctx, job.id, settings.groupName, writer.batchSize, searchMerges))) {
+    } else if (!(await applyUpdates(ctx, job.id, settings.groupName, batches.laterRows, searchMerges))) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     } else if (!(await publish(ctx, job.id, groupId, settings.groupName, progress()))) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
