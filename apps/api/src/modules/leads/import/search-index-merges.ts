@@ -3,8 +3,8 @@
  * inLeadImportTransaction): after every MERGE_EVERY_ROWS rows written, and once when the job
  * ends. One merge at a time, never awaited by the import: it runs on another connection while the
  * next batches are written. A merge of many batches' rows touches each trigram's posting tree once
- * where per-batch merges touched it again and again; a few thousand rows pending cost a search
- * little (searches read the pending list too, and the import's rows are staged meanwhile anyway).
+ * where per-batch merges touched it again and again. Searches read the pending list too, so rows
+ * waiting there are found; up to 20,000 of them cost a search a few milliseconds.
  */
 import { type Db, mergePendingSearchEntries } from '@crm/db';
 
