@@ -31,8 +31,15 @@ export interface ChatAttachmentRecord {
 /** Each chunk is its own short statement: a 10 MB file never holds the connection, or the event loop, in one piece. */
 const CHUNK_BYTES = 256 * 1024;
 
-/** Stores the description, then the bytes chunk by chunk; a failure part-way removes what was written. */
-export async function insertChatAttachment(db: DbOrTrx, values: NewChatAttachment): Promise<number> {
+/**
+ * Stores the description, then the bytes chunk by chunk; a failure part-way removes what was
+ * written. `beforeChunk` is awaited before each chunk is written, with its size (the caller's pacing).
+ */
+export async function insertChatAttachment(
+  db: DbOrTrx,
+  values: NewChatAttachment,
+  beforeChunk: (bytes: number) => Promise<void> = () => Promise.resolve(),
+): Promise<number> {
   const row = await db
     .insertInto('chat_attachments')
     .values({
@@ -49,6 +56,7 @@ export async function insertChatAttachment(db: DbOrTrx, values: NewChatAttachmen
   try {
     for (let seq = 0; seq * CHUNK_BYTES < values.data.byteLength; seq += 1) {
       const data = values.data.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+      await beforeChunk(data.byteLength);
       await db.insertInto('chat_attachment_chunks').values({ attachment_id: row.id, seq, data }).execute();
     }
   } catch (error) {

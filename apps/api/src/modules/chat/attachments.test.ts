@@ -77,6 +77,20 @@ describeOnEachDatabase('chat attachments', (server) => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
   });
 
+  it('stores two large uploads made at once whole, their chunks taking turns', async () => {
+    // Text files of several 256 KB chunks each, different bytes, so a mixed-up chunk would show.
+    const files = [0, 1].map((index) => Uint8Array.from({ length: 700 * 1024 }, (_, position) => 0x61 + ((position + index * 7) % 26)));
+    const uploads = await Promise.all(
+      files.map((bytes, index) => ana.client.post('/api/chat/attachments', fileForm(bytes, `lista-${index}.txt`, 'text/plain'))),
+    );
+    for (const [index, upload] of uploads.entries()) {
+      expect(upload.status).toBe(201);
+      expect(upload.body).toMatchObject({ kind: 'document', size: 700 * 1024 });
+      const { bytes } = await download(ana.client, upload.body.url);
+      expect(bytes.equals(Buffer.from(files[index] ?? []))).toBe(true);
+    }
+  });
+
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
     const count = async () =>
       Number(
