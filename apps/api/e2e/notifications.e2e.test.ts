@@ -59,6 +59,7 @@ describe('notification centre', () => {
       const channel = await elenaApi.post('/api/chat/channels', { name: 'Obra Clínica Sol', memberIds: [pablo.id] });
       expect(channel.status).toBe(201);
 
+      const pabloApi = await loginAs(suite.server, pablo.username);
       const page = await signedIn(pablo.username, LAPTOP);
       const bell = page.getByRole('button', { name: /^Notificaciones/ });
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
@@ -77,6 +78,11 @@ describe('notification centre', () => {
       await item.click();
       await page.waitForURL(`**/chat?canal=${channel.body.id}`);
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
+      // A message in the conversation on screen is read there: the bell stays quiet.
+      await elenaApi.post(`/api/chat/channels/${channel.body.id}/messages`, { message: `@${pablo.username} ya lo tienes en el correo` });
+      await page.getByText('ya lo tienes en el correo').waitFor();
+      expect(await bell.getAttribute('aria-label')).toBe('Notificaciones');
+      expect((await pabloApi.get('/api/notifications?unread=true')).body).toEqual([]);
 
       // Away from the conversation and the tab in the background: the next message shows a browser notification.
       // Within the app, as a user would: the live link stays up.

@@ -7,6 +7,7 @@ import type {
   ChatChannelMembershipView,
   ChatChannelReadsTable,
   ChatSendTimesTable,
+  ChatViewingTable,
   ChatChannelsTable,
   ChatMessagesTable,
 } from './tables/chat.table.js';
@@ -42,6 +43,7 @@ export interface Database {
   chat_channel_membership: ChatChannelMembershipView;
   chat_channel_reads: ChatChannelReadsTable;
   chat_send_times: ChatSendTimesTable;
+  chat_viewing: ChatViewingTable;
   chat_attachments: ChatAttachmentsTable;
   chat_attachment_chunks: ChatAttachmentChunksTable;
   activities: ActivitiesTable;

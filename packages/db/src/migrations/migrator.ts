@@ -23,6 +23,7 @@ import * as assigneeNameOnAssignedInserts from './2026-11-22T2300-assignee-name-
 import * as importJobKeys from './2026-11-22T2310-import-job-keys.js';
 import * as leadsFewerIndexes from './2026-11-22T2320-leads-fewer-indexes.js';
 import * as chatSendTimes from './2026-11-22T2330-chat-send-times.js';
+import * as chatViewing from './2026-11-22T2340-chat-viewing.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2310-import-job-keys': importJobKeys,
   '2026-11-22T2320-leads-fewer-indexes': leadsFewerIndexes,
   '2026-11-22T2330-chat-send-times': chatSendTimes,
+  '2026-11-22T2340-chat-viewing': chatViewing,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

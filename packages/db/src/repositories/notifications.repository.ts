@@ -3,6 +3,7 @@ import type { Notification, NotificationPreferences } from '@crm/domain';
 import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { NotificationsTable } from '../tables/notifications.table.js';
 import type { DbOrTrx } from '../types.js';
+import { isViewingSql } from './chat-viewing.repository.js';
 import { anyInt } from './int-array.js';
 
 export type NewNotification = Insertable<NotificationsTable>;
@@ -60,10 +61,12 @@ export interface ChatNotificationTexts {
 /**
  * The insert of a chat message's notifications, for the send's statement to run: `readers`
  * selects the ids of the conversation's people as the statement reads them (the sender among
- * them is left out), each with the channel's name (null one-to-one) for the titles. A mention for each mentioned reader; for each other reader a 'new messages'
- * notification, unless one of that conversation is still unread (then nothing is written: the
- * unread one stands for the streak). A few parameters whatever the audience's size. Returns the
- * rows it stored; `storedNotificationsOf` reads them from JSON.
+ * them is left out), each with the channel's name (null one-to-one) for the titles. A mention
+ * for each mentioned reader; for each other reader a 'new messages' notification, unless one of
+ * that conversation is still unread (then nothing is written: the unread one stands for the
+ * streak). Nothing for a reader whose open tab shows the conversation (chat-viewing.repository).
+ * A few parameters whatever the audience's size. Returns the rows it stored;
+ * `storedNotificationsOf` reads them from JSON.
  */
 export function insertChatNotificationsSql(
   texts: ChatNotificationTexts,
@@ -86,10 +89,12 @@ export function insertChatNotificationsSql(
       from (${readers}) as readers(reader_id, channel_name)
       where reader_id <> ${senderId}
     ) as reader
-    where reader.mentioned or not exists (
-      select 1 from notifications unread
-      where unread.user_id = reader.user_id and unread.collapse_key = ${streak.collapseKey} and unread.read_at is null
-    )
+    -- Someone with a tab showing this conversation reads the message there: no notification, mention or not.
+    where not ${isViewingSql(sql.ref('reader.user_id'), streak.collapseKey)}
+      and (reader.mentioned or not exists (
+        select 1 from notifications unread
+        where unread.user_id = reader.user_id and unread.collapse_key = ${streak.collapseKey} and unread.read_at is null
+      ))
     -- The same order in every send: two sends to one channel wait on each other's rows, never in a cycle.
     order by reader.user_id
     on conflict (user_id, collapse_key) where read_at is null and collapse_key is not null do nothing

@@ -23,6 +23,14 @@ export interface ChatSendTimesTable {
   recent: Date[];
 }
 
+/** The conversation an open tab shows (its notifications' collapse key), until the tab's report expires. */
+export interface ChatViewingTable {
+  user_id: number;
+  tab_id: string;
+  collapse_key: string;
+  expires_at: Date;
+}
+
 export interface ChatChannelsTable {
   id: Generated<number>;
   kind: 'general' | 'role' | 'team' | 'group';

@@ -99,6 +99,17 @@ export const typingTargetSchema = z
   .refine((input) => (input.receiverId === undefined) !== (input.channelId === undefined), { message: CHAT_TARGET_MESSAGE });
 export type TypingTarget = z.output<typeof typingTargetSchema>;
 
+/**
+ * What an open tab shows in the chat (`tabId`, the tab's own random id): a colleague's conversation
+ * (`userId`), a channel (`channelId`), or neither (closed, hidden, another page).
+ */
+export const chatViewingSchema = z
+  .object({ tabId: z.uuid(), userId: idSchema.optional(), channelId: idSchema.optional() })
+  .refine((input) => input.userId === undefined || input.channelId === undefined, { message: CHAT_TARGET_MESSAGE });
+export type ChatViewing = z.output<typeof chatViewingSchema>;
+/** How often a tab showing a conversation reports it; the server counts a report for a little over two of these. */
+export const CHAT_VIEWING_REPORT_MS = 30_000;
+
 /** What a client sends on /ws: a message (to `receiverId` or `channelId`), or that its user is typing. */
 export const wsClientFrameSchema = z.discriminatedUnion('type', [
   z

@@ -5,6 +5,7 @@ import {
   idSchema,
   sendMessageSchema,
   text,
+  chatViewingSchema,
   typingTargetSchema,
   updateChannelSchema,
 } from '@crm/domain';
@@ -22,6 +23,7 @@ import {
 } from './channels.service.js';
 import { openChatFeed } from './chat.subscription.js';
 import { announceTyping } from './typing.service.js';
+import { reportViewing } from './viewing.service.js';
 import {
   listAvailableUsers,
   listContacts,
@@ -48,6 +50,7 @@ export const chatRouter = router({
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) => markConversationRead(ctx, input.userId)),
   typing: authedProcedure.input(typingTargetSchema).mutation(({ ctx, input }) => announceTyping(ctx, input)),
+  viewing: authedProcedure.input(chatViewingSchema).mutation(({ ctx, input }) => reportViewing(ctx, input)),
   search: authedProcedure
     .input(z.object({ channelId: idSchema.optional(), userId: idSchema.optional(), text: text().max(200) }))
     .query(({ ctx, input }) =>

@@ -225,6 +225,55 @@ describeOnEachDatabase(
       expect((await notificationsOf(bea.client, '?unread=true')).filter((n) => n.channelId === channel.body.id)).toEqual([]);
     });
 
+    it('a message in the conversation a tab of the reader shows notifies nobody, mention or not, until the tab leaves it', async () => {
+      const sender = await person(server(), 'Irene');
+      const reader = await person(server(), 'Jon');
+      const other = await person(server(), 'Kike');
+      const readerTrpc = trpcClientFor(reader.client);
+      const tabId = crypto.randomUUID();
+      const send = (message: string) => sender.client.post('/api/chat/messages', { receiverId: reader.id, message });
+
+      await readerTrpc.chat.viewing.mutate({ tabId, userId: sender.id });
+      expect((await send(`hola @${reader.username}`)).status).toBe(201);
+      expect(await notificationsOf(reader.client)).toEqual([]);
+      // Showing another conversation does not hide this one's messages.
+      await readerTrpc.chat.viewing.mutate({ tabId, userId: other.id });
+      expect((await send('¿sigues?')).status).toBe(201);
+      expect((await notificationsOf(reader.client, '?unread=true')).map((n) => n.body)).toEqual(['¿sigues?']);
+      await readerTrpc.chat.markConversationRead.mutate({ userId: sender.id });
+
+      // A channel: only the member whose tab shows it is spared.
+      const channel = await sender.client.post('/api/chat/channels', { name: uniqueName('Obra'), memberIds: [reader.id, other.id] });
+      await readerTrpc.chat.viewing.mutate({ tabId, channelId: channel.body.id });
+      expect(
+        (await sender.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: `@${reader.username} mira` })).status,
+      ).toBe(201);
+      expect((await notificationsOf(reader.client, '?unread=true')).filter((n) => n.channelId === channel.body.id)).toEqual([]);
+      expect((await notificationsOf(other.client, '?unread=true')).filter((n) => n.channelId === channel.body.id)).toHaveLength(1);
+
+      // A report that expired (a tab closed without a word) counts no more.
+      await server()
+        .ctx.db.updateTable('chat_viewing')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', reader.id)
+        .execute();
+      expect((await sender.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: 'otra' })).status).toBe(201);
+      expect((await notificationsOf(reader.client, '?unread=true')).filter((n) => n.channelId === channel.body.id)).toHaveLength(1);
+
+      // Leaving the chat takes the tab's report away.
+      await readerTrpc.chat.viewing.mutate({ tabId });
+      expect(await server().ctx.db.selectFrom('chat_viewing').select('tab_id').where('user_id', '=', reader.id).execute()).toEqual([]);
+    });
+
+    it('refuses a viewing report of a channel one is not in, and a malformed tab id', async () => {
+      const outsider = trpcClientFor((await person(server(), 'Lola')).client);
+      const channel = await ana.client.post('/api/chat/channels', { name: uniqueName('Privado'), memberIds: [bea.id] });
+      const refused = await trpcFailure(outsider.chat.viewing.mutate({ tabId: crypto.randomUUID(), channelId: channel.body.id }));
+      expect(refused.data?.httpStatus).toBe(404);
+      const malformed = await trpcFailure(outsider.chat.viewing.mutate({ tabId: 'pestaña', userId: ana.id }));
+      expect(malformed.data?.httpStatus).toBe(400);
+    });
+
     it('a follow-up falling due notifies its owner once', async () => {
       const lead = await manager.client.post('/api/leads', newLead('Seguimiento Norte', ana.id));
       const followUp = await ana.client.post('/api/follow-ups', {

@@ -36,6 +36,14 @@ function excerpt(content: { text: string; attachment: boolean; lead: boolean }):
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 }
 
+/**
+ * The key that gathers a conversation's 'new messages' notifications of one reader: the channel,
+ * or the colleague who writes. A tab showing that conversation reports the same key (chat viewing).
+ */
+export function chatCollapseKey(conversation: { channelId: number } | { userId: number }): string {
+  return 'channelId' in conversation ? `chat:channel:${conversation.channelId}` : `chat:user:${conversation.userId}`;
+}
+
 export class Notifier {
   private readonly stored: StoredNotification[] = [];
 
@@ -107,7 +115,7 @@ export class Notifier {
       return {
         mentionedIds,
         conversation: { senderId: sender.id },
-        streak: { title: `Mensajes nuevos de ${fromInTitle}`, body: text, collapseKey: `chat:user:${sender.id}` },
+        streak: { title: `Mensajes nuevos de ${fromInTitle}`, body: text, collapseKey: chatCollapseKey({ userId: sender.id }) },
         mention: { title: `${fromInTitle} te mencionó`, body: text },
       };
     }
@@ -115,7 +123,7 @@ export class Notifier {
     return {
       mentionedIds,
       conversation: { channelId },
-      streak: { title: 'Mensajes nuevos en %s', body: `${from}: ${text}`, collapseKey: `chat:channel:${channelId}` },
+      streak: { title: 'Mensajes nuevos en %s', body: `${from}: ${text}`, collapseKey: chatCollapseKey({ channelId }) },
       mention: { title: `${fromInTitle} te mencionó en %s`, body: text },
     };
   }

@@ -10,6 +10,7 @@ import { IconHash, IconPencil, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 import { useMarkChannelRead } from '../hooks/useMarkChannelRead';
+import { useReportViewing } from '../hooks/useReportViewing';
 import { useOlderChannelMessages } from '../hooks/useOlderChannelMessages';
 import { ConversationFrame } from './ConversationFrame';
 import { GroupDialog } from './GroupDialog';
@@ -23,6 +24,7 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
   const older = useOlderChannelMessages(channel.id, messages.data, PAGE);
   const [editing, edit] = useDisclosure(false);
   useMarkChannelRead(channel.id, viewerId, messages.data);
+  useReportViewing({ channelId: channel.id });
 
   const names = new Map((members.data ?? []).map((member) => [member.id, member.firstName ?? member.username]));
   const fullNames = new Map((members.data ?? []).map((member) => [member.id, displayName(member)]));

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useTRPC } from '../../../lib/trpc';
 import { useMarkConversationRead } from '../hooks/useMarkConversationRead';
+import { useReportViewing } from '../hooks/useReportViewing';
 import { ConversationFrame } from './ConversationFrame';
 
 export function Conversation({ contact, viewerId, onBack }: { contact: ChatContact; viewerId: number; onBack?: () => void }) {
@@ -12,6 +13,7 @@ export function Conversation({ contact, viewerId, onBack }: { contact: ChatConta
   const messages = useQuery(trpc.chat.messages.queryOptions({ userId: contact.id }));
   const online = useQuery(trpc.chat.onlineUserIds.queryOptions());
   useMarkConversationRead(contact.id, viewerId, messages.data);
+  useReportViewing({ userId: contact.id });
 
   const isOnline = online.data?.includes(contact.id) ?? false;
 
