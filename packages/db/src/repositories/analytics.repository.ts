@@ -106,6 +106,7 @@ export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promi
       eb.fn.countAll<number>().filterWhere('status', '=', 'convertido').as('converted'),
     ])
     .where('assigned_to', 'is not', null)
+    .where(IN_VISIBLE_GROUP)
     .groupBy('assigned_to');
   if (range) {
     perAssignee = perAssignee.where('created_at', '>=', range.from).where('created_at', '<', range.to);

@@ -2,13 +2,17 @@
 import type { UserRoleCounts } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { IN_VISIBLE_GROUP } from './leads.repository.js';
 
 export interface LeadFigures {
   assigned: number;
   converted: number;
 }
 
-/** Leads assigned to each user and how many of those are convertido; users with none are absent. */
+/**
+ * Leads assigned to each user and how many of those are convertido; users with none are absent.
+ * Leads of an import still being written or of a group being deleted count for nobody, as in the lists.
+ */
 export async function leadFiguresByAssignee(db: DbOrTrx): Promise<Map<number, LeadFigures>> {
   const rows = await db
     .selectFrom('leads')
@@ -18,6 +22,7 @@ export async function leadFiguresByAssignee(db: DbOrTrx): Promise<Map<number, Le
       eb.fn.count<number>('id').filterWhere('status', '=', 'convertido').as('converted'),
     ])
     .where('assigned_to', 'is not', null)
+    .where(IN_VISIBLE_GROUP)
     .groupBy('assigned_to')
     .execute();
   const figures = new Map<number, LeadFigures>();
