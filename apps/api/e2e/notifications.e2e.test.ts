@@ -78,9 +78,12 @@ describe('notification centre', () => {
       await item.click();
       await page.waitForURL(`**/chat?canal=${channel.body.id}`);
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
-      // A message in the conversation on screen is read there: the bell stays quiet.
+      // A message in the conversation on screen is read there: the bell stays quiet (once the tab has said it shows it).
+      const viewing = () => suite.server.ctx.db.selectFrom('chat_viewing').select('collapse_key').where('user_id', '=', pablo.id).execute();
+      await expect.poll(async () => (await viewing()).map((row) => row.collapse_key)).toEqual([`chat:channel:${channel.body.id}`]);
       await elenaApi.post(`/api/chat/channels/${channel.body.id}/messages`, { message: `@${pablo.username} ya lo tienes en el correo` });
-      await page.getByText('ya lo tienes en el correo').waitFor();
+      // It shows in the list and in the channel's row of the sidebar: either means it arrived.
+      await page.getByText('ya lo tienes en el correo').first().waitFor();
       expect(await bell.getAttribute('aria-label')).toBe('Notificaciones');
       expect((await pabloApi.get('/api/notifications?unread=true')).body).toEqual([]);
 
