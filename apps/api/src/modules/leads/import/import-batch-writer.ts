@@ -90,20 +90,23 @@ export class ImportBatchWriter {
   }
 
   async add(row: number, typed: ImportedLead, categoryName: string, cells: string[]): Promise<void> {
-    const lead = { ...typed, phone: normalizePhone(typed.phone, this.options.phoneCountry) };
+    const phone = normalizePhone(typed.phone, this.options.phoneCountry);
     this.total += 1;
-    this.batch.push({
-      row,
-      cells,
-      lead: {
-        ...lead,
-        category: this.category(categoryName),
-        group_id: this.options.groupId,
-        created_by: this.options.createdBy,
-        email_key: leadEmailKey(lead.email),
-        phone_key: leadPhoneKey(lead.phone),
-      },
-    });
+    // Field by field: spreading the parsed row (a dictionary-mode object) cost more than reading the file.
+    const lead: BulkLeadRow = {
+      name: typed.name,
+      email: typed.email,
+      phone,
+      category: this.category(categoryName),
+      description: typed.description,
+      address: typed.address,
+      domain: typed.domain,
+      group_id: this.options.groupId,
+      created_by: this.options.createdBy,
+      email_key: leadEmailKey(typed.email),
+      phone_key: leadPhoneKey(phone),
+    };
+    this.batch.push({ row, cells, lead });
     if (this.batch.length >= this.rowsPerBatch) await this.startWrite();
   }
 
