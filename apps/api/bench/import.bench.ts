@@ -9,7 +9,10 @@
  * During each import another user's requests are timed: `/api/health` and a page of the lead list
  * (worst and p95). Targets: 10 MB in ≤ 3 s on PostgreSQL (≤ 1.2× \copy) and ≤ 6 s on PGlite;
  * others' p95 ≤ 250 ms; peak RSS ≤ idle + 150 MB at 100 MB.
- * Options: --pg=<admin url>, --only=postgres|pglite, --skip-large (no 100 MB run).
+ * The 10 MB import runs in several rounds, each on a new server and database, and on PostgreSQL
+ * each right after its own \copy: a shared machine's speed drifts by half within minutes, so a
+ * ratio is only fair between neighbours, and the targets are judged on the rounds' medians.
+ * Options: --pg=<admin url>, --only=postgres|pglite, --skip-large (no 100 MB run), --rounds=N (3).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -33,6 +36,7 @@ const OTHERS_P95_TARGET_MS = 250;
 const LARGE_RSS_TARGET = 150 * MB;
 const SELLER_PASSWORD = 'bench-vendedor-1';
 const COPY_IDS = { groupId: 1, userId: 1 };
+const ROUNDS = Number(benchOptions['rounds'] || 3);
 
 const run = promisify(execFile);
 
@@ -184,21 +188,55 @@ function print(kind: DbKind, name: string, rows: number, outcome: Outcome, extra
   );
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function logCopy(seconds: number, rows: number): void {
+  console.log(
+    `psql \\copy de lo que guarda la importación (los leads y su entrada de historial, con todos sus índices y triggers): ` +
+      `${seconds.toFixed(2)} s, ${Math.round(rows / seconds).toLocaleString('es-ES')} filas/s`,
+  );
+}
+
+/**
+ * The 10 MB CSV through the documented call, ROUNDS times, each on a new server and database (and
+ * on PostgreSQL right after a \copy of its own); the last round's server then takes the same file
+ * again as an upsert.
+ */
+async function benchTenMegabytes(kind: DbKind, files: { csv: string; rows: number }, copyPaths: { leads: string; history: string }) {
+  const seconds: number[] = [];
+  const ratios: number[] = [];
+  const target = SECONDS_TARGET[kind];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const copySeconds = kind === 'postgres' ? await psqlCopySeconds(copyPaths) : undefined;
+    if (copySeconds !== undefined) logCopy(copySeconds, files.rows);
+    await withServer(kind, {}, async (server) => {
+      const csv = await measured(server, () => importInOneCall(server, files.csv, 'Benchmark 10 MB'));
+      seconds.push(csv.seconds);
+      if (copySeconds !== undefined) ratios.push(csv.seconds / copySeconds);
+      const ratioText = copySeconds === undefined ? '' : `, × ${(csv.seconds / copySeconds).toFixed(2)} \\copy`;
+      print(kind, `CSV 10 MB (POST /api/leads/import), ronda ${round} de ${ROUNDS}`, files.rows, csv, ratioText);
+      if (round < ROUNDS) return;
+      const upsert = await measured(server, () => importAsJob(server, files.csv, 'Benchmark 10 MB otra vez', 'update'));
+      print(kind, 'el mismo CSV otra vez, Actualizar los existentes', files.rows, upsert);
+    });
+  }
+  const ratio = median(ratios);
+  const ratioText = ratios.length ? `, × ${ratio.toFixed(2)} \\copy ${mark(ratio <= COPY_RATIO_TARGET)} (≤ ${COPY_RATIO_TARGET})` : '';
+  console.log(
+    `[${kind}] CSV 10 MB, mediana de ${ROUNDS} rondas: ${median(seconds).toFixed(2)} s ${mark(median(seconds) <= target)} (≤ ${target} s)${ratioText}`,
+  );
+}
+
 async function benchOn(
   kind: DbKind,
   files: { csv: string; xlsx: string; large: string | null; rows: number; largeRows: number },
-  copySeconds: number,
+  copyPaths: { leads: string; history: string },
 ) {
-  await withServer(kind, {}, async (server) => {
-    const csv = await measured(server, () => importInOneCall(server, files.csv, 'Benchmark 10 MB'));
-    const target = SECONDS_TARGET[kind];
-    const ratio = csv.seconds / copySeconds;
-    const ratioText =
-      kind === 'postgres' ? `, × ${ratio.toFixed(2)} \\copy ${mark(ratio <= COPY_RATIO_TARGET)} (≤ ${COPY_RATIO_TARGET})` : '';
-    print(kind, 'CSV 10 MB (POST /api/leads/import)', files.rows, csv, ` ${mark(csv.seconds <= target)} (≤ ${target} s)${ratioText}`);
-    const upsert = await measured(server, () => importAsJob(server, files.csv, 'Benchmark 10 MB otra vez', 'update'));
-    print(kind, 'el mismo CSV otra vez, Actualizar los existentes', files.rows, upsert);
-  });
+  await benchTenMegabytes(kind, files, copyPaths);
   await withServer(kind, {}, async (server) => {
     const xlsx = await measured(server, () => importAsJob(server, files.xlsx, 'Benchmark Excel', 'skip'));
     print(kind, `las mismas filas en .xlsx (${megabytes((await stat(files.xlsx)).size)})`, files.rows, xlsx);
@@ -236,12 +274,7 @@ async function main(): Promise<void> {
     }
     const copyPaths = { leads: path.join(dir, 'copy-leads.csv'), history: path.join(dir, 'copy-history.csv') };
     await writeCopyCsvs(copyPaths, rows, COPY_IDS);
-    const copySeconds = await psqlCopySeconds(copyPaths);
-    console.log(
-      `psql \\copy de lo que guarda la importación (los leads y su entrada de historial, con todos sus índices y triggers): ` +
-        `${copySeconds.toFixed(2)} s, ${Math.round(rows / copySeconds).toLocaleString('es-ES')} filas/s`,
-    );
-    for (const kind of benchKinds) await benchOn(kind, { csv, xlsx, large, rows, largeRows }, copySeconds);
+    for (const kind of benchKinds) await benchOn(kind, { csv, xlsx, large, rows, largeRows }, copyPaths);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

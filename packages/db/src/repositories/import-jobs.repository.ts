@@ -101,19 +101,19 @@ export async function recordImportBatch(
   progress: ImportProgress,
   rejects: readonly ImportReject[],
 ): Promise<boolean> {
-  if (rejects.length > 0) {
-    await db
-      .insertInto('import_job_rejects')
-      .values(rejects.map((reject) => ({ job_id: id, row_number: reject.row, cells: JSON.stringify(reject.cells), reason: reject.reason })))
-      .execute();
-  }
-  const row = await db
-    .updateTable('import_jobs')
-    .set({ rows_read: progress.rowsRead, imported: progress.imported, updated: progress.updated, skipped: progress.skipped })
-    .where('id', '=', id)
-    .returning('cancel_requested')
-    .executeTakeFirst();
-  return row?.cancel_requested ?? true;
+  // One statement: inside an import batch's turn every round trip keeps the next batch waiting.
+  const { rows } = await sql<{ cancel_requested: boolean }>`
+    with rejects as (
+      insert into import_job_rejects (job_id, row_number, cells, reason)
+      select ${id}::int, row_number, cells, reason
+      from unnest(${rejects.map((reject) => reject.row)}::int[], ${rejects.map((reject) => JSON.stringify(reject.cells))}::text[],
+        ${rejects.map((reject) => reject.reason)}::text[]) as reject(row_number, cells, reason)
+    )
+    update import_jobs
+    set rows_read = ${progress.rowsRead}, imported = ${progress.imported}, updated = ${progress.updated}, skipped = ${progress.skipped}
+    where id = ${id}
+    returning cancel_requested`.execute(db);
+  return rows[0]?.cancel_requested ?? true;
 }
 
 /**

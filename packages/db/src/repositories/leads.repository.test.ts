@@ -5,18 +5,13 @@ import { type TestDatabase, createTestDatabase, listTestDatabases } from '../tes
 import { bulkDelete, bulkSetAssignee, bulkSetStatus } from './lead-bulk.repository.js';
 import { insertLeadGroup, markLeadGroupDeleted } from './lead-groups.repository.js';
 import {
-  countLeads,
-  decodeLeadCursor,
-  encodeLeadCursor,
-  findLeadRow,
   type BulkLeadRow,
-  insertFreshLeads,
-  insertLead,
-  listLeads,
+  encodeLeadBatch,
   inLeadImportTransaction,
+  insertFreshLeads,
   mergePendingSearchEntries,
-  updateLeadRow,
-} from './leads.repository.js';
+} from './lead-import.repository.js';
+import { countLeads, decodeLeadCursor, encodeLeadCursor, findLeadRow, insertLead, listLeads, updateLeadRow } from './leads.repository.js';
 import { searchLeads } from './search.repository.js';
 
 function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
@@ -91,6 +86,19 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     const names = ['Mismo email', 'Mismo teléfono', 'Nuevo de verdad', 'Los dos'];
     const inserted = await database.db.selectFrom('leads').select('name').where('name', 'in', names).execute();
     expect(inserted.map((row) => row.name)).toEqual(['Nuevo de verdad']);
+  });
+
+  it('stores an encoded batch exactly as given: quotes, backslashes, braces, commas, line breaks, NULL as text', async () => {
+    const awkward = ['Comillas "dobles" y \\ barra', '{llaves}, comas; y "NULL"', 'NULL', 'línea\nnueva\tcon tab', 'ñandú 🦤', ''];
+    const rows = awkward.map((name, index) => bulkRow({ name, description: index % 2 ? null : name, address: name }));
+    const { insertedIds } = await insertFreshLeads(database.db, encodeLeadBatch(rows));
+    const stored = await database.db
+      .selectFrom('leads')
+      .select(['name', 'description', 'address'])
+      .where('id', 'in', insertedIds)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual(rows.map((row) => ({ name: row.name, description: row.description, address: row.address })));
   });
 
   it('finds leads written by an import at once, its search index merge deferred on PostgreSQL', async () => {

@@ -20,8 +20,11 @@ const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
 const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
 const REPEATED_EMAIL_IN_FILE = 'duplicado en el archivo (email repetido)';
 const REPEATED_PHONE_IN_FILE = 'duplicado en el archivo (teléfono repetido)';
-/** Timed batches (batchMs) start at this size and never go below the other. */
-const FIRST_TIMED_BATCH = 250;
+/**
+ * The first batch is small, so the database starts writing while the rest of the first full batch
+ * is read; timed batches (batchMs) grow or shrink from there and never go below MIN_TIMED_BATCH.
+ */
+const FIRST_BATCH = 250;
 const MIN_TIMED_BATCH = 50;
 
 interface ImportBatch {
@@ -80,7 +83,7 @@ export class ImportBatchWriter {
       phoneCountry: PhoneCountry;
     },
   ) {
-    this.rowsPerBatch = options.batchMs ? Math.min(FIRST_TIMED_BATCH, options.batchSize) : options.batchSize;
+    this.rowsPerBatch = Math.min(FIRST_BATCH, options.batchSize);
   }
 
   skip(row: number, reason: string, cells: string[]): void {
@@ -125,6 +128,7 @@ export class ImportBatchWriter {
     const rejects = this.rejects;
     this.batch = [];
     this.rejects = [];
+    if (!this.options.batchMs) this.rowsPerBatch = this.options.batchSize;
     if (this.inFlight.length >= this.options.writesInFlight) await this.inFlight.shift();
     const write = this.write(batch, rejects, this.total);
     // Handled here so a failure waits for `finish` or a later batch instead of crashing the process.

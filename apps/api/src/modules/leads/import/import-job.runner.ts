@@ -11,6 +11,7 @@ import {
   type BulkLeadRow,
   type Db,
   dropAbandonedImportUploads,
+  encodeLeadBatch,
   type DbOrTrx,
   type ExistingLeadMatch,
   type StagedLeadUpdate,
@@ -81,6 +82,9 @@ const BATCHES = {
   postgres: { rows: 2000, inFlight: 2, batchMs: undefined, laterRows: 2000 },
   pglite: { rows: 500, inFlight: 1, batchMs: 50, laterRows: 250 },
 } as const;
+
+/** Rows read between two turns of the event loop (about a millisecond of work). */
+const ROWS_BETWEEN_YIELDS = 64;
 
 interface Runs {
   location: DatabaseLocation;
@@ -155,6 +159,8 @@ async function runJob(
   const fileKeys = new ImportFileKeys({ jobId: job.id, groupId });
   const turns = new BatchTurns();
   const sink: BatchSink = async (batch) => {
+    // Encoded now, while the batch before holds the import lock, so this one's turn is all database work.
+    const encoded = encodeLeadBatch(batch.leads);
     const turn = turns.next();
     await turn.ready;
     const result = await inLeadImportTransaction(ctx.db, async (trx) => {
@@ -162,10 +168,7 @@ async function runJob(
       const repeats = await fileKeys.findRepeats(trx, batch.leads);
       // Indexes into the batch of the rows that repeat no earlier row of the file.
       const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
-      const inserted = await insertFreshLeads(
-        trx,
-        firsts.map((index) => batch.leads[index] as BulkLeadRow),
-      );
+      const inserted = await insertFreshLeads(trx, repeats.size === 0 ? encoded : firsts.map((index) => batch.leads[index] as BulkLeadRow));
       const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
       await recordImportedLeads(trx, inserted.insertedIds, userId, importedFrom);
       // Importing to a role hands every new lead to one of its members, by the role's rule.
@@ -217,8 +220,16 @@ async function runJob(
   try {
     file = localFilePath ? { filePath: localFilePath, cleanup: () => Promise.resolve() } : await restoreSourceFile(ctx.db, job.id);
     let header = true;
+    let readSinceYield = 0;
     for await (const { row, cells } of readSourceRecords(file.filePath, source)) {
       if (writer.cancelRequested || runs.stopping) break;
+      // A chunk of the file is hundreds of rows, handled without a pause; a batch's transaction
+      // waits for its answers to be read meanwhile, and while it waits it holds the import lock.
+      readSinceYield += 1;
+      if (readSinceYield >= ROWS_BETWEEN_YIELDS) {
+        readSinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       // A blank line (or one of only delimiters) is no lead and no error; the first other one is the header.
       if (cells.every((cell) => cell.trim() === '')) continue;
       if (header) {
