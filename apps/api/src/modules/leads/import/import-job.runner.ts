@@ -159,13 +159,14 @@ async function runJob(
   const fileKeys = new ImportFileKeys({ jobId: job.id, groupId });
   const turns = new BatchTurns();
   const sink: BatchSink = async (batch) => {
-    // Encoded now, while the batch before holds the import lock, so this one's turn is all database work.
+    // Encoded and screened now, while the batch before holds the import lock, so this one's turn is database work.
     const encoded = encodeLeadBatch(batch.leads);
+    const screened = fileKeys.screen(batch.leads);
     const turn = turns.next();
     await turn.ready;
     const result = await inLeadImportTransaction(ctx.db, async (trx) => {
       turn.locked();
-      const repeats = await fileKeys.findRepeats(trx, batch.leads);
+      const repeats = await fileKeys.findRepeats(trx, batch.leads, screened);
       // Indexes into the batch of the rows that repeat no earlier row of the file.
       const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
       const inserted = await insertFreshLeads(trx, repeats.size === 0 ? encoded : firsts.map((index) => batch.leads[index] as BulkLeadRow));

@@ -22,19 +22,21 @@ function fnv1a(text: string, basis: number): number {
 export class KeyFilter {
   private readonly words = new Uint32Array(1 << (BITS_LOG2 - 5));
 
-  add(key: string): void {
-    for (const bit of this.bits(key)) this.words[bit >>> 5] = (this.words[bit >>> 5] ?? 0) | (1 << (bit & 31));
-  }
-
-  mayHave(key: string): boolean {
-    for (const bit of this.bits(key)) if (((this.words[bit >>> 5] ?? 0) & (1 << (bit & 31))) === 0) return false;
-    return true;
-  }
-
-  /** Double hashing: probe i is h1 + i·h2 (h2 odd, so the probes differ). */
-  private bits(key: string): number[] {
+  /** Adds the key; answers whether it may have been added before (false: certainly not). */
+  addAndTell(key: string): boolean {
+    // Double hashing: probe i is h1 + i·h2 (h2 odd, so the probes differ).
     const first = fnv1a(key, 0x811c9dc5);
     const step = fnv1a(key, 0x9747b28c) | 1;
-    return Array.from({ length: PROBES }, (_, probe) => (first + probe * step) & BIT_MASK);
+    let present = true;
+    for (let probe = 0; probe < PROBES; probe += 1) {
+      const bit = (first + probe * step) & BIT_MASK;
+      const mask = 1 << (bit & 31);
+      const word = this.words[bit >>> 5] ?? 0;
+      if ((word & mask) === 0) {
+        present = false;
+        this.words[bit >>> 5] = word | mask;
+      }
+    }
+    return present;
   }
 }
