@@ -78,7 +78,8 @@ export function encodeLeadBatch(rows: readonly BulkLeadRow[]): EncodedLeadBatch 
 
 /**
  * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out
- * and the new leads' ids:
+ * and the new leads' ids; `leaveOut` (indexes of rows) are neither inserted nor answered, so an
+ * encoded batch serves whatever rows turn out to repeat earlier ones:
  * one INSERT … SELECT FROM unnest(arrays), twelve parameters whatever the batch size, so each
  * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
  * keys among themselves (the statement does not see its own inserts). Inside an import,
@@ -87,9 +88,11 @@ export function encodeLeadBatch(rows: readonly BulkLeadRow[]): EncodedLeadBatch 
 export async function insertFreshLeads(
   db: DbOrTrx,
   rows: readonly BulkLeadRow[] | EncodedLeadBatch,
+  options: { leaveOut?: readonly number[] } = {},
 ): Promise<{ leftOut: ExistingLeadMatch[]; insertedIds: number[] }> {
   const batch = 'columns' in rows ? rows : encodeLeadBatch(rows);
-  if (batch.size === 0) return { leftOut: [], insertedIds: [] };
+  const leftOutPositions = (options.leaveOut ?? []).map((index) => index + 1);
+  if (batch.size === leftOutPositions.length) return { leftOut: [], insertedIds: [] };
   const column = batch.columns;
   const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' | null; id: number | null }>`
     with batch as materialized (
@@ -108,10 +111,10 @@ export async function insertFreshLeads(
     ), inserted as (
       insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
       select name, email, phone, category, description, address, domain, group_id, created_by, search_text
-      from batch where matched is null
+      from batch where matched is null and position <> all(${leftOutPositions}::int[])
       returning id
     )
-    select position::int, matched, null::int as id from batch where matched is not null
+    select position::int, matched, null::int as id from batch where matched is not null and position <> all(${leftOutPositions}::int[])
     union all select null, null, id from inserted`.execute(db);
   return {
     leftOut: matches.flatMap((match) => (match.matched ? [{ index: match.position - 1, matched: match.matched }] : [])),

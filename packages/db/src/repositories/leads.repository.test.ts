@@ -101,6 +101,21 @@ describe.each(listTestDatabases())('leads repository on %s', (kind) => {
     expect(stored).toEqual(rows.map((row) => ({ name: row.name, description: row.description, address: row.address })));
   });
 
+  it('leaves out the rows it is told to, neither inserting nor answering them, a database duplicate among them', async () => {
+    await insertFreshLeads(database.db, [bulkRow({ name: 'Fuera Uno', email: 'fuera@uno.es' })]);
+    const rows = [
+      bulkRow({ name: 'Fuera Dos', email: 'fuera@dos.es' }),
+      bulkRow({ name: 'Fuera Uno otra vez', email: 'fuera@uno.es' }),
+      bulkRow({ name: 'Fuera Tres', email: 'fuera@tres.es' }),
+      bulkRow({ name: 'Fuera Cuatro', email: 'FUERA@uno.es' }),
+    ];
+    const result = await insertFreshLeads(database.db, encodeLeadBatch(rows), { leaveOut: [1, 2] });
+    expect(result.leftOut).toEqual([{ index: 3, matched: 'email' }]);
+    expect(result.insertedIds).toHaveLength(1);
+    const names = await database.db.selectFrom('leads').select('name').where('name', 'like', 'Fuera%').orderBy('id').execute();
+    expect(names.map((row) => row.name)).toEqual(['Fuera Uno', 'Fuera Dos']);
+  });
+
   it('finds leads written by an import at once, its search index merge deferred on PostgreSQL', async () => {
     await inLeadImportTransaction(database.db, (trx) =>
       insertFreshLeads(trx, [bulkRow({ name: 'Pendiente Íñiguez', email: 'lista@pendiente.es' })]),

@@ -167,10 +167,8 @@ async function runJob(
     const result = await inLeadImportTransaction(ctx.db, async (trx) => {
       turn.locked();
       const repeats = await fileKeys.findRepeats(trx, batch.leads, screened);
-      // Indexes into the batch of the rows that repeat no earlier row of the file.
-      const firsts = batch.leads.flatMap((_, index) => (repeats.has(index) ? [] : [index]));
-      const inserted = await insertFreshLeads(trx, repeats.size === 0 ? encoded : firsts.map((index) => batch.leads[index] as BulkLeadRow));
-      const found = inserted.leftOut.map((match) => ({ ...match, index: firsts[match.index] ?? 0 }));
+      const inserted = await insertFreshLeads(trx, encoded, { leaveOut: [...repeats.keys()] });
+      const found = inserted.leftOut;
       await recordImportedLeads(trx, inserted.insertedIds, userId, importedFrom);
       // Importing to a role hands every new lead to one of its members, by the role's rule.
       if (settings.assignedRoleId !== null)
