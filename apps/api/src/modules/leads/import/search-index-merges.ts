@@ -1,15 +1,14 @@
 /**
  * When an import's rows leave the search indexes' pending lists (PostgreSQL; see
  * inLeadImportTransaction): after every MERGE_EVERY_ROWS rows written, and once when the job
- * ends. One merge at a time, never awaited by the import: it runs on another connection. A merge
- * of many batches' rows touches each trigram's posting tree once where per-batch merges touched it
- * again and again. A file of up to about 18 MB is merged once, after it is published: a merge
- * under way takes a core the import's own writes would use. Searches read the pending list too,
- * so rows waiting there are found; 100,000 of them cost a search some milliseconds more.
+ * ends. One merge at a time, never awaited by the import: it runs on another connection while the
+ * next batches are written. A merge of many batches' rows touches each trigram's posting tree once
+ * where per-batch merges touched it again and again. Searches read the pending list too, so rows
+ * waiting there are found; up to 20,000 of them cost a search a few milliseconds.
  */
 import { type Db, mergePendingSearchEntries } from '@crm/db';
 
-const MERGE_EVERY_ROWS = 100_000;
+const MERGE_EVERY_ROWS = 20_000;
 
 export class SearchIndexMerges {
   private pendingRows = 0;
