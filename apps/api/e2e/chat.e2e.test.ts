@@ -89,8 +89,9 @@ describe('chat in two browsers', () => {
     // Sent by REST while Bea's page is (re)connecting: the resumed subscription delivers it once.
     const sent = await anaApi.post('/api/chat/messages', { receiverId: beaUser.id, message: 'después del reinicio' });
     expect(sent.status).toBe(201);
-    await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
-    await ana.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 15_000 });
+    // Generous: on a loaded 2-core CI machine a page's reconnect and catch-up took over 15 s.
+    await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 45_000 });
+    await ana.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).waitFor({ timeout: 45_000 });
     expect(await bea.getByTestId('chat-message').filter({ hasText: 'después del reinicio' }).count()).toBe(1);
     // Once live again, Ana's own sends go over the socket again.
     await expect
