@@ -8,5 +8,9 @@ export default defineConfig({
     // Each file starts its own servers and databases; a few at a time keeps CI steady.
     maxWorkers: 2,
     fileParallelism: true,
+    // Files share their worker's loaded modules: importing the server and compiling PGlite's
+    // WebAssembly again for every file took about half of CI's time. No test relies on a fresh
+    // module state (each starts its own server and database, and names its users uniquely).
+    isolate: false,
   },
 });

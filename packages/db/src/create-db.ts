@@ -18,6 +18,8 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Size of the pg pool (default 10); ignored by PGlite, which has one connection. */
   poolSize?: number;
+  /** PGlite only: start from this copy of a data directory (what `dumpDataDir` gave) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export interface DbHandle {
@@ -30,6 +32,8 @@ export interface DbHandle {
   url?: string;
   /** pglite on disk: the folder given (the database lives in `<dataDir>/pglite`). */
   dataDir?: string;
+  /** pglite: the whole data directory as an uncompressed tar, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const PGLITE_SUBDIR = 'pglite';
@@ -93,10 +97,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (!options.dataDir) {
     throw new Error('createDb necesita databaseUrl o dataDir.');
   }
-  return createPgliteDb(options.dataDir);
+  return createPgliteDb(options.dataDir, options.loadDataDir);
 }
 
-async function createPgliteDb(dataDir: string): Promise<DbHandle> {
+async function createPgliteDb(dataDir: string, loadDataDir: Blob | undefined): Promise<DbHandle> {
   let pgliteDir: string | undefined;
   if (dataDir !== IN_MEMORY_DATA_DIR) {
     pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
@@ -108,10 +112,17 @@ async function createPgliteDb(dataDir: string): Promise<DbHandle> {
     parsers: PGLITE_PARSERS,
     serializers: PGLITE_SERIALIZERS,
     extensions: { pg_trgm },
+    ...(loadDataDir && { loadDataDir }),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   kinds.set(db, 'pglite');
-  return { db, kind: 'pglite', close: once(() => db.destroy()), dataDir: pgliteDir && dataDir };
+  return {
+    db,
+    kind: 'pglite',
+    close: once(() => db.destroy()),
+    dataDir: pgliteDir && dataDir,
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+  };
 }
 
 function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {

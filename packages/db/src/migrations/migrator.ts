@@ -1,4 +1,5 @@
 /** Runs the migrations from a static list, so the built package needs no file-system scan. */
+import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initialSchema from './2026-11-22T0700-initial-schema.js';
 import * as liveConnections from './2026-11-22T0810-live-connections.js';
@@ -52,6 +53,17 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2330-chat-send-times': chatSendTimes,
   '2026-11-22T2340-chat-viewing': chatViewing,
 };
+
+/**
+ * Changes whenever a migration is added, renamed or edited: names a migrated copy that test
+ * databases start from, so a stale copy is never reused.
+ */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const [name, migration] of Object.entries(MIGRATIONS))
+    hash.update(`${name}\n${migration.up.toString()}\n${migration.down?.toString() ?? ''}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 

@@ -1,7 +1,8 @@
 import type { AppRouter } from '@crm/api';
 import type { ChatMessage } from '@crm/domain';
+import { QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { createOfflineTrpcClient } from '../../../test-utils/render';
 import { addMessageToCache, markReadInCache } from './chat-cache';
@@ -20,6 +21,15 @@ function message(id: number, senderId: number, receiverId: number, isRead = fals
     attachment: null,
     lead: null,
   };
+}
+
+/** A promise and the function that fulfils it (Node 20 has no Promise.withResolvers). */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((fulfil) => {
+    resolve = fulfil;
+  });
+  return { promise, resolve };
 }
 
 function setup() {
@@ -49,6 +59,29 @@ describe('addMessageToCache', () => {
     queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: 2 }), [message(1, VIEWER, 2)]);
     addMessageToCache(queryClient, trpc, VIEWER, message(1, VIEWER, 2));
     expect(conversation(2)).toHaveLength(1);
+  });
+
+  it('asks again when a refresh under way read the conversation before the message existed', async () => {
+    const { queryClient, trpc, conversation } = setup();
+    const queryKey = trpc.chat.messages.queryKey({ userId: 2 });
+    queryClient.setQueryData(queryKey, [message(1, VIEWER, 2)]);
+    const answers = [deferred<ChatMessage[]>(), deferred<ChatMessage[]>()];
+    let fetches = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey,
+      queryFn: () => answers[fetches++]?.promise ?? Promise.reject(new Error('una petición de más')),
+      staleTime: Infinity,
+    });
+    const stopObserving = observer.subscribe(() => undefined);
+    // The refresh after a reconnect starts; the message is sent while it is on its way.
+    void queryClient.invalidateQueries({ queryKey });
+    addMessageToCache(queryClient, trpc, VIEWER, message(2, 2, VIEWER));
+    answers[0]?.resolve([message(1, VIEWER, 2)]);
+    answers[1]?.resolve([message(1, VIEWER, 2), message(2, 2, VIEWER)]);
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey })).toBe(0));
+    expect(fetches).toBe(2);
+    expect(conversation(2)?.map((known) => known.id)).toEqual([1, 2]);
+    stopObserving();
   });
 
   it('leaves a conversation that was never loaded alone (it loads whole when opened)', () => {

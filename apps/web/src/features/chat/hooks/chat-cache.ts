@@ -8,18 +8,29 @@ type Trpc = ReturnType<typeof useTRPC>;
 
 /** Adds a message to its conversation (both sides' views), ignoring an id already shown (a REST answer and its live copy). */
 export function addMessageToCache(queryClient: QueryClient, trpc: Trpc, viewerId: number, message: ChatMessage): void {
+  const withMessage = (old: ChatMessage[] | undefined) =>
+    old && !old.some((known) => known.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id) : old;
   if (message.channelId !== null) {
     // The newest page of the channel (the one an open channel shows, whatever its limit) takes it.
-    queryClient.setQueriesData<ChatMessage[]>({ queryKey: trpc.chat.channelMessages.queryKey({ channelId: message.channelId }) }, (old) =>
-      old && !old.some((known) => known.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id) : old,
-    );
+    const channelPages = trpc.chat.channelMessages.queryKey({ channelId: message.channelId });
+    queryClient.setQueriesData<ChatMessage[]>({ queryKey: channelPages }, withMessage);
+    refetchIfUnderWay(queryClient, channelPages);
     return;
   }
   if (message.receiverId === null) return;
   const otherId = message.senderId === viewerId ? message.receiverId : message.senderId;
-  queryClient.setQueryData(trpc.chat.messages.queryKey({ userId: otherId }), (old) =>
-    old && !old.some((known) => known.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id) : old,
-  );
+  const conversation = trpc.chat.messages.queryKey({ userId: otherId });
+  queryClient.setQueryData(conversation, withMessage);
+  refetchIfUnderWay(queryClient, conversation);
+}
+
+/**
+ * A fetch already under way (the refresh after a reconnect, say) may have read the conversation
+ * before this message existed, and would replace the list without it when it lands: it is asked
+ * again, and the new answer includes the message.
+ */
+function refetchIfUnderWay(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Turns the read tick of these messages blue, wherever they are cached. */
