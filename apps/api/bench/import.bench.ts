@@ -12,7 +12,8 @@
  * The 10 MB import runs in several rounds, each on a new server and database, and on PostgreSQL
  * each right after its own \copy: a shared machine's speed drifts by half within minutes, so a
  * ratio is only fair between neighbours, and the targets are judged on the rounds' medians.
- * Options: --pg=<admin url>, --only=postgres|pglite, --skip-large (no 100 MB run), --rounds=N (3).
+ * Options: --pg=<admin url>, --only=postgres|pglite, --skip-large (no 100 MB run), --rounds=N (3),
+ * --probe-pause=ms (100: the pause between one probe request's answer and the next request).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -37,6 +38,12 @@ const LARGE_RSS_TARGET = 150 * MB;
 const SELLER_PASSWORD = 'bench-vendedor-1';
 const COPY_IDS = { groupId: 1, userId: 1 };
 const ROUNDS = Number(benchOptions['rounds'] || 3);
+/**
+ * The other user's pace: each probe asks again 100 ms after its answer (about 10 requests a second
+ * each, far busier than a person). Asking without pause (10 ms) made the probes' own server work a
+ * third of a 2-core machine's CPU, taken from the import that \copy had to itself. `--probe-pause=10` for that.
+ */
+const PROBE_PAUSE_MS = Number(benchOptions['probe-pause'] || 100);
 
 const run = promisify(execFile);
 
@@ -108,8 +115,8 @@ async function measured(server: Server, importFile: () => Promise<Omit<Outcome, 
   const { url } = server.process;
   const idleRss = await server.process.rss();
   const rss = samplePeak(() => server.process.rss());
-  const health = probeLatency(new URL('/api/health', url).href);
-  const list = probeLatency(new URL('/api/leads?limit=50', url).href, server.sellerCookie);
+  const health = probeLatency(new URL('/api/health', url).href, '', PROBE_PAUSE_MS);
+  const list = probeLatency(new URL('/api/leads?limit=50', url).href, server.sellerCookie, PROBE_PAUSE_MS);
   await Promise.all([health.ready, list.ready]);
   const started = performance.now();
   const counts = await importFile();

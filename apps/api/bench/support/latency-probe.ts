@@ -1,5 +1,5 @@
 /**
- * Asks one URL, one request after another, until stopped, and answers every latency: what another
+ * Asks one URL, one request after another (`pauseMs` apart), until stopped, and answers every latency: what another
  * user waits while a benchmark's heavy work runs. It runs in a worker thread, so the benchmark's own
  * client work (reading 57 MB answers, sending thousands of frames or a 100 MB upload) never delays
  * the probe and is never counted as the server's latency. Its first request only warms it up (a new
@@ -13,8 +13,8 @@ export interface LatencyProbe {
   stop(): Promise<number[]>;
 }
 
-export function probeLatency(url: string, cookie = ''): LatencyProbe {
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, cookie } });
+export function probeLatency(url: string, cookie = '', pauseMs = 10): LatencyProbe {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, cookie, pauseMs } });
   const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
   return {
     ready,
@@ -42,7 +42,7 @@ parentPort.once('message', () => { running = false; });
     const started = performance.now();
     await fetch(workerData.url, { headers }).then((response) => response.arrayBuffer(), () => undefined);
     times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, workerData.pauseMs));
   }
   parentPort.postMessage(times);
 })();
