@@ -1,6 +1,6 @@
 import type { AppRouter } from '@crm/api';
 import type { ChatMessage } from '@crm/domain';
-import { QueryObserver } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -30,6 +30,31 @@ function deferred<T>() {
     resolve = fulfil;
   });
   return { promise, resolve };
+}
+
+/**
+ * An open conversation whose refresh (the one after a reconnect) has just started: `answer` gives
+ * that refresh's answer, then a second one's if the cache asked again, and waits for them to land.
+ */
+function refreshUnderWay(queryClient: QueryClient, queryKey: QueryKey) {
+  const answers = [deferred<ChatMessage[]>(), deferred<ChatMessage[]>()];
+  let fetches = 0;
+  const observer = new QueryObserver(queryClient, {
+    queryKey,
+    queryFn: () => answers[fetches++]?.promise ?? Promise.reject(new Error('una petición de más')),
+    staleTime: Infinity,
+  });
+  const stopObserving = observer.subscribe(() => undefined);
+  void queryClient.invalidateQueries({ queryKey });
+  return {
+    fetches: () => fetches,
+    answer: async (first: ChatMessage[], second: ChatMessage[]) => {
+      answers[0]?.resolve(first);
+      answers[1]?.resolve(second);
+      await vi.waitFor(() => expect(queryClient.isFetching({ queryKey })).toBe(0));
+      stopObserving();
+    },
+  };
 }
 
 function setup() {
@@ -65,23 +90,11 @@ describe('addMessageToCache', () => {
     const { queryClient, trpc, conversation } = setup();
     const queryKey = trpc.chat.messages.queryKey({ userId: 2 });
     queryClient.setQueryData(queryKey, [message(1, VIEWER, 2)]);
-    const answers = [deferred<ChatMessage[]>(), deferred<ChatMessage[]>()];
-    let fetches = 0;
-    const observer = new QueryObserver(queryClient, {
-      queryKey,
-      queryFn: () => answers[fetches++]?.promise ?? Promise.reject(new Error('una petición de más')),
-      staleTime: Infinity,
-    });
-    const stopObserving = observer.subscribe(() => undefined);
-    // The refresh after a reconnect starts; the message is sent while it is on its way.
-    void queryClient.invalidateQueries({ queryKey });
+    const refresh = refreshUnderWay(queryClient, queryKey);
     addMessageToCache(queryClient, trpc, VIEWER, message(2, 2, VIEWER));
-    answers[0]?.resolve([message(1, VIEWER, 2)]);
-    answers[1]?.resolve([message(1, VIEWER, 2), message(2, 2, VIEWER)]);
-    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey })).toBe(0));
-    expect(fetches).toBe(2);
+    await refresh.answer([message(1, VIEWER, 2)], [message(1, VIEWER, 2), message(2, 2, VIEWER)]);
+    expect(refresh.fetches()).toBe(2);
     expect(conversation(2)?.map((known) => known.id)).toEqual([1, 2]);
-    stopObserving();
   });
 
   it('leaves a conversation that was never loaded alone (it loads whole when opened)', () => {
@@ -99,5 +112,16 @@ describe('markReadInCache', () => {
     markReadInCache(queryClient, trpc, [2, 3]);
     expect(conversation(2)?.map((known) => known.isRead)).toEqual([false, true]);
     expect(conversation(3)?.map((known) => known.isRead)).toEqual([true]);
+  });
+
+  it('asks again when a refresh under way read the conversation before the receipt', async () => {
+    const { queryClient, trpc, conversation } = setup();
+    const queryKey = trpc.chat.messages.queryKey({ userId: 2 });
+    queryClient.setQueryData(queryKey, [message(1, VIEWER, 2)]);
+    const refresh = refreshUnderWay(queryClient, queryKey);
+    markReadInCache(queryClient, trpc, [1]);
+    await refresh.answer([message(1, VIEWER, 2)], [message(1, VIEWER, 2, true)]);
+    expect(refresh.fetches()).toBe(2);
+    expect(conversation(2)?.map((known) => known.isRead)).toEqual([true]);
   });
 });

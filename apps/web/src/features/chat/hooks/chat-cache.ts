@@ -14,23 +14,25 @@ export function addMessageToCache(queryClient: QueryClient, trpc: Trpc, viewerId
     // The newest page of the channel (the one an open channel shows, whatever its limit) takes it.
     const channelPages = trpc.chat.channelMessages.queryKey({ channelId: message.channelId });
     queryClient.setQueriesData<ChatMessage[]>({ queryKey: channelPages }, withMessage);
-    refetchIfUnderWay(queryClient, channelPages);
+    refetchWhereUnderWay(queryClient, channelPages);
     return;
   }
   if (message.receiverId === null) return;
   const otherId = message.senderId === viewerId ? message.receiverId : message.senderId;
   const conversation = trpc.chat.messages.queryKey({ userId: otherId });
   queryClient.setQueryData(conversation, withMessage);
-  refetchIfUnderWay(queryClient, conversation);
+  refetchWhereUnderWay(queryClient, conversation);
 }
 
 /**
- * A fetch already under way (the refresh after a reconnect, say) may have read the conversation
- * before this message existed, and would replace the list without it when it lands: it is asked
- * again, and the new answer includes the message.
+ * A fetch already under way (the refresh after a reconnect, say) may have read these lists before
+ * the live event happened, and would replace them without it when it lands: each is asked again,
+ * and the new answer includes it.
  */
-function refetchIfUnderWay(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+function refetchWhereUnderWay(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
 }
 
 /** Turns the read tick of these messages blue, wherever they are cached. */
@@ -41,6 +43,7 @@ export function markReadInCache(queryClient: QueryClient, trpc: Trpc, messageIds
       ? old.map((message) => (ids.has(message.id) ? { ...message, isRead: true } : message))
       : old,
   );
+  refetchWhereUnderWay(queryClient, trpc.chat.messages.pathKey());
 }
 
 /** A member read a channel up to a message: 'Visto por N' counts them from there on. */
