@@ -102,14 +102,15 @@ async function listSheetsOnce(filePath: string): Promise<string[]> {
 
 /** The workbook's sheet names, in the workbook's order. */
 export async function listSheets(filePath: string): Promise<string[]> {
-  try {
-    for (let attempt = 1; ; attempt += 1) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
       const sheets = await listSheetsOnce(filePath);
       // Every workbook has a sheet: none is the race above.
       if (sheets.length > 0 || attempt >= READ_ATTEMPTS) return sheets;
+    } catch (error) {
+      // The race can also surface as the error reading a sheet gives: tried again the same way.
+      if (attempt >= READ_ATTEMPTS || !isWorkbookPartRace(error)) throw workbookProblem(error);
     }
-  } catch (error) {
-    throw workbookProblem(error);
   }
 }
 
