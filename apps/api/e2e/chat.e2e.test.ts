@@ -1,11 +1,12 @@
 /** The Chat screen in two browsers: live messages, the menu's unread badge, the read tick, a server restart. */
 import { isUserOnline } from '@crm/db';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import type { User } from '@crm/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { ADMIN_PASSWORD, createUser, loginAs, type TestServer } from '../src/test/harness.js';
+import { ADMIN_PASSWORD, createUser, loginAs, type TestServer, uniqueName } from '../src/test/harness.js';
 import { LAPTOP, PHONE, launchBrowser, newContext, screenshot, signIn, startBrowserServer } from './browser.js';
 
 let browser: Browser;
@@ -30,12 +31,13 @@ afterAll(async () => {
 
 const asTestServer = (): TestServer => ({ ...server, database });
 
-async function openAs(username: string, firstName: string, viewport = LAPTOP): Promise<Page> {
-  await createUser(asTestServer(), { username, firstName, lastName: 'Prueba' });
+/** A new user (a fresh username each call, so a retried test starts clean) signed in on their own page. */
+async function openAs(prefix: string, firstName: string, viewport = LAPTOP): Promise<{ page: Page; user: User }> {
+  const user = await createUser(asTestServer(), { username: uniqueName(prefix), firstName, lastName: 'Prueba' });
   const context = await newContext(browser, asTestServer(), viewport);
   const page = await context.newPage();
-  await signIn(page, username);
-  return page;
+  await signIn(page, user.username);
+  return { page, user };
 }
 
 const chatBadge = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByLabel(/sin leer/);
@@ -43,10 +45,8 @@ const chatBadge = (page: Page) => page.getByRole('navigation', { name: 'Navegaci
 describe('chat in two browsers', () => {
   // Two browsers, a server restart and their reconnections: on a busy machine this outlasts the default 30 s.
   it('chats live, shows and clears the unread badge, turns the tick blue, and survives a server restart', async () => {
-    const ana = await openAs('anachat', 'Ana');
-    const bea = await openAs('beachat', 'Bea');
-    const beaUser = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'beachat').executeTakeFirstOrThrow();
-    const anaUser = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'anachat').executeTakeFirstOrThrow();
+    const { page: ana, user: anaUser } = await openAs('anachat', 'Ana');
+    const { page: bea, user: beaUser } = await openAs('beachat', 'Bea');
 
     await ana.goto(`/chat?con=${beaUser.id}`);
     await ana.getByText('No hay mensajes. ¡Inicia la conversación!').waitFor();
@@ -85,7 +85,7 @@ describe('chat in two browsers', () => {
     const port = new URL(server.url).port;
     await server.close();
     server = await startServer(env(port), database);
-    const anaApi = await loginAs(asTestServer(), 'anachat');
+    const anaApi = await loginAs(asTestServer(), anaUser.username);
     // Sent by REST while Bea's page is (re)connecting: the resumed subscription delivers it once.
     const sent = await anaApi.post('/api/chat/messages', { receiverId: beaUser.id, message: 'después del reinicio' });
     expect(sent.status).toBe(201);
@@ -108,12 +108,12 @@ describe('chat in two browsers', () => {
   }, 120_000);
 
   it('works at phone width: the list, then the conversation with a way back', async () => {
-    const page = await openAs('danichat', 'Dani', PHONE);
+    const { page } = await openAs('danichat', 'Dani', PHONE);
     await page.goto('/chat');
     await page.getByText('Miembros del Equipo').waitFor();
     await screenshot(page, 'chat-phone-list');
     await page.getByRole('button', { name: 'Iniciar Nuevo Chat' }).click();
-    await page.getByRole('dialog', { name: 'Iniciar Nuevo Chat' }).getByText('Ana Prueba').click();
+    await page.getByRole('dialog', { name: 'Iniciar Nuevo Chat' }).getByText('Ana Prueba').first().click();
     await page.getByText('No hay mensajes. ¡Inicia la conversación!').waitFor();
     await screenshot(page, 'chat-phone-conversation');
     await page.getByRole('button', { name: 'Volver a los contactos' }).click();
@@ -121,14 +121,13 @@ describe('chat in two browsers', () => {
   });
 
   it('sends through REST with the compatibility notice while the live link is down, and gives the text back when that fails', async () => {
-    await createUser(asTestServer(), { username: 'evachat', firstName: 'Eva', lastName: 'Prueba' });
-    const eva = await server.ctx.db.selectFrom('users').select('id').where('username', '=', 'evachat').executeTakeFirstOrThrow();
-    await createUser(asTestServer(), { username: 'fedechat', firstName: 'Fede', lastName: 'Prueba' });
+    const eva = await createUser(asTestServer(), { username: uniqueName('evachat'), firstName: 'Eva', lastName: 'Prueba' });
+    const fede = await createUser(asTestServer(), { username: uniqueName('fedechat'), firstName: 'Fede', lastName: 'Prueba' });
     const context = await newContext(browser, asTestServer());
     const page = await context.newPage();
     // The live link never comes up in this browser.
     await page.routeWebSocket(/\/trpc/, (socket) => socket.close({ code: 1011 }));
-    await signIn(page, 'fedechat');
+    await signIn(page, fede.username);
     await page.goto(`/chat?con=${eva.id}`);
     const box = page.getByLabel('Mensaje');
     await box.fill('por compatibilidad');

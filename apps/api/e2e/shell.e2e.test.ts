@@ -147,8 +147,21 @@ describe('gated sections and routes', () => {
   it('sends a signed-out visitor of a section to the login screen with the Unauthorized toast', async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
+    // The toast lives 500 ms before the page leaves for /api/login, and on a loaded machine the
+    // test's polling can miss it: the page reports it itself, the moment it is added.
+    let toastShown: () => void = () => undefined;
+    const toast = new Promise<void>((resolve) => (toastShown = resolve));
+    await page.exposeFunction('reportLoggedOutToast', () => toastShown());
+    await page.addInitScript((text) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body?.textContent?.includes(text)) return;
+        observer.disconnect();
+        void (window as unknown as { reportLoggedOutToast: () => Promise<void> }).reportLoggedOutToast();
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, 'You are logged out. Logging in again...');
     await page.goto('/leads');
-    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await toast;
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
     await context.close();
