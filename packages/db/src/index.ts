@@ -25,6 +25,7 @@ export * from './repositories/chat-attachments.repository.js';
 export * from './repositories/chat-viewing.repository.js';
 export * from './repositories/leads.repository.js';
 export * from './repositories/lead-import.repository.js';
+export * from './repositories/staged-lead-time.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';
 export * from './repositories/import-jobs.repository.js';

@@ -25,6 +25,7 @@ import * as importJobKeys from './2026-11-22T2310-import-job-keys.js';
 import * as leadsFewerIndexes from './2026-11-22T2320-leads-fewer-indexes.js';
 import * as chatSendTimes from './2026-11-22T2330-chat-send-times.js';
 import * as chatViewing from './2026-11-22T2340-chat-viewing.js';
+import * as stagedLeadTime from './2026-11-25T0900-staged-lead-time.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2320-leads-fewer-indexes': leadsFewerIndexes,
   '2026-11-22T2330-chat-send-times': chatSendTimes,
   '2026-11-22T2340-chat-viewing': chatViewing,
+  '2026-11-25T0900-staged-lead-time': stagedLeadTime,
 };
 
 /**

@@ -84,16 +84,19 @@ export function encodeLeadBatch(rows: readonly BulkLeadRow[]): EncodedLeadBatch 
  * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
  * keys among themselves (the statement does not see its own inserts). Inside an import,
  * prepareBulkLeadImport makes the two lookups per row index probes whatever the statistics say.
+ * `stagedIn`: the rows go into that staged group and take its created_at.
  */
 export async function insertFreshLeads(
   db: DbOrTrx,
   rows: readonly BulkLeadRow[] | EncodedLeadBatch,
-  options: { leaveOut?: readonly number[] } = {},
+  options: { leaveOut?: readonly number[]; stagedIn?: number } = {},
 ): Promise<{ leftOut: ExistingLeadMatch[]; insertedIds: number[] }> {
   const batch = 'columns' in rows ? rows : encodeLeadBatch(rows);
   const leftOutPositions = (options.leaveOut ?? []).map((index) => index + 1);
   if (batch.size === leftOutPositions.length) return { leftOut: [], insertedIds: [] };
   const column = batch.columns;
+  // Into a staged group: the group's created_at, which the lists read around (staged-lead-time.repository.ts).
+  const createdAt = options.stagedIn === undefined ? sql`now()` : sql`(select created_at from lead_groups where id = ${options.stagedIn})`;
   const { rows: matches } = await sql<{ position: number; matched: 'email' | 'phone' | null; id: number | null }>`
     with batch as materialized (
       select input.*,
@@ -109,8 +112,8 @@ export async function insertFreshLeads(
       ) with ordinality as input(name, email, phone, category, description, address, domain, group_id, created_by, search_text,
         email_key, phone_key, position)
     ), inserted as (
-      insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text)
-      select name, email, phone, category, description, address, domain, group_id, created_by, search_text
+      insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text, created_at)
+      select name, email, phone, category, description, address, domain, group_id, created_by, search_text, ${createdAt}
       from batch where matched is null and position <> all(${leftOutPositions}::int[])
       returning id
     )

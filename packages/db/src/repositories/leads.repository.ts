@@ -20,6 +20,7 @@ import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
 import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+import { exclusiveStagedTimes, rangesAroundStagedTimes } from './staged-lead-time.repository.js';
 
 export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
@@ -189,7 +190,17 @@ export async function listLeads(
     // One extra row tells whether another page exists without a count.
     return (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
   };
-  const rows = cursor?.segment === 'missing' ? [] : await segment(afterInValueSegment(plan, cursor), true, limit);
+  const rows: Awaited<ReturnType<typeof segment>> = [];
+  if (cursor?.segment !== 'missing') {
+    // Sorted by creation, the leads of imports still being written are stepped over, not walked.
+    const ranges = plan.field === 'createdAt' ? rangesAroundStagedTimes(await exclusiveStagedTimes(db), direction) : [sql<SqlBool>`true`];
+    const after = afterInValueSegment(plan, cursor);
+    for (const range of ranges) {
+      const room = limit === undefined ? undefined : limit - rows.length;
+      if (room !== undefined && room < 0) break;
+      rows.push(...(await segment(sql<SqlBool>`${after} and ${range}`, true, room)));
+    }
+  }
   let missingRows: typeof rows = [];
   const room = limit === undefined ? undefined : limit - rows.length;
   if (plan.key.missing && (room === undefined || room >= 0)) {

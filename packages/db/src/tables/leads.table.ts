@@ -15,6 +15,8 @@ export interface LeadGroupsTable {
   deleted_at: Date | null;
   /** True while an import job writes the group: it and its leads are out of every list until published. */
   staged: Generated<boolean>;
+  /** While staged: no lead outside the group has its created_at, which all its leads take (migration 2026-11-25T0900). */
+  staged_time_exclusive: Generated<boolean>;
 }
 
 export interface LeadsTable {

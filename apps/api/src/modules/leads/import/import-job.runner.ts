@@ -34,6 +34,8 @@ import {
   runningImportJobIds,
   tryLockImportJobRun,
   unassignedLeadIdsOfGroup,
+  makeStagedTimeExclusive,
+  type StagedTimeState,
 } from '@crm/db';
 import {
   DomainError,
@@ -158,6 +160,8 @@ async function runJob(
   const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.file_name };
   const fileKeys = new ImportFileKeys({ jobId: job.id, groupId });
   const turns = new BatchTurns();
+  // Until exclusive, the lists walk this import's leads (see makeStagedTimeExclusive); asked batch by batch.
+  let stagedTime: StagedTimeState = 'pending';
   const sink: BatchSink = async (batch) => {
     // Encoded and screened now, while the batch before holds the import lock, so this one's turn is database work.
     const encoded = encodeLeadBatch(batch.leads);
@@ -167,7 +171,8 @@ async function runJob(
     const result = await inLeadImportTransaction(ctx.db, async (trx) => {
       turn.locked();
       const repeats = await fileKeys.findRepeats(trx, batch.leads, screened);
-      const inserted = await insertFreshLeads(trx, encoded, { leaveOut: [...repeats.keys()] });
+      const inserted = await insertFreshLeads(trx, encoded, { leaveOut: [...repeats.keys()], stagedIn: groupId });
+      if (stagedTime === 'pending' && inserted.insertedIds.length > 0) stagedTime = await makeStagedTimeExclusive(trx, groupId);
       const found = inserted.leftOut;
       await recordImportedLeads(trx, inserted.insertedIds, userId, importedFrom);
       // Importing to a role hands every new lead to one of its members, by the role's rule.
