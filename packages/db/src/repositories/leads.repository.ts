@@ -190,7 +190,7 @@ export async function listLeads(
     // One extra row tells whether another page exists without a count.
     return (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
   };
-  const rows: Awaited<ReturnType<typeof segment>> = [];
+  let rows: Awaited<ReturnType<typeof segment>> = [];
   if (cursor?.segment !== 'missing') {
     // Sorted by creation, the leads of imports still being written are stepped over, not walked.
     const ranges = plan.field === 'createdAt' ? rangesAroundStagedTimes(await exclusiveStagedTimes(db), direction) : [sql<SqlBool>`true`];
@@ -198,7 +198,7 @@ export async function listLeads(
     for (const range of ranges) {
       const room = limit === undefined ? undefined : limit - rows.length;
       if (room !== undefined && room < 0) break;
-      rows.push(...(await segment(sql<SqlBool>`${after} and ${range}`, true, room)));
+      rows = rows.concat(await segment(sql<SqlBool>`${after} and ${range}`, true, room));
     }
   }
   let missingRows: typeof rows = [];
