@@ -1,16 +1,22 @@
-import { leadEmailKey, leadPhoneKey } from '@crm/domain';
+import { leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
 import type { Db, DbOrTrx } from '../types.js';
 import { insertFreshLeads } from './lead-import.repository.js';
 import { type LeadCursor, insertLead, listLeads } from './leads.repository.js';
+import { searchLeads } from './search.repository.js';
 import { type StagedTimeState, exclusiveStagedTimes, makeStagedTimeExclusive } from './staged-lead-time.repository.js';
 
-/** A staged group as a claim makes it: its created_at is the time its leads take. */
-async function stagedGroup(db: Db, name: string): Promise<{ id: number; createdAt: string }> {
+/**
+ * A staged group as a claim makes it: its created_at is the time its leads take. Made a second
+ * older than now, so no lead these tests create by the way shares it and the clock has passed it
+ * (PGlite's clock counts milliseconds); `ageSeconds: 0` for the claim's own now().
+ */
+async function stagedGroup(db: Db, name: string, ageSeconds = 1): Promise<{ id: number; createdAt: string }> {
   const { rows } = await sql<{ id: number; created_at: string }>`
-    insert into lead_groups (name, staged) values (${name}, true) returning id, created_at::text`.execute(db);
+    insert into lead_groups (name, staged, created_at) values (${name}, true, now() - make_interval(secs => ${ageSeconds}))
+    returning id, created_at::text`.execute(db);
   const [group] = rows;
   if (!group) throw new Error('no group');
   return { id: group.id, createdAt: group.created_at };
@@ -111,6 +117,22 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
     await expectListsExact(db);
   });
 
+  it("finds the visible leads a word matches when an import's staged leads are its newest matches, newest first", async () => {
+    const { db } = database;
+    const older = await visibleLead(db, 'Zarzuela antigua');
+    const group = await stagedGroup(db, 'Importación de zarzuelas');
+    expect((await stageBatch(db, group.id, ['Zarzuela 1', 'Zarzuela 2'])).state).toBe('exclusive');
+    const during = await visibleLead(db, 'Zarzuela de hoy');
+    await stageBatch(
+      db,
+      group.id,
+      Array.from({ length: 60 }, (_, index) => `Zarzuela importada ${index}`),
+    );
+    expect((await searchLeads(db, searchTermsOf('zarzuela'), 5)).map((lead) => lead.id)).toEqual([during, older]);
+    await publish(db, group.id);
+    expect(await searchLeads(db, searchTermsOf('zarzuela'), 5)).toHaveLength(5);
+  });
+
   it('never reads around a time another lead has, and the lists show that lead', async () => {
     const { db } = database;
     const group = await stagedGroup(db, 'Importación con otro lead a su hora');
@@ -137,7 +159,7 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
       return visibleLead(trx, 'Escrito por una transacción antigua');
     });
     await open;
-    const group = await stagedGroup(db, 'Importación que espera');
+    const group = await stagedGroup(db, 'Importación que espera', 0);
     expect((await stageBatch(db, group.id, ['Espera A1'])).state).toBe('pending');
     release();
     await older;
@@ -149,9 +171,7 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
   it('reads around the times of two imports at once, and keeps a retired import out while its leads are deleted', async () => {
     const { db } = database;
     const one = await stagedGroup(db, 'Primera a la vez');
-    const two = await stagedGroup(db, 'Segunda a la vez');
-    // Claims a millisecond apart can share their time (PGlite's clock counts milliseconds): the first is made a second older.
-    await sql`update lead_groups set created_at = created_at - interval '1 second' where id = ${one.id}`.execute(db);
+    const two = await stagedGroup(db, 'Segunda a la vez', 2);
     await stageBatch(db, one.id, ['Vez U1', 'Vez U2']);
     await stageBatch(db, two.id, ['Vez D1']);
     await visibleLead(db, 'Entre dos importaciones');
