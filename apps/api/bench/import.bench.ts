@@ -79,7 +79,7 @@ async function psqlCopySeconds(paths: { leads: string; history: string }): Promi
       `insert into users (id, username, password_hash) values (${COPY_IDS.userId}, 'copy', '-')`,
       `insert into lead_groups (id, name, created_by) values (${COPY_IDS.groupId}, 'copy', ${COPY_IDS.userId})`,
     );
-    await psql('checkpoint');
+    await checkpoint(database.url ?? '');
     const started = performance.now();
     await psql(
       `\\copy leads (${COPY_LEAD_COLUMNS}) from '${paths.leads}' with (format csv)`,
