@@ -14,10 +14,16 @@ import type { DbOrTrx } from './types.js';
 const LOCK_KEYS = {
   /** Replicas starting together on an empty database: exactly one creates the first admin. */
   firstAdmin: 727_001,
-  /** Imports one after the other, so two files with the same lead cannot both insert it. */
+  /**
+   * Taken before inserting a lead or changing its email or phone, so two writers cannot both pass
+   * the duplicate check: exclusively by a single lead's write, shared by an import's batches while
+   * their job holds `importWriter` (so the batches of one job run together, and only theirs).
+   */
   leadImport: 727_002,
   /** Held shared by every running server, exclusively by maintenance scripts (the demo seed). */
   databaseInUse: 727_003,
+  /** Held by one running import at a time, on its run hold's session, while its batches write (see ImportJobRunHold). */
+  importWriter: 727_004,
 } as const;
 
 /** Two-key locks: (class, row id). */
@@ -40,6 +46,15 @@ export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
   await xactLock(trx, LOCK_KEYS.leadImport);
 }
 
+/**
+ * Until the transaction ends: for a batch of the import that holds the import writer's turn
+ * (ImportJobRunHold.takeWriterTurn). A single lead's write waits for the batches under way, and
+ * PostgreSQL queues later batches behind it.
+ */
+export async function lockLeadImportsForBatch(trx: DbOrTrx): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${LOCK_KEYS.leadImport})`.execute(trx);
+}
+
 /** Until the transaction ends. */
 export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
@@ -57,17 +72,53 @@ export async function tryLockImportJobRun(trx: DbOrTrx, jobId: number): Promise<
 }
 
 /**
- * Marks this process as the runner of the job until released, on a connection of its own: if the
- * process dies, PostgreSQL ends the session and the lock with it, and any replica's sweep sees the job is orphaned.
+ * The runner's hold on a job, on a connection of its own: it marks this process as the job's runner
+ * until released (if the process dies, PostgreSQL ends the session and the lock with it, and any
+ * replica's sweep sees the job is orphaned), and it takes the import writer's turn for the job's
+ * batches. One import writes at a time, so two files with the same lead cannot both insert it; the
+ * batches of the job holding the turn run together, each with the lead-import lock shared.
+ * A turn is a session lock on this connection, not a transaction's, so a turn outlives its batches'
+ * transactions: the runner gives it up whenever another import waits for it (othersWaitForTurn).
  */
-export async function holdImportJobRun(location: DatabaseLocation, jobId: number): Promise<HeldLock> {
-  if (!location.url) return NOTHING_HELD;
+export interface ImportJobRunHold extends HeldLock {
+  /** Waits for the turn (behind the imports that asked before) and holds it. */
+  takeWriterTurn(): Promise<void>;
+  /** Gives the turn up: call it only once no batch of the job is under way. */
+  leaveWriterTurn(): Promise<void>;
+  /** Whether another import waits for the turn. */
+  othersWaitForTurn(): Promise<boolean>;
+}
+
+export async function holdImportJobRun(location: DatabaseLocation, jobId: number): Promise<ImportJobRunHold> {
+  // PGlite: one backend, which runs one transaction at a time; the lock functions would be granted at once.
+  if (!location.url)
+    return { ...NOTHING_HELD, takeWriterTurn: done, leaveWriterTurn: done, othersWaitForTurn: () => Promise.resolve(false) };
   const client = createListenClient(location.url);
   client.on('error', () => undefined);
   await client.connect();
   await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASSES.importJobRun, jobId]);
-  return { release: () => client.end().catch(() => undefined) };
+  const writer = LOCK_KEYS.importWriter;
+  return {
+    release: () => client.end().catch(() => undefined),
+    takeWriterTurn: async () => {
+      await client.query('select pg_advisory_lock($1)', [writer]);
+    },
+    leaveWriterTurn: async () => {
+      await client.query('select pg_advisory_unlock($1)', [writer]);
+    },
+    othersWaitForTurn: async () => {
+      // A one-key advisory lock shows in pg_locks as classid (high 32 bits), objid (low 32 bits), objsubid 1.
+      const { rows } = await client.query<{ waiting: boolean }>(
+        `select exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0 and objid = $1 and objsubid = 1
+           and database = (select oid from pg_database where datname = current_database()) and not granted) as waiting`,
+        [writer],
+      );
+      return rows[0]?.waiting === true;
+    },
+  };
 }
+
+const done = () => Promise.resolve();
 
 export interface HeldLock {
   release(): Promise<void>;

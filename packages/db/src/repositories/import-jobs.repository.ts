@@ -94,11 +94,15 @@ export interface ImportReject {
   reason: string;
 }
 
-/** Stores a batch's counters and skipped rows (inside the batch's transaction); answers whether a cancel was asked. */
+/**
+ * Adds a batch's counts to the job's and stores its skipped rows (inside the batch's transaction);
+ * answers whether a cancel was asked. `counts` are the batch's own, but `rowsRead` is how far into
+ * the file the batch reaches: batches under way together commit in any order.
+ */
 export async function recordImportBatch(
   db: DbOrTrx,
   id: number,
-  progress: ImportProgress,
+  counts: ImportProgress,
   rejects: readonly ImportReject[],
 ): Promise<boolean> {
   // One statement: inside an import batch's turn every round trip keeps the next batch waiting.
@@ -110,7 +114,8 @@ export async function recordImportBatch(
         ${rejects.map((reject) => reject.reason)}::text[]) as reject(row_number, cells, reason)
     )
     update import_jobs
-    set rows_read = ${progress.rowsRead}, imported = ${progress.imported}, updated = ${progress.updated}, skipped = ${progress.skipped}
+    set rows_read = greatest(rows_read, ${counts.rowsRead}), imported = imported + ${counts.imported},
+      updated = updated + ${counts.updated}, skipped = skipped + ${counts.skipped}
     where id = ${id}
     returning cancel_requested`.execute(db);
   return rows[0]?.cancel_requested ?? true;

@@ -7,7 +7,7 @@ import { leadSearchText } from '@crm/domain';
 import { type Transaction, sql } from 'kysely';
 import { databaseKindOf } from '../create-db.js';
 import type { Database } from '../database.js';
-import { lockLeadImports } from '../locks.js';
+import { lockLeadImports, lockLeadImportsForBatch } from '../locks.js';
 import type { Db, DbOrTrx } from '../types.js';
 import { intArrayLiteral, textArrayLiteral } from './array-literal.js';
 
@@ -52,10 +52,13 @@ export interface EncodedLeadBatch {
     searchText: string;
     emailKey: string;
     phoneKey: string;
+    /** Ids reserved for the rows (reserveLeadIds), or nulls: the sequence gives them as they are inserted. */
+    ids: string;
   };
 }
 
-export function encodeLeadBatch(rows: readonly BulkLeadRow[]): EncodedLeadBatch {
+/** `ids`: one per row, in order (reserveLeadIds). */
+export function encodeLeadBatch(rows: readonly BulkLeadRow[], ids?: readonly number[]): EncodedLeadBatch {
   const text = (value: (row: BulkLeadRow) => string | null) => textArrayLiteral(rows.map(value));
   return {
     size: rows.length,
@@ -72,15 +75,27 @@ export function encodeLeadBatch(rows: readonly BulkLeadRow[]): EncodedLeadBatch 
       searchText: text((row) => leadSearchText(row.name, row.email)),
       emailKey: text((row) => row.email_key),
       phoneKey: text((row) => row.phone_key),
+      ids: intArrayLiteral(rows.map((_, index) => ids?.[index] ?? null)),
     },
   };
+}
+
+/**
+ * Takes `count` lead ids from the sequence, ascending, for a batch written at the same time as
+ * others: reserved in file order, they keep an import's leads in file order (the lists' tie-break
+ * within one creation time) whichever batch inserts first.
+ */
+export async function reserveLeadIds(db: DbOrTrx, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select nextval('leads_id_seq'::regclass)::int as id from generate_series(1, ${count})`.execute(db);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**
  * Inserts the rows whose email and phone keys no lead has yet and answers the rows it left out
  * and the new leads' ids; `leaveOut` (indexes of rows) are neither inserted nor answered, so an
  * encoded batch serves whatever rows turn out to repeat earlier ones:
- * one INSERT … SELECT FROM unnest(arrays), twelve parameters whatever the batch size, so each
+ * one INSERT … SELECT FROM unnest(arrays), a parameter per column whatever the batch size, so each
  * batch is one round trip and PostgreSQL parses one short statement. The rows must not repeat
  * keys among themselves (the statement does not see its own inserts). Inside an import,
  * prepareBulkLeadImport makes the two lookups per row index probes whatever the statistics say.
@@ -108,12 +123,13 @@ export async function insertFreshLeads(
         ${column.name}::text[], ${column.email}::text[], ${column.phone}::text[], ${column.category}::text[],
         ${column.description}::text[], ${column.address}::text[], ${column.domain}::text[],
         ${column.groupId}::int[], ${column.createdBy}::int[], ${column.searchText}::text[],
-        ${column.emailKey}::text[], ${column.phoneKey}::text[]
+        ${column.emailKey}::text[], ${column.phoneKey}::text[], ${column.ids}::int[]
       ) with ordinality as input(name, email, phone, category, description, address, domain, group_id, created_by, search_text,
-        email_key, phone_key, position)
+        email_key, phone_key, id, position)
     ), inserted as (
-      insert into leads (name, email, phone, category, description, address, domain, group_id, created_by, search_text, created_at)
-      select name, email, phone, category, description, address, domain, group_id, created_by, search_text, ${createdAt}
+      insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, created_at)
+      select coalesce(id, nextval('leads_id_seq'::regclass)), name, email, phone, category, description, address, domain,
+        group_id, created_by, search_text, ${createdAt}
       from batch where matched is null and position <> all(${leftOutPositions}::int[])
       returning id
     )
@@ -152,17 +168,22 @@ export async function mergePendingSearchEntries(db: Db): Promise<void> {
 }
 
 /**
- * Runs `work` (an import's writes) in one transaction, after the imports before it, with the
- * bulk settings. On PostgreSQL the imported rows wait in the search indexes' pending lists until
- * the caller runs mergePendingSearchEntries (merging many batches at once costs far less than one
- * merge per batch); PGlite, one process without autovacuum, merges as it goes. The settings are
- * made while the batch before may still hold the lock: every round trip after it is granted is
- * time the database spends waiting on this process.
+ * Runs `work` (an import's writes) in one transaction with the bulk settings, holding the lead-import
+ * lock: exclusively, or shared when `batchOfWriterTurn` (a batch of the import that holds the import
+ * writer's turn, see ImportJobRunHold, which keeps other imports out while its batches run together).
+ * On PostgreSQL the imported rows wait in the search indexes' pending lists until the caller runs
+ * mergePendingSearchEntries (merging many batches at once costs far less than one merge per batch);
+ * PGlite, one process without autovacuum, merges as it goes. The settings are made before the lock
+ * is asked for: every round trip after it is granted is time others may wait on this process.
  */
-export async function inLeadImportTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inLeadImportTransaction<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  options: { batchOfWriterTurn?: boolean } = {},
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await prepareBulkLeadImport(trx, { deferSearchIndexMerge: databaseKindOf(db) === 'postgres' });
-    await lockLeadImports(trx);
+    await (options.batchOfWriterTurn ? lockLeadImportsForBatch(trx) : lockLeadImports(trx));
     return work(trx);
   });
 }

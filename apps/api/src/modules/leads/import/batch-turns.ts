@@ -1,10 +1,10 @@
 /**
- * Keeps an import's batch transactions in file order. Two batches are under way at once on
- * PostgreSQL (one writing, the next queued), each on its own connection, and both ask for the
- * import lock; PostgreSQL grants it to whichever asks first, which need not be the earlier batch.
- * A later batch taking the lock first would see its rows as the file's first occurrences and the
- * earlier batch's as the repetitions. So each batch asks for the lock only once the batch before
- * it holds it.
+ * Keeps the order in which an import's batches ask for the lead-import lock. Several batches are
+ * under way at once on PostgreSQL, each on its own connection, and each waits (in this process)
+ * for what the batches before it took (ImportFileKeys). A batch that held the lock while an earlier
+ * one still waited for it could wait forever: a single lead's write queued between them waits for
+ * the later batch, and the earlier one queues behind that write. So each batch asks for the lock
+ * only once the batch before it holds it.
  */
 export class BatchTurns {
   private previousLocked: Promise<void> = Promise.resolve();

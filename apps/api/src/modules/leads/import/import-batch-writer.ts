@@ -27,7 +27,7 @@ const REPEATED_PHONE_IN_FILE = 'duplicado en el archivo (teléfono repetido)';
 const FIRST_BATCH = 250;
 const MIN_TIMED_BATCH = 50;
 
-interface ImportBatch {
+export interface ImportBatch {
   leads: BulkLeadRow[];
   /** The file row of each lead, same order. */
   rows: number[];

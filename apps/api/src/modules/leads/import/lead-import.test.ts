@@ -160,35 +160,46 @@ describeOnEachDatabase('POST /api/leads/import', (server) => {
     expect((await leadsOfGroup(response.body.groupId)).map((lead) => lead.name)).toEqual(['Uno', 'Dos "multi"\nlínea', 'Tres']);
   });
 
-  it('tells a repetition within the file from a database duplicate, across batches too', async () => {
+  it('tells a repetition within the file from a database duplicate, across batches too, and batches written at once', async () => {
     const tag = uniqueName('r').toLowerCase();
     const phonePrefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
     const phoneOf = (index: number) => `${phonePrefix}${String(index).padStart(5, '0')}`;
     await admin.post('/api/leads', { name: 'Ya existe', email: `existe.${tag}@x.es`, category: 'retail', description: 'd' });
-    // More rows than a batch on either database, so the last rows meet the first ones' keys in the database.
-    const fillers = Array.from({ length: 2100 }, (_, index) => `Relleno ${index},retail,r${index}.${tag}@x.es,${phoneOf(index)}`);
-    const csv = [
-      'name,categoryName,email,phone',
-      `Existe,retail,existe.${tag}@x.es,${phoneOf(99_001)}`, // Fila 2: in the database
-      ...fillers, // Filas 3–2102
-      `Repite existe,retail,EXISTE.${tag}@x.es,`, // Fila 2103: Fila 2 had it, though Fila 2 was not imported
-      `Repite teléfono,retail,,${phoneOf(99_001)}`, // Fila 2104: Fila 2's phone
-      `Repite relleno,retail,r0.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2105: Fila 3's email, in an earlier batch
-      `Nuevo,retail,nuevo.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2106: Fila 2105 was a repetition, so its phone is free
-      `Otra vez,retail,otra.${tag}@x.es,${phoneOf(99_002)}`, // Fila 2107: Fila 2106's phone, same batch
-    ].join('\n');
-    const response = await admin.post('/api/leads/import', form(csv, { groupName: `Rep ${tag}` }));
+    // Several batches on either database (PostgreSQL writes three at a time), so later rows meet
+    // earlier ones' keys in the database, or in batches not committed yet.
+    const lines = ['name,categoryName,email,phone'];
+    const errors: string[] = [];
+    const imported: string[] = [];
+    /** Adds a line; a skipped one with its error, as Fila N (the header is Fila 1). */
+    const add = (line: string, error?: string) => {
+      lines.push(line);
+      if (error) errors.push(`Fila ${lines.length}: ${error}`);
+      else imported.push(line.split(',')[0] ?? '');
+    };
+    const repeatedEmail = 'duplicado en el archivo (email repetido)';
+    const repeatedPhone = 'duplicado en el archivo (teléfono repetido)';
+    add(`Existe,retail,existe.${tag}@x.es,${phoneOf(99_001)}`, 'duplicado, ya existe un lead con ese email');
+    for (let index = 0; index < 4400; index += 1) {
+      add(`Relleno ${index},retail,r${index}.${tag}@x.es,${phoneOf(index)}`);
+      if (index === 260) add(`Repite cerca,retail,r240.${tag}@x.es,`, repeatedEmail);
+      if (index === 2300) add(`Repite lejos,retail,,${phoneOf(2200)}`, repeatedPhone);
+      if (index === 2301) add(`Repite el primer lote,retail,R100.${tag}@X.ES,`, repeatedEmail);
+      if (index === 4300) add(`Repite el anterior,retail,r2400.${tag}@x.es,${phoneOf(4299)}`, repeatedEmail);
+    }
+    add(`Repite existe,retail,EXISTE.${tag}@x.es,`, repeatedEmail); // the first row had it, though it was not imported
+    add(`Repite teléfono,retail,,${phoneOf(99_001)}`, repeatedPhone); // the first row's phone
+    add(`Repite relleno,retail,r0.${tag}@x.es,${phoneOf(99_002)}`, repeatedEmail);
+    add(`Nuevo,retail,nuevo.${tag}@x.es,${phoneOf(99_002)}`); // the row before was a repetition, so its phone is free
+    add(`Otra vez,retail,otra.${tag}@x.es,${phoneOf(99_002)}`, repeatedPhone); // the row before's phone, same batch
+    const response = await admin.post('/api/leads/import', form(lines.join('\n'), { groupName: `Rep ${tag}` }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ imported: 2101, skipped: 5, total: 2106 });
-    expect(response.body.errors).toEqual([
-      'Fila 2: duplicado, ya existe un lead con ese email',
-      'Fila 2103: duplicado en el archivo (email repetido)',
-      'Fila 2104: duplicado en el archivo (teléfono repetido)',
-      'Fila 2105: duplicado en el archivo (email repetido)',
-      'Fila 2107: duplicado en el archivo (teléfono repetido)',
-    ]);
+    expect(response.body).toMatchObject({ imported: 4401, skipped: errors.length, total: lines.length - 1 });
+    expect(response.body.errors).toEqual(errors);
     const kept = await db().selectFrom('import_job_keys').select('key').execute();
     expect(kept).toEqual([]);
+    // Written several batches at once, the leads still take their ids in file order.
+    const byId = await db().selectFrom('leads').select('name').where('group_id', '=', response.body.groupId).orderBy('id').execute();
+    expect(byId.map((lead) => lead.name)).toEqual(imported);
   });
 
   it('refuses a file without categoryName or without a name column, creating nothing', async () => {

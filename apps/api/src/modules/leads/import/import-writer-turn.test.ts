@@ -1,0 +1,81 @@
+import { type ImportJobRunHold, holdImportJobRun, lockLeadImports, lockLeadImportsForBatch } from '@crm/db';
+import { type TestDatabase, createTestDatabase, listTestDatabases } from '@crm/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportWriterTurn } from './import-writer-turn.js';
+
+/** Whether the promise settles within a tenth of a second (a lock wait that ends takes a few milliseconds). */
+async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
+  const late = Symbol('late');
+  const outcome = await Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(late), 100))]);
+  return outcome !== late;
+}
+
+describe.each(listTestDatabases())('import writer turn on %s', (kind) => {
+  let database: TestDatabase;
+  const holds: ImportJobRunHold[] = [];
+
+  async function hold(jobId: number): Promise<ImportJobRunHold> {
+    const held = await holdImportJobRun({ url: database.url, dataDir: database.dataDir }, jobId);
+    holds.push(held);
+    return held;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    await Promise.all(holds.map((held) => held.release()));
+    await database.drop();
+  });
+
+  it('lets one import write at a time: the other gets the turn once the batches under way end, then hands it back', async () => {
+    const first = new ImportWriterTurn(await hold(1));
+    const second = new ImportWriterTurn(await hold(2));
+    await first.enter();
+    await first.enter();
+    if (kind === 'pglite') {
+      // One backend runs one transaction at a time: there is no turn to wait for.
+      expect(await settlesSoon(second.enter())).toBe(true);
+      return;
+    }
+    const secondBatch = second.enter();
+    expect(await settlesSoon(secondBatch)).toBe(false);
+    // The second import waits: the first lets no new batch in, and gives the turn up when its last batch ends.
+    await first.leave();
+    const firstThirdBatch = first.enter();
+    expect(await settlesSoon(secondBatch)).toBe(false);
+    await first.leave();
+    expect(await settlesSoon(secondBatch)).toBe(true);
+    expect(await settlesSoon(firstThirdBatch)).toBe(false);
+    await second.leave();
+    expect(await settlesSoon(firstThirdBatch)).toBe(true);
+    await first.leave();
+    await Promise.all([first.end(), second.end()]);
+  });
+
+  it("runs the writer's batches together, and a single lead's write waits for the batches under way", async () => {
+    if (kind === 'pglite') return; // One connection: transactions run one after the other.
+    const events: string[] = [];
+    let endBatches: () => void = () => undefined;
+    const batchesMayEnd = new Promise<void>((resolve) => (endBatches = resolve));
+    const batch = (name: string) =>
+      database.db.transaction().execute(async (trx) => {
+        await lockLeadImportsForBatch(trx);
+        events.push(`${name} writes`);
+        await batchesMayEnd;
+        events.push(`${name} ends`);
+      });
+    const batches = [batch('lote 1'), batch('lote 2')];
+    await expect.poll(() => events.length).toBe(2);
+    const singleLead = database.db.transaction().execute(async (trx) => {
+      await lockLeadImports(trx);
+      events.push('un lead');
+    });
+    expect(await settlesSoon(singleLead)).toBe(false);
+    endBatches();
+    await Promise.all([...batches, singleLead]);
+    expect(events.slice(2).sort()).toEqual(['lote 1 ends', 'lote 2 ends', 'un lead'].sort());
+    expect(events.at(-1)).toBe('un lead');
+  });
+});
