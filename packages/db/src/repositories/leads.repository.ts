@@ -19,7 +19,7 @@ import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectab
 import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
-import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText, upToInSegment } from './lead-sort.js';
 import { exclusiveStagedTimes, rangesAroundStagedTimes } from './staged-lead-time.repository.js';
 
 export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
@@ -51,6 +51,22 @@ const MAY_BE_MARKED_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and lea
 export const IN_VISIBLE_GROUP = sql<SqlBool>`(leads.group_id is null
   or leads.group_id not in (select id from lead_groups where staged or deleted_at is not null))`;
 
+/**
+ * How many leads, visible or not, a page of a list may walk past in its sort's index while some
+ * are hidden (see walkBound). Without a bound, sorted by name on a new install during its first
+ * big import, every page walked the whole import to find a handful of visible leads.
+ */
+const HIDDEN_WALK = 2000;
+
+/** Whether any lead is hidden: an import being written or a group being deleted (both partial indexes). */
+async function someLeadsHidden(db: DbOrTrx): Promise<boolean> {
+  const { rows } = await sql<{ hidden: boolean }>`
+    select exists (select 1 from lead_groups where staged) or exists (select 1 from lead_groups where deleted_at is not null) as hidden`.execute(
+    db,
+  );
+  return rows[0]?.hidden === true;
+}
+
 export function toLeadDto(row: LeadRow): Lead {
   return {
     id: row.id,
@@ -76,14 +92,15 @@ function containsPattern(normalizedTerm: string): string {
   return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
+/** `withHidden`: the leads of hidden groups too (for walkBound, which must not skip them). */
+export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters, options: { withHidden?: boolean } = {}) {
   const conditions = [];
   if (filters.view === 'leads') {
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
   }
   // Ungrouped leads (the Leads Activos tab) are always visible: their partial index stays usable.
-  if (filters.view !== 'leads' || filters.groupId !== undefined) conditions.push(IN_VISIBLE_GROUP);
+  if (leavesOutHidden(filters) && !options.withHidden) conditions.push(IN_VISIBLE_GROUP);
   if (filters.view === 'contacted') conditions.push(IS_CONTACTED);
   if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));
@@ -171,7 +188,17 @@ function toListItem(row: ListRow): LeadListItem {
   };
 }
 
-/** A page of a list in `sort` (default createdAt:desc): `limit` rows after `cursor`, or every row when limit is undefined. */
+/** Whether the list leaves out the leads of hidden groups (the Leads Activos tab lists ungrouped leads only). */
+function leavesOutHidden(filters: LeadFilters): boolean {
+  return filters.view !== 'leads' || filters.groupId !== undefined;
+}
+
+/**
+ * A page of a list in `sort` (default createdAt:desc): `limit` rows after `cursor`, or every row
+ * when limit is undefined. While some leads are hidden, a page walks at most HIDDEN_WALK leads of
+ * each segment it reads: when that many hold fewer visible leads than the page wants, the page
+ * ends there, shorter, and its cursor goes on from the last lead walked.
+ */
 export async function listLeads(
   db: DbOrTrx,
   filters: LeadFilters,
@@ -180,17 +207,24 @@ export async function listLeads(
   const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
   const { cursor, limit } = page;
   const direction = plan.direction;
-  const segment = (condition: RawBuilder<SqlBool>, orderByKey: boolean, rowLimit: number | undefined) => {
+  const boundWalks = limit !== undefined && leavesOutHidden(filters) && (await someLeadsHidden(db));
+  /** The segment's rows after `condition`, and where its walk stopped when it was bounded short of `rowLimit + 1` rows. */
+  const segment = async (kind: LeadCursor['segment'], condition: RawBuilder<SqlBool>, rowLimit: number | undefined) => {
+    const walkedTo = boundWalks ? await walkBound(db, filters, plan, kind, condition) : undefined;
     let query = selectListItems(db)
       .select(sortValueText(plan).as('sort_value'))
       .where((eb) => filterExpression(eb, filters))
       .where(condition);
-    if (orderByKey) query = query.orderBy(plan.key.value, direction);
+    if (walkedTo) query = query.where(upToInSegment(plan, kind, walkedTo));
+    if (kind === 'value') query = query.orderBy(plan.key.value, direction);
     query = query.orderBy('leads.id', direction);
     // One extra row tells whether another page exists without a count.
-    return (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
+    const rows = await (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
+    const short = rowLimit !== undefined && rows.length <= rowLimit;
+    return { rows, stoppedAt: walkedTo && short ? { sort: plan.sort, segment: kind, ...walkedTo } : undefined };
   };
-  let rows: Awaited<ReturnType<typeof segment>> = [];
+  let rows: Awaited<ReturnType<typeof segment>>['rows'] = [];
+  let stoppedAt: LeadCursor | undefined;
   if (cursor?.segment !== 'missing') {
     // Sorted by creation, the leads of imports still being written are stepped over, not walked.
     const ranges = plan.field === 'createdAt' ? rangesAroundStagedTimes(await exclusiveStagedTimes(db), direction) : [sql<SqlBool>`true`];
@@ -198,13 +232,18 @@ export async function listLeads(
     for (const range of ranges) {
       const room = limit === undefined ? undefined : limit - rows.length;
       if (room !== undefined && room < 0) break;
-      rows = rows.concat(await segment(sql<SqlBool>`${after} and ${range}`, true, room));
+      const part = await segment('value', sql<SqlBool>`${after} and ${range}`, room);
+      rows = rows.concat(part.rows);
+      stoppedAt = part.stoppedAt;
+      if (stoppedAt) break;
     }
   }
   let missingRows: typeof rows = [];
   const room = limit === undefined ? undefined : limit - rows.length;
-  if (plan.key.missing && (room === undefined || room >= 0)) {
-    missingRows = await segment(afterInMissingSegment(plan, cursor), false, room);
+  if (!stoppedAt && plan.key.missing && (room === undefined || room >= 0)) {
+    const part = await segment('missing', afterInMissingSegment(plan, cursor), room);
+    missingRows = part.rows;
+    stoppedAt = part.stoppedAt;
   }
   const all = [...rows.map((row) => ({ row, missing: false })), ...missingRows.map((row) => ({ row, missing: true }))];
   const hasMore = limit !== undefined && all.length > limit;
@@ -220,8 +259,34 @@ export async function listLeads(
             value: last.missing ? null : last.row.sort_value,
             id: last.row.id,
           }
-        : null,
+        : (stoppedAt ?? null),
   };
+}
+
+/**
+ * The last of the next HIDDEN_WALK leads of a segment in the list's order, hidden ones included
+ * (undefined when fewer are left): the page reads up to it, so it never walks more than that,
+ * however many hidden leads lie in its way.
+ */
+async function walkBound(
+  db: DbOrTrx,
+  filters: LeadFilters,
+  plan: ReturnType<typeof planLeadSort>,
+  kind: LeadCursor['segment'],
+  condition: RawBuilder<SqlBool>,
+): Promise<{ value: string | null; id: number } | undefined> {
+  let query = db
+    .selectFrom('leads')
+    .select([sortValueText(plan).as('value'), 'leads.id'])
+    .where((eb) => filterExpression(eb, filters, { withHidden: true }))
+    .where(condition);
+  if (kind === 'value') query = query.orderBy(plan.key.value, plan.direction);
+  const last = await query
+    .orderBy('leads.id', plan.direction)
+    .offset(HIDDEN_WALK - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return last && { value: kind === 'missing' ? null : last.value, id: last.id };
 }
 
 export async function countLeads(db: DbOrTrx, filters: LeadFilters): Promise<number> {

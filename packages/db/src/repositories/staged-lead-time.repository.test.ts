@@ -1,4 +1,4 @@
-import { leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
+import { type LeadSort, leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
@@ -65,6 +65,18 @@ async function pagedIds(db: Db, direction: 'asc' | 'desc', limit: number): Promi
   return ids;
 }
 
+/** Every page of a list, `limit` at a time, as ids page by page. */
+async function pagesOf(db: Db, sort: LeadSort, limit: number): Promise<number[][]> {
+  const pages: number[][] = [];
+  let cursor: LeadCursor | undefined;
+  do {
+    const page = await listLeads(db, {}, { limit, cursor, sort });
+    pages.push(page.items.map((item) => item.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return pages;
+}
+
 /** What the lists must show: the visible leads in (created_at, id) order, read without skipping anything. */
 async function expectedIds(db: Db, direction: 'asc' | 'desc'): Promise<number[]> {
   const order = sql.raw(direction);
@@ -115,6 +127,31 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
     expect(await exclusiveStagedTimes(db)).toEqual([]);
     expect(await pagedIds(db, 'desc', 500)).toEqual(expect.arrayContaining([...first.ids, ...second.ids]));
     await expectListsExact(db);
+  });
+
+  it('walks a bounded number of leads a page while an import is written: behind a long run of staged leads a page comes back short, and its cursor goes on', async () => {
+    const fresh = await createTestDatabase(kind);
+    try {
+      const { db } = fresh;
+      const first = [await visibleLead(db, 'Aa 1'), await visibleLead(db, 'Aa 2')];
+      const last = [await visibleLead(db, 'Zz 1'), await visibleLead(db, 'Zz 2')];
+      const group = await stagedGroup(db, 'Importación larga');
+      // More staged leads than a page may walk past (2,000), all between the visible ones by name, and newer.
+      await stageBatch(
+        db,
+        group.id,
+        Array.from({ length: 2500 }, (_, index) => `Mm ${String(index).padStart(4, '0')}`),
+      );
+      expect(await pagesOf(db, 'name:asc', 50)).toEqual([first, last]);
+      expect(await pagesOf(db, 'name:desc', 50)).toEqual([[...last].reverse(), [...first].reverse()]);
+      // Never contacted: the segment without a value, by id, newest first, where the staged leads come first.
+      expect(await pagesOf(db, 'lastContact:desc', 50)).toEqual([[], [...first, ...last].reverse()]);
+      await publish(db, group.id);
+      const published = await pagesOf(db, 'name:asc', 50);
+      expect(published.map((page) => page.length)).toEqual([...Array.from({ length: 50 }, () => 50), 4]);
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it("finds the visible leads a word matches when an import's staged leads are its newest matches, newest first", async () => {

@@ -28,7 +28,8 @@ export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: L
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
 
   const leads = pages.data.pages.flatMap((page) => page.items);
-  if (leads.length === 0) return <>{empty}</>;
+  // While an import is written a page can come back empty (each request walks a bounded number of leads): LoadMore fetches the next.
+  if (leads.length === 0) return pages.hasNextPage ? <LoadMore pages={pages} loaded={0} /> : <>{empty}</>;
   const loadedIds = leads.map((lead) => lead.id);
 
   return (
