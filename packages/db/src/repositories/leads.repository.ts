@@ -58,10 +58,15 @@ export const IN_VISIBLE_GROUP = sql<SqlBool>`(leads.group_id is null
  */
 const HIDDEN_WALK = 2000;
 
-/** Whether any lead is hidden: an import being written or a group being deleted (both partial indexes). */
-async function someLeadsHidden(db: DbOrTrx): Promise<boolean> {
+/**
+ * Whether hidden leads may lie in a page's way: an import being written or a group being deleted
+ * (partial indexes). Sorted by creation, an import whose time is its own is stepped over already
+ * (rangesAroundStagedTimes), so only the others count.
+ */
+async function hiddenLeadsInTheWay(db: DbOrTrx, byCreation: boolean): Promise<boolean> {
+  const staged = byCreation ? sql`staged and not staged_time_exclusive` : sql`staged`;
   const { rows } = await sql<{ hidden: boolean }>`
-    select exists (select 1 from lead_groups where staged) or exists (select 1 from lead_groups where deleted_at is not null) as hidden`.execute(
+    select exists (select 1 from lead_groups where ${staged}) or exists (select 1 from lead_groups where deleted_at is not null) as hidden`.execute(
     db,
   );
   return rows[0]?.hidden === true;
@@ -207,7 +212,7 @@ export async function listLeads(
   const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
   const { cursor, limit } = page;
   const direction = plan.direction;
-  const boundWalks = limit !== undefined && leavesOutHidden(filters) && (await someLeadsHidden(db));
+  const boundWalks = limit !== undefined && leavesOutHidden(filters) && (await hiddenLeadsInTheWay(db, plan.field === 'createdAt'));
   /** The segment's rows after `condition`, and where its walk stopped when it was bounded short of `rowLimit + 1` rows. */
   const segment = async (kind: LeadCursor['segment'], condition: RawBuilder<SqlBool>, rowLimit: number | undefined) => {
     const walkedTo = boundWalks ? await walkBound(db, filters, plan, kind, condition) : undefined;
