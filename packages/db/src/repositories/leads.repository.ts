@@ -59,16 +59,18 @@ export const IN_VISIBLE_GROUP = sql<SqlBool>`(leads.group_id is null
 const HIDDEN_WALK = 2000;
 
 /**
- * Whether hidden leads may lie in a page's way: an import being written or a group being deleted
- * (partial indexes). Sorted by creation, an import whose time is its own is stepped over already
- * (rangesAroundStagedTimes), so only the others count.
+ * Whether hidden leads may lie in a page's way: those of an import being written or of a group
+ * being deleted (a group with no lead yet, or none left, hides nothing). Sorted by creation, an
+ * import whose time is its own is stepped over already (rangesAroundStagedTimes), so only the
+ * others count.
  */
 async function hiddenLeadsInTheWay(db: DbOrTrx, byCreation: boolean): Promise<boolean> {
   const staged = byCreation ? sql`staged and not staged_time_exclusive` : sql`staged`;
   const { rows } = await sql<{ hidden: boolean }>`
-    select exists (select 1 from lead_groups where ${staged}) or exists (select 1 from lead_groups where deleted_at is not null) as hidden`.execute(
-    db,
-  );
+    select exists (
+      select 1 from lead_groups
+      where (${staged} or deleted_at is not null) and exists (select 1 from leads where leads.group_id = lead_groups.id)
+    ) as hidden`.execute(db);
   return rows[0]?.hidden === true;
 }
 
