@@ -16,6 +16,7 @@ import { frameText } from '../src/ws/frame-text.js';
 import { probeLatency, worstAndP95 } from './support/latency-probe.js';
 import { benchKinds, benchOptions as options } from './support/options.js';
 import { BENCH_ADMIN, loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
+import { endBench } from './support/end-bench.js';
 
 const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
@@ -188,3 +189,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
+endBench();

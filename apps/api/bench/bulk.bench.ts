@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
 import { benchKinds, benchOptions } from './support/options.js';
+import { endBench } from './support/end-bench.js';
 
 const LEADS = Number(benchOptions['leads'] ?? 100_000);
 const SEARCHES = [
@@ -145,3 +146,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
+endBench();

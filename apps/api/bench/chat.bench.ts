@@ -25,6 +25,7 @@ import { benchNotifications, printNotifications } from './support/notification-b
 import { allRegistered, ms, percentile, printTable, runWorker, seedUsers } from './support/chat-bench-kit.js';
 import type { LoadInput, LoadResult } from './support/chat-load.js';
 import { benchOptions as options } from './support/options.js';
+import { endBench } from './support/end-bench.js';
 
 const option = (name: string, fallback: string) => options[name] || process.env[`CHAT_BENCH_${name.toUpperCase()}`] || fallback;
 const SECONDS = Number(option('seconds', '30'));
@@ -150,4 +151,4 @@ const channelRows: ChannelRow[] = MODES.includes('channel') ? await benchChannel
 if (rows.length > 0) print(rows);
 printChannel(channelRows);
 if (MODES.includes('notifications')) printNotifications(await benchNotifications(option));
-process.exit(0);
+endBench();

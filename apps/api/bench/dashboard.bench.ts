@@ -12,6 +12,7 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { startServer } from '../src/server.js';
 import { benchOptions as options } from './support/options.js';
 import { loginCookie } from './support/server-process.js';
+import { endBench } from './support/end-bench.js';
 
 const LEADS = Number(options['leads'] ?? 100_000);
 const MEMBERS = Number(options['members'] ?? 200);
@@ -102,3 +103,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 
 const kinds: DbKind[] = options['only'] === 'pglite' ? ['pglite'] : options['only'] === 'postgres' ? ['postgres'] : ['postgres', 'pglite'];
 for (const kind of kinds) await benchOn(kind);
+endBench();

@@ -29,6 +29,7 @@ import { writeBusinessXlsx } from './support/business-xlsx.js';
 import { probeLatency, worstAndP95 } from './support/latency-probe.js';
 import { benchKinds, benchOptions } from './support/options.js';
 import { loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
+import { endBench } from './support/end-bench.js';
 
 const MB = 1024 * 1024;
 const SECONDS_TARGET: Record<DbKind, number> = { postgres: 3, pglite: 6 };
@@ -300,3 +301,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+endBench();

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
 import { benchKinds, benchOptions as options } from './support/options.js';
+import { endBench } from './support/end-bench.js';
 
 const KINDS = benchKinds;
 const LEADS = Number(options['leads'] ?? 100_000);
@@ -135,3 +136,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of KINDS) await benchOn(kind);
+endBench();

@@ -19,6 +19,7 @@ import { benchKinds, benchOptions as options } from './support/options.js';
 import { measureReminders } from './support/reminder-delay.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
 import { fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
+import { endBench } from './support/end-bench.js';
 
 const ROWS = Number(options['rows'] ?? process.env['BENCH_ROWS'] ?? 100_000);
 const SIZE: WorkspaceSize = { leads: ROWS, members: 200, events: ROWS * 10, followUps: Math.floor(ROWS / 2) };
@@ -134,3 +135,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
+endBench();
