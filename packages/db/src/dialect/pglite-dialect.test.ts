@@ -2,6 +2,7 @@ import { stat } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runAsBackgroundWork } from './background-work.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 interface TestTables {
@@ -167,6 +168,60 @@ describe('PGliteDialect', () => {
     await loop;
     expect(readAt).toBeLessThan(20_000);
     expect(answeredAt).toBe(readAt);
+  });
+
+  it("runs a request's queries back to back ahead of background transactions", async () => {
+    let running = true;
+    const background = runAsBackgroundWork(async () => {
+      while (running) {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('counter')
+            .set({ value: sql`value + 1` })
+            .where('id', '=', 1)
+            .execute();
+          await sql`select pg_sleep(0.002)`.execute(trx);
+        });
+      }
+    });
+    await pause(20);
+    // A request of several queries: with one line for everyone, a background transaction would
+    // commit between each two of them.
+    const seen: number[] = [];
+    for (let query = 0; query < 4; query += 1) {
+      const { value } = await db.selectFrom('counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+      seen.push(value);
+    }
+    const afterRequest = await pause(20).then(() => db.selectFrom('counter').select('value').executeTakeFirstOrThrow());
+    running = false;
+    await background;
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen).toEqual([seen[0], seen[0], seen[0], seen[0]]);
+    // The background work went on once the request was answered.
+    expect(afterRequest.value).toBeGreaterThan(seen[0] ?? 0);
+  });
+
+  it('lets background work through when requests never stop coming', async () => {
+    let running = true;
+    const requests = Array.from({ length: 3 }, async () => {
+      while (running) await sql`select pg_sleep(0.005)`.execute(db);
+    });
+    await pause(20);
+    const job = runAsBackgroundWork(async () => {
+      for (let step = 0; step < 3; step += 1) {
+        await db
+          .updateTable('counter')
+          .set({ value: sql`value + 1` })
+          .where('id', '=', 1)
+          .execute();
+      }
+    });
+    // Without a bound on its wait, the job would never get the connection while the requests run.
+    await job;
+    running = false;
+    await Promise.all(requests);
+    const { value } = await db.selectFrom('counter').select('value').executeTakeFirstOrThrow();
+    expect(value).toBe(3);
   });
 
   it('refuses streaming with a clear error', async () => {

@@ -1,4 +1,7 @@
-/** Kysely driver over one PGlite instance: a mutex lends its single connection to one query or transaction at a time. */
+/**
+ * Kysely driver over one PGlite instance: a mutex lends its single connection to one query or
+ * transaction at a time, users' requests ahead of background work (runAsBackgroundWork).
+ */
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -11,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isBackgroundWork } from './background-work.js';
 import { ConnectionMutex } from './connection-mutex.js';
 import { EventLoopYield } from './event-loop-yield.js';
 
@@ -60,8 +64,7 @@ export class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // Before joining the line, not holding the connection: requests read while this waits go first.
-    await this.#eventLoop.beforeGrant();
-    await this.#mutex.lock();
+    await this.#mutex.lock(isBackgroundWork() ? 'background' : 'foreground', () => this.#eventLoop.beforeGrant());
     if (!this.#connection) {
       this.#mutex.unlock();
       throw new Error('El driver de PGlite no está inicializado o ya se destruyó.');

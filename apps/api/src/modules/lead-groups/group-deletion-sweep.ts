@@ -1,10 +1,10 @@
 /**
  * Deletes the leads of deleted groups in small batches, each its own short transaction, so other
- * requests reach the database between batches (PGlite has one connection). Started after each
+ * requests reach the database between batches, ahead of the next one (PGlite has one connection). Started after each
  * group deletion and at every start, so a deletion a crash interrupted is finished. Replicas may
  * sweep the same group at once: each batch skips the rows another is deleting.
  */
-import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds } from '@crm/db';
+import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds, runAsBackgroundWork } from '@crm/db';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -34,7 +34,7 @@ export function sweepDeletedGroups(ctx: { db: Db; log: FastifyBaseLogger }): Pro
     return current.running;
   }
   const state = { running: Promise.resolve(), again: true };
-  state.running = (async () => {
+  state.running = runAsBackgroundWork(async () => {
     try {
       while (state.again) {
         state.again = false;
@@ -45,7 +45,7 @@ export function sweepDeletedGroups(ctx: { db: Db; log: FastifyBaseLogger }): Pro
     } finally {
       sweeps.delete(ctx.db);
     }
-  })();
+  });
   sweeps.set(ctx.db, state);
   return state.running;
 }

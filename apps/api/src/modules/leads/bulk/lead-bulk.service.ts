@@ -2,8 +2,8 @@
  * Bulk actions (docs/leads.md, 'Acciones masivas'): assign, 'Repartir' by a role's rule, change
  * status, move to a group, delete; over ids or every lead a filter matches. The rule is checked per
  * lead (a Vendedor only moves the status of their own leads; the rest is admin and manager), and
- * the work runs in short transactions of bounded batches, yielding between them, so other
- * requests keep being answered (PGlite has one connection).
+ * the work runs in short transactions of bounded batches, as background work, so other requests
+ * keep being answered, ahead of the next batch (PGlite has one connection).
  */
 import {
   type BulkLeadState,
@@ -17,6 +17,7 @@ import {
   groupAcceptsLeads,
   lockBulkBatch,
   recordLeadHistory,
+  runAsBackgroundWork,
 } from '@crm/db';
 import {
   DomainError,
@@ -136,7 +137,11 @@ async function runBatch(
   return result;
 }
 
-export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
+export function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
+  return runAsBackgroundWork(() => runBatches(ctx, input));
+}
+
+async function runBatches(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
   if (!can(ctx.viewer.user, 'lead.read')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   await checkTargets(ctx, input);
   const batchSize = BATCH_SIZE[databaseKindOf(ctx.db) ?? 'pglite'];

@@ -36,6 +36,7 @@ import {
   tryLockImportJobRun,
   unassignedLeadIdsOfGroup,
   makeStagedTimeExclusive,
+  runAsBackgroundWork,
   type StagedTimeState,
 } from '@crm/db';
 import {
@@ -140,9 +141,10 @@ export async function startImportRun(
     if (groupId === undefined) await hold.release();
   }
   if (groupId === undefined) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
-  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId, new ImportWriterTurn(hold), localFilePath).finally(() =>
-    hold.release(),
-  );
+  // Background work: on PGlite's one connection, other users' requests go ahead of its batches.
+  const run = runAsBackgroundWork(() =>
+    runJob(ctx, job, source, { ...settings, mapping }, groupId, new ImportWriterTurn(hold), localFilePath),
+  ).finally(() => hold.release());
   runs.active.add(run);
   void run.finally(() => runs.active.delete(run));
   return { run };
