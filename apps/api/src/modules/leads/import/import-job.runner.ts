@@ -180,24 +180,25 @@ async function runJob(
     const repeats = await fileKeys.findRepeats(trx, batch.leads, keysTurn);
     const inserted = await insertFreshLeads(trx, encoded, { leaveOut: [...repeats.keys()], stagedIn: groupId });
     if (stagedTime === 'pending' && inserted.insertedIds.length > 0) stagedTime = await makeStagedTimeExclusive(trx, groupId);
-    const found = inserted.leftOut;
+    const alreadyInDatabase = inserted.leftOut;
     await recordImportedLeads(trx, inserted.insertedIds, userId, importedFrom);
     // Importing to a role hands every new lead to one of its members, by the role's rule.
     if (settings.assignedRoleId !== null)
       await distributeLeads(trx, settings.assignedRoleId, await unassignedLeadIdsOfGroup(trx, groupId), userId);
-    const updated = settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, found) : new Set<number>();
+    const updated =
+      settings.onDuplicate === 'update' ? await stageUpdates(trx, job.id, groupId, batch.leads, alreadyInDatabase) : new Set<number>();
     // A later row of the file with one of these keys is a repetition within the file.
     await rememberImportKeys(
       trx,
       job.id,
-      found.flatMap((match) => keysOf(batch.leads[match.index])),
+      alreadyInDatabase.flatMap((match) => keysOf(batch.leads[match.index])),
     );
-    const leftOut = found.filter((match) => !updated.has(match.index));
+    const duplicates = alreadyInDatabase.filter((match) => !updated.has(match.index));
     const rejectOf = (index: number, reason: string) => ({ row: batch.rows[index] ?? 0, cells: batch.cells[index] ?? [], reason });
     const rejects = [
       ...batch.rejects,
       ...[...repeats].map(([index, repeated]) => rejectOf(index, repeatReason(repeated))),
-      ...leftOut.map((match) => rejectOf(match.index, duplicateReason(match.matched))),
+      ...duplicates.map((match) => rejectOf(match.index, duplicateReason(match.matched))),
     ];
     const cancelRequested = await recordImportBatch(
       trx,
@@ -205,7 +206,13 @@ async function runJob(
       { rowsRead: batch.rowsRead, imported: inserted.insertedIds.length, updated: updated.size, skipped: rejects.length },
       rejects,
     );
-    return { repeated: repeats.size, leftOut: found, updated: updated.size, cancelRequested, inserted: inserted.insertedIds.length };
+    return {
+      repeated: repeats.size,
+      leftOut: alreadyInDatabase,
+      updated: updated.size,
+      cancelRequested,
+      inserted: inserted.insertedIds.length,
+    };
   };
   const sink: BatchSink = async (batch) => {
     // Screened and given its turns in file order, as batches are handed over.
