@@ -1,8 +1,9 @@
 /**
- * Deletes the leads of deleted groups in small batches, each its own short transaction, so other
- * requests reach the database between batches, ahead of the next one (PGlite has one connection). Started after each
- * group deletion and at every start, so a deletion a crash interrupted is finished. Replicas may
- * sweep the same group at once: each batch skips the rows another is deleting.
+ * Deletes the leads of deleted groups in small batches, each its own short transaction, as
+ * background work: other requests reach the database between batches, ahead of the next one
+ * (PGlite has one connection). Started after each group deletion and at every start, so a deletion
+ * a crash interrupted is finished. Replicas may sweep the same group at once: each batch skips the
+ * rows another is deleting.
  */
 import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds, runAsBackgroundWork } from '@crm/db';
 import type { FastifyBaseLogger } from 'fastify';

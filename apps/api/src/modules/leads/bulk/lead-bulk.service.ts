@@ -138,10 +138,10 @@ async function runBatch(
 }
 
 export function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
-  return runAsBackgroundWork(() => runBatches(ctx, input));
+  return runAsBackgroundWork(() => bulkInBatches(ctx, input));
 }
 
-async function runBatches(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
+async function bulkInBatches(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
   if (!can(ctx.viewer.user, 'lead.read')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   await checkTargets(ctx, input);
   const batchSize = BATCH_SIZE[databaseKindOf(ctx.db) ?? 'pglite'];
