@@ -1,7 +1,7 @@
 # The CRM in one image: build the workspace, keep only what the API needs at run time.
 # Used by docker-compose.yml; `docker build -t crm-ventas .` works on its own too.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV TURBO_TELEMETRY_DISABLED=1 CI=1
 RUN npm i -g pnpm@10.34.8
@@ -21,7 +21,7 @@ RUN pnpm build
 RUN rm -rf node_modules packages/*/node_modules apps/*/node_modules \
  && pnpm install --frozen-lockfile --prod --offline --filter @crm/api...
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 

@@ -17,7 +17,7 @@ export default defineConfig(
       parserOptions: {
         projectService: {
           // Config files outside every tsconfig's `include`; a handful, so the default project is cheap.
-          allowDefaultProject: ['packages/*/vitest.config.ts'],
+          allowDefaultProject: ['packages/*/vitest.config.ts', '*/*/vitest.global-setup.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

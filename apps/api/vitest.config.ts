@@ -3,14 +3,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Each file starts its own servers and databases; a few at a time keeps CI steady.
     maxWorkers: 2,
     fileParallelism: true,
-    // Files share their worker's loaded modules: importing the server and compiling PGlite's
-    // WebAssembly again for every file took about half of CI's time. No test relies on a fresh
-    // module state (each starts its own server and database, and names its users uniquely).
+    // Files share their worker's loaded modules: importing the server again for every file is
+    // time CI does not need to spend. No test relies on a fresh module state (each starts its own
+    // server and database, and names its users uniquely).
     isolate: false,
     // CI's 2-core machine is shared and its speed drifts: a browser journey's wait can run out
     // there though nothing is wrong. A failed test runs once more in CI (the report marks it

@@ -7,16 +7,14 @@
  * --attacks=ws,chat,subscriptions,list,export,group (a subset, in that order; all by default).
  */
 import os from 'node:os';
-import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { frameText } from '../src/ws/frame-text.js';
 import { probeLatency, worstAndP95 } from './support/latency-probe.js';
-import { benchKinds, benchOptions as options } from './support/options.js';
+import { benchKinds, benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 import { BENCH_ADMIN, loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
-import { endBench } from './support/end-bench.js';
 
 const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
@@ -82,14 +80,14 @@ async function inParallel(count: number, width: number, work: (index: number) =>
   );
 }
 
-async function benchOn(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind, { onDisk: true });
+async function benchOn(kind: BenchTarget): Promise<void> {
+  const database = await createBenchDatabase(kind);
   const filling = performance.now();
   const { groupId, adminId } = await fill(database.db);
   await database.close();
   console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads cargados en ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   console.log(`  Máquina: ${os.cpus().length} CPU, carga media (1 min) al empezar ${loadAverage()}`);
-  const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
+  const server = await startServerProcess({ DATABASE_URL: database.url });
   const { url } = server;
   try {
     const adminCookie = await loginCookie(url);
@@ -189,4 +187,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
-endBench();
+await stopBenchServers();

@@ -6,13 +6,11 @@
  * p95 ≤ 250 ms on PGlite during the bulk actions; search p95 ≤ 30 ms on PostgreSQL.
  * Options: --pg=<admin url>, --only=postgres|pglite, --leads=N.
  */
-import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
-import { benchKinds, benchOptions } from './support/options.js';
-import { endBench } from './support/end-bench.js';
+import { benchKinds, benchOptions, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 
 const LEADS = Number(benchOptions['leads'] ?? 100_000);
 const SEARCHES = [
@@ -94,15 +92,15 @@ async function withHealthProbe(url: string, work: () => Promise<unknown>) {
   return { result, seconds, worst: probes.at(-1) ?? NaN, p95: percentile(probes, 95) };
 }
 
-async function benchOn(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind, { onDisk: true });
+async function benchOn(kind: BenchTarget): Promise<void> {
+  const database = await createBenchDatabase(kind);
   await fill(database.db);
   const roleId = (await sql<{ id: number }>`select id from custom_roles where name = 'reparto'`.execute(database.db)).rows[0]?.id;
   const seller = (await sql<{ id: number }>`select min(id) as id from users where system_role = 'team_member'`.execute(database.db)).rows[0]
     ?.id;
   await database.close();
   console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads`);
-  const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
+  const server = await startServerProcess({ DATABASE_URL: database.url });
   try {
     const cookie = await loginCookie(server.url);
     const bulk = (body: object) => async () => {
@@ -146,4 +144,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
-endBench();
+await stopBenchServers();

@@ -14,8 +14,7 @@
  * (src/main.ts) on the same database. The clients run in a worker thread (the channel's in several).
  */
 import os from 'node:os';
-import type { DbKind } from '@crm/db';
-import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
+import type { TestDatabase } from '@crm/db/testing';
 import { loadEnv } from '../src/env.js';
 import { startServer } from '../src/server.js';
 import { type ApiProcess, startApiProcess } from '../src/test/api-process.js';
@@ -24,8 +23,7 @@ import { benchChannel, type ChannelRow, printChannel } from './support/channel-b
 import { benchNotifications, printNotifications } from './support/notification-bench.js';
 import { allRegistered, ms, percentile, printTable, runWorker, seedUsers } from './support/chat-bench-kit.js';
 import type { LoadInput, LoadResult } from './support/chat-load.js';
-import { benchOptions as options } from './support/options.js';
-import { endBench } from './support/end-bench.js';
+import { benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 
 const option = (name: string, fallback: string) => options[name] || process.env[`CHAT_BENCH_${name.toUpperCase()}`] || fallback;
 const SECONDS = Number(option('seconds', '30'));
@@ -53,8 +51,8 @@ function summarise(name: string, replicas: Row['replicas'], result: LoadResult):
   return { name, replicas, result, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
-async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
-  const database: TestDatabase = await createTestDatabase(kind);
+async function benchCrm(kind: BenchTarget, replicas: 1 | 2): Promise<Row> {
+  const database: TestDatabase = await createBenchDatabase(kind);
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
   // On PostgreSQL the server opens its own pool from the URL, as a deployed process does.
   const server =
@@ -70,7 +68,7 @@ async function benchCrm(kind: DbKind, replicas: 1 | 2): Promise<Row> {
     }));
     const result = await runLoad({ clients, perSecond: RATE, seconds: SECONDS, protocol: 'crm' }, () => allRegistered(server, CLIENTS));
     if (replica && (result.lost > 0 || result.errors > 0) && replica.output()) console.error(`La réplica hija dijo:\n${replica.output()}`);
-    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const label = kind === 'embedded' ? 'PGlite' : 'PostgreSQL';
     return summarise(`${label}, ${replicas} réplica${replicas === 2 ? 's' : ''}`, replicas, result);
   } finally {
     // Every connection to the database is closed before it is dropped.
@@ -142,13 +140,13 @@ function print(rows: Row[]): void {
   );
 }
 
-const PAIR_MODES = ['pglite', 'postgres', 'replicas'];
+const PAIR_MODES = ['embedded', 'postgres', 'replicas'];
 const rows: Row[] = MODES.some((mode) => PAIR_MODES.includes(mode)) ? [await benchRelay()] : [];
-if (MODES.includes('pglite')) rows.push(await benchCrm('pglite', 1));
+if (MODES.includes('embedded')) rows.push(await benchCrm('embedded', 1));
 if (MODES.includes('postgres')) rows.push(await benchCrm('postgres', 1));
 if (MODES.includes('replicas')) rows.push(await benchCrm('postgres', 2));
 const channelRows: ChannelRow[] = MODES.includes('channel') ? await benchChannel(option) : [];
 if (rows.length > 0) print(rows);
 printChannel(channelRows);
 if (MODES.includes('notifications')) printNotifications(await benchNotifications(option));
-endBench();
+await stopBenchServers();

@@ -4,15 +4,13 @@
  * Options: --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres), --only=postgres|pglite,
  * --leads=N, --members=N, --runs=N.
  */
-import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { startServer } from '../src/server.js';
-import { benchOptions as options } from './support/options.js';
+import { benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 import { loginCookie } from './support/server-process.js';
-import { endBench } from './support/end-bench.js';
 
 const LEADS = Number(options['leads'] ?? 100_000);
 const MEMBERS = Number(options['members'] ?? 200);
@@ -68,8 +66,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function benchOn(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind);
+async function benchOn(kind: BenchTarget): Promise<void> {
+  const database = await createBenchDatabase(kind);
   const server = await startServer(
     loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent' }),
     database,
@@ -101,6 +99,7 @@ async function benchOn(kind: DbKind): Promise<void> {
   }
 }
 
-const kinds: DbKind[] = options['only'] === 'pglite' ? ['pglite'] : options['only'] === 'postgres' ? ['postgres'] : ['postgres', 'pglite'];
+const kinds: BenchTarget[] =
+  options['only'] === 'embedded' ? ['embedded'] : options['only'] === 'postgres' ? ['postgres'] : ['postgres', 'embedded'];
 for (const kind of kinds) await benchOn(kind);
-endBench();
+await stopBenchServers();

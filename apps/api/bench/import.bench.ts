@@ -20,19 +20,17 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { IMPORT_LIMITS } from '@crm/domain';
 import type { ApiProcess } from '../src/test/api-process.js';
 import { COPY_HISTORY_COLUMNS, COPY_LEAD_COLUMNS, writeBusinessCsv, writeCopyCsvs } from './support/business-csv.js';
 import { writeBusinessXlsx } from './support/business-xlsx.js';
 import { probeLatency, worstAndP95 } from './support/latency-probe.js';
-import { benchKinds, benchOptions } from './support/options.js';
+import { benchKinds, benchOptions, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 import { loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
-import { endBench } from './support/end-bench.js';
 
 const MB = 1024 * 1024;
-const SECONDS_TARGET: Record<DbKind, number> = { postgres: 3, pglite: 6 };
+const SECONDS_TARGET: Record<BenchTarget, number> = { postgres: 3, embedded: 3 };
 const COPY_RATIO_TARGET = 1.2;
 const OTHERS_P95_TARGET_MS = 250;
 const LARGE_RSS_TARGET = 150 * MB;
@@ -102,10 +100,10 @@ async function checkpoint(url: string): Promise<void> {
 }
 
 /** A fresh database and a server on it, with the admin and a Vendedor signed in. */
-async function withServer(kind: DbKind, env: Record<string, string>, work: (server: Server) => Promise<void>): Promise<void> {
-  const database = await createTestDatabase(kind, { onDisk: true });
+async function withServer(kind: BenchTarget, env: Record<string, string>, work: (server: Server) => Promise<void>): Promise<void> {
+  const database = await createBenchDatabase(kind);
   await database.close();
-  const process = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }, env);
+  const process = await startServerProcess({ DATABASE_URL: database.url }, env);
   try {
     const adminCookie = await loginCookie(process.url);
     const created = await fetch(new URL('/api/users', process.url), {
@@ -194,7 +192,7 @@ function mark(ok: boolean): string {
   return ok ? '✓' : '✗';
 }
 
-function print(kind: DbKind, name: string, rows: number, outcome: Outcome, extra = ''): void {
+function print(kind: BenchTarget, name: string, rows: number, outcome: Outcome, extra = ''): void {
   const health = worstAndP95(outcome.health);
   const list = worstAndP95(outcome.list);
   const othersOk = health.p95 <= OTHERS_P95_TARGET_MS && list.p95 <= OTHERS_P95_TARGET_MS;
@@ -226,7 +224,7 @@ function logCopy(seconds: number, rows: number): void {
  * on PostgreSQL right after a \copy of its own); the last round's server then takes the same file
  * again as an upsert.
  */
-async function benchTenMegabytes(kind: DbKind, files: { csv: string; rows: number }, copyPaths: { leads: string; history: string }) {
+async function benchTenMegabytes(kind: BenchTarget, files: { csv: string; rows: number }, copyPaths: { leads: string; history: string }) {
   const seconds: number[] = [];
   const ratios: number[] = [];
   const target = SECONDS_TARGET[kind];
@@ -252,7 +250,7 @@ async function benchTenMegabytes(kind: DbKind, files: { csv: string; rows: numbe
 }
 
 async function benchOn(
-  kind: DbKind,
+  kind: BenchTarget,
   files: { csv: string; xlsx: string; large: string | null; rows: number; largeRows: number },
   copyPaths: { leads: string; history: string },
 ) {
@@ -301,4 +299,4 @@ async function main(): Promise<void> {
 }
 
 await main();
-endBench();
+await stopBenchServers();

@@ -3,13 +3,11 @@
  * search and tab-count calls over HTTP against a started server, printing p50/p95
  * (target p95 ≤ 50 ms on PostgreSQL). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N, --runs=N.
  */
-import type { DbKind } from '@crm/db';
 import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
-import { benchKinds, benchOptions as options } from './support/options.js';
-import { endBench } from './support/end-bench.js';
+import { benchKinds, benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 
 const KINDS = benchKinds;
 const LEADS = Number(options['leads'] ?? 100_000);
@@ -86,8 +84,8 @@ async function measure(url: string, cookie: string, path: string): Promise<{ p50
   return { p50: percentile(times, 50), p95: percentile(times, 95), status };
 }
 
-async function benchOn(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind, { onDisk: true });
+async function benchOn(kind: BenchTarget): Promise<void> {
+  const database = await createBenchDatabase(kind);
   const filling = performance.now();
   await fill(database.db);
   const firstGroup = await sql<{ id: number }>`select min(id) as id from lead_groups`.execute(database.db);
@@ -95,7 +93,7 @@ async function benchOn(kind: DbKind): Promise<void> {
   await database.close();
   console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads cargados en ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
-  const server = await startServerProcess(kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir });
+  const server = await startServerProcess({ DATABASE_URL: database.url });
   try {
     const cookie = await loginCookie(server.url);
     const second = await fetch(new URL('/api/leads?view=leads&limit=50', server.url), { headers: { cookie } });
@@ -136,4 +134,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of KINDS) await benchOn(kind);
-endBench();
+await stopBenchServers();

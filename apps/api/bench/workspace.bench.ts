@@ -9,17 +9,14 @@
  * Options: --rows=N (or BENCH_ROWS; leads, with 10× events and N/2 follow-ups) to smoke-test it small,
  * --runs=N, --reminders=N, --only=postgres|pglite, --pg=<admin url>.
  */
-import type { DbKind } from '@crm/db';
-import { createTestDatabase } from '@crm/db/testing';
 import { LEAD_SORT_FIELDS, SORT_DIRECTIONS } from '@crm/domain';
 import { sql } from 'kysely';
 import type { ApiProcess } from '../src/test/api-process.js';
 import { percentile } from './support/chat-bench-kit.js';
-import { benchKinds, benchOptions as options } from './support/options.js';
+import { benchKinds, benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
 import { measureReminders } from './support/reminder-delay.js';
 import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
 import { fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
-import { endBench } from './support/end-bench.js';
 
 const ROWS = Number(options['rows'] ?? process.env['BENCH_ROWS'] ?? 100_000);
 const SIZE: WorkspaceSize = { leads: ROWS, members: 200, events: ROWS * 10, followUps: Math.floor(ROWS / 2) };
@@ -88,8 +85,8 @@ async function workspaceCalls(url: string, heavyLeadId: number): Promise<Call[]>
   return calls;
 }
 
-async function benchOn(kind: DbKind): Promise<void> {
-  const database = await createTestDatabase(kind, { onDisk: true });
+async function benchOn(kind: BenchTarget): Promise<void> {
+  const database = await createBenchDatabase(kind);
   const filling = performance.now();
   await fillWorkspace(database.db, SIZE);
   const heavy = await sql<{ id: number }>`select min(id) as id from leads`.execute(database.db);
@@ -103,7 +100,7 @@ async function benchOn(kind: DbKind): Promise<void> {
   // PGlite is one process over its directory; PostgreSQL gets two replicas, as in production.
   const replicas: ApiProcess[] = [];
   try {
-    const source = kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir };
+    const source = { DATABASE_URL: database.url };
     for (let index = 0; index < (kind === 'postgres' ? 2 : 1); index += 1) replicas.push(await startServerProcess(source));
     const url = replicas[0]?.url ?? '';
     let worst = 0;
@@ -135,4 +132,4 @@ async function benchOn(kind: DbKind): Promise<void> {
 }
 
 for (const kind of benchKinds) await benchOn(kind);
-endBench();
+await stopBenchServers();

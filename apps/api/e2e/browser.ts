@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DbKind } from '@crm/db';
 import type { SystemRole } from '@crm/domain';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { loadEnv } from '../src/env.js';
@@ -28,12 +27,12 @@ const SCREENSHOT_DIR = path.join(here, 'screenshots');
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function startBrowserServer(kind: DbKind = 'pglite'): Promise<TestServer> {
+export async function startBrowserServer(): Promise<TestServer> {
   const dist = webDistDir(loadEnv({}));
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`La app web no está construida en ${dist}: ejecuta "pnpm --filter @crm/web build".`);
   }
-  return startTestServer(kind);
+  return startTestServer();
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -18,7 +18,7 @@ const env = (port: string) => loadEnv({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL
 beforeAll(async () => {
   // The harness checks the web build; our own server keeps its database across a restart.
   await (await startBrowserServer()).close();
-  database = await createTestDatabase('pglite');
+  database = await createTestDatabase();
   server = await startServer(env('0'), database);
   browser = await launchBrowser();
 });

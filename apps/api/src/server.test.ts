@@ -1,8 +1,11 @@
 /** Graceful shutdown: in-flight requests finish, new connections are refused, the database is closed. */
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import { IN_MEMORY_DATA_DIR } from '@crm/db';
-import { createTestDatabase, listTestDatabases } from '@crm/db/testing';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { loadEnv } from './env.js';
@@ -41,12 +44,14 @@ function connectionRefused(url: string): Promise<boolean> {
   });
 }
 
-for (const kind of listTestDatabases()) {
-  describe(`graceful shutdown [${kind}]`, () => {
+describe.each(['the embedded server', 'DATABASE_URL'] as const)('graceful shutdown, on %s', (where) => {
+  {
     it('finishes the request in flight, refuses new connections, then closes the database', async () => {
       // The server opens (and so must close) its own database, as in production.
-      const database = kind === 'postgres' ? await createTestDatabase(kind) : undefined;
-      const location = database ? { DATABASE_URL: database.url ?? '' } : { DATA_DIR: IN_MEMORY_DATA_DIR };
+      const database = where === 'DATABASE_URL' ? await createTestDatabase() : undefined;
+      const dataDir = database ? undefined : await mkdtemp(path.join(tmpdir(), 'crm-shutdown-'));
+      if (dataDir) await chmod(dataDir, 0o755);
+      const location = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir ?? '' };
       const server = await startServer(loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...location }));
       try {
         const requestArrived = new Promise((resolve) => server.app.server.once('request', resolve));
@@ -66,10 +71,16 @@ for (const kind of listTestDatabases()) {
 
         await closing;
         await expect(sql`select 1`.execute(server.ctx.db)).rejects.toThrow();
+        if (dataDir) {
+          // The embedded server stopped cleanly: PostgreSQL removed its pid file, and the claim is gone.
+          expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+          expect(existsSync(path.join(dataDir, 'postgres.owner'))).toBe(false);
+        }
       } finally {
         await server.close();
         await database?.drop();
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
       }
     });
-  });
-}
+  }
+});

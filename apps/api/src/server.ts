@@ -1,5 +1,5 @@
 /** Starts a server on a database: migrations, first admin, listen, and a graceful close. */
-import { createDb, holdDatabaseForServer, migrateToLatest } from '@crm/db';
+import { type DbHandle, holdDatabaseForServer } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
@@ -7,6 +7,7 @@ import { startReminderLoop } from './modules/follow-ups/reminder-loop.js';
 import { sweepDeletedGroups } from './modules/lead-groups/group-deletion-sweep.js';
 import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
+import { openDatabase } from './database.js';
 import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
 import type { BusLog } from './events/event-bus.js';
@@ -20,11 +21,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Env, existingDb?: Awaited<ReturnType<typeof createDb>>): Promise<RunningServer> {
+/** `existingDb`: a database opened (and migrated) by the caller, which also closes it (tests). */
+export async function startServer(env: Env, existingDb?: DbHandle): Promise<RunningServer> {
+  const database = existingDb ?? (await openDatabase(env, { whenOwned: 'refuse', log: (message) => console.log(message) }));
   // Tells maintenance scripts (the demo seed) that a server uses this database; waits for one that runs.
-  const inUse = await holdDatabaseForServer(existingDb ?? { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const database = existingDb ?? (await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  await migrateToLatest(database.db);
+  const inUse = await holdDatabaseForServer(database.url);
   // The bus exists before the app, so it reports through the app's logger once there is one.
   let appLog: BusLog | undefined;
   const busLog: BusLog = {
@@ -54,7 +55,7 @@ export async function startServer(env: Env, existingDb?: Awaited<ReturnType<type
   }
 
   // Before listening: what a runner that died left staged is removed before anyone can ask.
-  const importJobs = await startImportJobs(appCtx, existingDb ?? { url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const importJobs = await startImportJobs(appCtx, database.url);
   const reminders = startReminderLoop(appCtx, env.FOLLOW_UP_POLL_MS);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = address.replace('://[::1]', '://localhost').replace('://127.0.0.1', '://localhost');

@@ -1,21 +1,19 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from './create-db.js';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from './testing.js';
+import { createTestDatabase, type TestDatabase } from './testing.js';
 
 type ValuesTable = {
   conn_values: { id: number; big: number; amount: number; day: string; at: Date };
 };
 
-describe.each(listTestDatabases())('createDb on %s', (kind) => {
+describe('createDb', () => {
   let testDb: TestDatabase;
   const db = () => testDb.db.withTables<ValuesTable>();
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase();
     await sql`create table conn_values (id integer primary key, big int8 not null, amount numeric(12, 2) not null, day date not null, at timestamptz not null)`.execute(
       testDb.db,
     );
@@ -25,8 +23,7 @@ describe.each(listTestDatabases())('createDb on %s', (kind) => {
     await testDb.drop();
   });
 
-  it('reports its kind and has run the migrations', async () => {
-    expect(testDb.kind).toBe(kind);
+  it('has run the migrations', async () => {
     const { count } = await testDb.db
       .withTables<{ kysely_migration: { name: string } }>()
       .selectFrom('kysely_migration')
@@ -94,32 +91,11 @@ describe('createDb', () => {
   it('needs a database URL or a data dir', async () => {
     await expect(createDb({})).rejects.toThrow(/databaseUrl o dataDir/);
   });
-
-  it('keeps PGlite files in <dataDir>/pglite that another process can reopen after close', async () => {
-    const testDb = await createTestDatabase('pglite', { onDisk: true });
-    try {
-      const dataDir = testDb.dataDir ?? '';
-      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
-      await testDb.close();
-
-      const reopened = await createDb({ dataDir });
-      const migrations = await reopened.db
-        .withTables<{ kysely_migration: { name: string } }>()
-        .selectFrom('kysely_migration')
-        .select('name')
-        .execute();
-      expect(migrations.length).toBeGreaterThan(0);
-      await reopened.close();
-    } finally {
-      await testDb.drop();
-    }
-    expect(existsSync(testDb.dataDir ?? '')).toBe(false);
-  });
 });
 
-describe.runIf(listTestDatabases().includes('postgres'))('createTestDatabase on postgres', () => {
+describe('createTestDatabase', () => {
   it('creates a fresh database reachable at its url and drops it', async () => {
-    const testDb = await createTestDatabase('postgres');
+    const testDb = await createTestDatabase();
     const name = new URL(testDb.url ?? '').pathname.slice(1);
     expect(name).toMatch(/^crm_test_[0-9a-f]+$/);
 
@@ -139,13 +115,13 @@ describe.runIf(listTestDatabases().includes('postgres'))('createTestDatabase on 
   });
 });
 
-describe.runIf(listTestDatabases().includes('postgres'))('createDb on postgres, closing', () => {
+describe('createDb, closing', () => {
   it('closes every pooled connection before close() resolves, so a forced drop right after finds none', async () => {
-    const testDb = await createTestDatabase('postgres');
+    const testDb = await createTestDatabase();
     const handle = await createDb({ databaseUrl: testDb.url });
     let opened = 0;
     let ended = 0;
-    handle.pool?.on('connect', (client) => {
+    handle.pool.on('connect', (client) => {
       opened += 1;
       client.once('end', () => {
         ended += 1;

@@ -1,144 +1,70 @@
-/** Opens the database: embedded PGlite when there is no URL, a PostgreSQL pool otherwise, both returning the same JS types. */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite, types as pgliteTypes, type ParserOptions, type SerializerOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+/**
+ * Opens the database: a pg pool on DATABASE_URL, or on the embedded PostgreSQL server this process
+ * starts in DATA_DIR/postgres when there is no URL. Either way the same SQL and the same JS types.
+ */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
-import { PGliteDialect } from './dialect/pglite-dialect.js';
+import { type EmbeddedServerOptions, startEmbeddedServer } from './embedded/embedded-server.js';
 import type { Db } from './types.js';
 
-export type DbKind = 'pglite' | 'postgres';
-
 export interface CreateDbOptions {
-  /** postgres://… URL; when absent the embedded PGlite is used. */
+  /** postgres://… URL; when absent the embedded server in `dataDir` is started (or attached to). */
   databaseUrl?: string;
-  /** PGlite keeps its files in `<dataDir>/pglite`; 'memory://' keeps them in memory. */
+  /** DATA_DIR: the embedded server keeps its cluster in `<dataDir>/postgres`. */
   dataDir?: string;
-  /** Size of the pg pool (default 10); ignored by PGlite, which has one connection. */
+  /** Embedded only: what to do when another live process already owns that server (default: attach). */
+  whenOwned?: EmbeddedServerOptions['whenOwned'];
+  /** Size of the pg pool (default 10). */
   poolSize?: number;
-  /** PGlite only: start from this copy of a data directory (what `dumpDataDir` gave) instead of an empty one. */
-  loadDataDir?: Blob;
+  /** Embedded only: progress of the server's start (its first initialisation, a recovered orphan). */
+  log?: (message: string) => void;
 }
 
 export interface DbHandle {
   db: Db;
-  kind: DbKind;
-  /** Destroys the Kysely instance, which ends the pool or closes PGlite. Safe to call twice. */
+  pool: pg.Pool;
+  /** The connection string, for a dedicated connection such as a LISTEN client. */
+  url: string;
+  /** Whether this handle started the embedded server (and stops it on close). */
+  embedded: boolean;
+  /** Ends the pool, then stops the embedded server this handle started. Safe to call twice. */
   close(): Promise<void>;
-  pool?: pg.Pool;
-  /** postgres: the connection string, for a dedicated connection such as a LISTEN client. */
-  url?: string;
-  /** pglite on disk: the folder given (the database lives in `<dataDir>/pglite`). */
-  dataDir?: string;
-  /** pglite: the whole data directory as an uncompressed tar, for `loadDataDir`. */
-  dumpDataDir?: () => Promise<Blob>;
 }
-
-export const PGLITE_SUBDIR = 'pglite';
-
-const kinds = new WeakMap<Db, DbKind>();
-
-/** Which database a handle's `db` talks to, for the few statements that differ (undefined: not made by createDb). */
-export function databaseKindOf(db: Db): DbKind | undefined {
-  return kinds.get(db);
-}
-
-export const IN_MEMORY_DATA_DIR = 'memory://';
 
 const DEFAULT_POOL_SIZE = 10;
 
-/**
- * Both backends return int8 (count(*)) and numeric as numbers, date as the
- * 'YYYY-MM-DD' text PostgreSQL sends, and timestamptz as Date (the default on both).
- */
-const keepText = (value: string): string => value;
-
-/**
- * bytea in PGlite's text protocol is '\\x' + hex. PGlite's own codec goes byte by byte through JS
- * arrays (about 90 ms and a million short strings per MB): an import's 10 MB upload spent a second
- * there and the garbage collector another, all on the thread every request needs. Node's hex codec
- * does the same in native code.
- */
-const BYTEA_HEX_PREFIX = '\\x';
-
-function byteaToText(value: unknown): string {
-  if (!(value instanceof Uint8Array)) throw new Error('Un valor bytea debe ser un Uint8Array');
-  return BYTEA_HEX_PREFIX + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
-}
-
-function byteaFromText(text: string): Uint8Array {
-  const bytes = Buffer.from(text.slice(BYTEA_HEX_PREFIX.length), 'hex');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-const PGLITE_PARSERS: ParserOptions = {
-  [pgliteTypes.INT8]: Number,
-  [pgliteTypes.NUMERIC]: Number,
-  [pgliteTypes.DATE]: keepText,
-  [pgliteTypes.BYTEA]: byteaFromText,
-};
-
-const PGLITE_SERIALIZERS: SerializerOptions = { [pgliteTypes.BYTEA]: byteaToText };
-
-function pgTypeParsers(): pg.CustomTypesConfig {
+/** int8 (count(*)) and numeric come back as numbers, date as the 'YYYY-MM-DD' text PostgreSQL sends. */
+function typeParsers(): pg.CustomTypesConfig {
   const overrides = new pg.TypeOverrides();
   overrides.setTypeParser(pg.types.builtins.INT8, Number);
   overrides.setTypeParser(pg.types.builtins.NUMERIC, Number);
-  overrides.setTypeParser(pg.types.builtins.DATE, keepText);
+  overrides.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
   return overrides;
 }
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) {
-    return createPostgresDb(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
-  }
-  if (!options.dataDir) {
-    throw new Error('createDb necesita databaseUrl o dataDir.');
-  }
-  return createPgliteDb(options.dataDir, options.loadDataDir);
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  if (options.databaseUrl) return openPool(options.databaseUrl, poolSize, () => Promise.resolve(), false);
+  if (!options.dataDir) throw new Error('createDb necesita databaseUrl o dataDir.');
+  const server = await startEmbeddedServer({ dataDir: options.dataDir, whenOwned: options.whenOwned ?? 'attach', log: options.log });
+  return openPool(server.url, poolSize, () => server.stop(), true);
 }
 
-async function createPgliteDb(dataDir: string, loadDataDir: Blob | undefined): Promise<DbHandle> {
-  let pgliteDir: string | undefined;
-  if (dataDir !== IN_MEMORY_DATA_DIR) {
-    pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
-    await mkdir(pgliteDir, { recursive: true });
-  }
-  // pg_trgm backs the leads' substring search index (migration 0800); PostgreSQL ships it as contrib.
-  const pglite = await PGlite.create({
-    dataDir: pgliteDir,
-    parsers: PGLITE_PARSERS,
-    serializers: PGLITE_SERIALIZERS,
-    extensions: { pg_trgm },
-    ...(loadDataDir && { loadDataDir }),
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  kinds.set(db, 'pglite');
-  return {
-    db,
-    kind: 'pglite',
-    close: once(() => db.destroy()),
-    dataDir: pgliteDir && dataDir,
-    dumpDataDir: () => pglite.dumpDataDir('none'),
-  };
-}
-
-function createPostgresDb(databaseUrl: string, poolSize: number): DbHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: pgTypeParsers() });
+function openPool(url: string, poolSize: number, afterClose: () => Promise<void>, embedded: boolean): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers() });
   // An idle client can lose its server (restart, dropped database); without a listener pg would crash the process.
   pool.on('error', (error) => {
     console.error('Conexión inactiva de PostgreSQL perdida:', error.message);
   });
   const allDisconnected = trackDisconnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  kinds.set(db, 'postgres');
   const close = async () => {
     await db.destroy();
     await allDisconnected();
+    await afterClose();
   };
-  return { db, kind: 'postgres', close: once(close), pool, url: databaseUrl };
+  return { db, pool, url, embedded, close: once(close) };
 }
 
 /** Long enough for a goodbye on a busy machine; a connection that never says it closed must not hang shutdown. */

@@ -1,8 +1,7 @@
 /** Public API of @crm/db. */
-export { createDb, databaseKindOf, IN_MEMORY_DATA_DIR, type CreateDbOptions, type DbHandle, type DbKind } from './create-db.js';
+export { createDb, type CreateDbOptions, type DbHandle } from './create-db.js';
+export { startEmbeddedServer, EMBEDDED_CLUSTER_SUBDIR, type EmbeddedServer } from './embedded/embedded-server.js';
 export type { Db, DbOrTrx } from './types.js';
-export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
-export { runAsBackgroundWork } from './dialect/background-work.js';
 export { migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
 export * from './locks.js';

@@ -2,12 +2,8 @@
  * Every PostgreSQL advisory lock the application takes, by name: one key per purpose, so two
  * features can never wait on each other by accident. The single-key locks share one bigint key
  * space; the two-key form (class, id) is a separate space, used for per-row locks.
- * PGlite is one backend: its advisory locks are granted at once, so the same code runs on both.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { IN_MEMORY_DATA_DIR, PGLITE_SUBDIR } from './create-db.js';
 import { createListenClient } from './listen-client.js';
 import type { DbOrTrx } from './types.js';
 
@@ -60,10 +56,7 @@ export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
 }
 
-/**
- * Until the transaction ends; false while a live replica runs the job. PostgreSQL only: PGlite's
- * one backend is granted every lock, so there a job's runner is alive exactly when this process runs it.
- */
+/** Until the transaction ends; false while a live replica runs the job. */
 export async function tryLockImportJobRun(trx: DbOrTrx, jobId: number): Promise<boolean> {
   const { rows } = await sql<{
     locked: boolean;
@@ -89,11 +82,8 @@ export interface ImportJobRunHold extends HeldLock {
   othersWaitForTurn(): Promise<boolean>;
 }
 
-export async function holdImportJobRun(location: DatabaseLocation, jobId: number): Promise<ImportJobRunHold> {
-  // PGlite: one backend, which runs one transaction at a time; the lock functions would be granted at once.
-  if (!location.url)
-    return { ...NOTHING_HELD, takeWriterTurn: done, leaveWriterTurn: done, othersWaitForTurn: () => Promise.resolve(false) };
-  const client = createListenClient(location.url);
+export async function holdImportJobRun(databaseUrl: string, jobId: number): Promise<ImportJobRunHold> {
+  const client = createListenClient(databaseUrl);
   client.on('error', () => undefined);
   await client.connect();
   await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASSES.importJobRun, jobId]);
@@ -118,37 +108,24 @@ export async function holdImportJobRun(location: DatabaseLocation, jobId: number
   };
 }
 
-const done = () => Promise.resolve();
-
 export interface HeldLock {
   release(): Promise<void>;
 }
 
-const NOTHING_HELD: HeldLock = { release: () => Promise.resolve() };
-
-/** Where a database is, as createDb's options or a DbHandle give it: a PostgreSQL URL, or PGlite's DATA_DIR. */
-export interface DatabaseLocation {
-  url?: string;
-  dataDir?: string;
-}
-
 /**
- * Marks the database as used by a running server, until released. Servers share it (replicas);
- * a maintenance script that holds it exclusively makes a starting server wait for it to end.
- * PostgreSQL: a session lock on a dedicated connection. PGlite on disk is one process's alone:
- * a pid file in its folder, so a second process (server or script) is refused while the first lives.
- * Take it before opening PGlite: a second process opening the same files is what must not happen.
+ * Marks the database as used by a running server, until released: a session lock on a dedicated
+ * connection. Servers share it (replicas); a maintenance script that holds it exclusively makes a
+ * starting server wait for it to end.
  */
-export async function holdDatabaseForServer(location: DatabaseLocation): Promise<HeldLock> {
-  const held = location.url ? await holdSessionLock(location.url, 'pg_advisory_lock_shared') : await claimPgliteFolder(location.dataDir);
-  if (!held) throw new Error(`Otro proceso está usando la base de datos de ${location.dataDir ?? 'DATA_DIR'}.`);
+export async function holdDatabaseForServer(databaseUrl: string): Promise<HeldLock> {
+  const held = await holdSessionLock(databaseUrl, 'pg_advisory_lock_shared');
+  if (!held) throw new Error('No se pudo marcar la base de datos como en uso.');
   return held;
 }
 
-/** For scripts that rewrite the data: undefined while a server uses the database. Take it before opening the database. */
-export async function tryHoldDatabaseExclusively(location: DatabaseLocation): Promise<HeldLock | undefined> {
-  if (location.url) return holdSessionLock(location.url, 'pg_try_advisory_lock');
-  return claimPgliteFolder(location.dataDir);
+/** For scripts that rewrite the data: undefined while a server uses the database. */
+export function tryHoldDatabaseExclusively(databaseUrl: string): Promise<HeldLock | undefined> {
+  return holdSessionLock(databaseUrl, 'pg_try_advisory_lock');
 }
 
 async function holdSessionLock(
@@ -170,34 +147,4 @@ async function holdSessionLock(
     return undefined;
   }
   return { release: () => client.end().catch(() => undefined) };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function claimPgliteFolder(dataDir: string | undefined): Promise<HeldLock | undefined> {
-  if (!dataDir || dataDir === IN_MEMORY_DATA_DIR) return NOTHING_HELD;
-  const folder = path.join(dataDir, PGLITE_SUBDIR);
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, 'en-uso.pid');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      await writeFile(file, String(process.pid), { flag: 'wx' });
-      return { release: () => rm(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      // A process killed before it could remove its file leaves it behind: a dead (or our own) pid is stale.
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) return undefined;
-      await rm(file, { force: true });
-    }
-  }
-  return undefined;
 }

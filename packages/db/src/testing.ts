@@ -1,95 +1,44 @@
 /**
- * Throwaway databases for tests: in-memory or on-disk PGlite, and a fresh PostgreSQL database when
- * TEST_DATABASE_URL is set. Each starts as a copy of one migrated database, built once per set of
- * migrations (see migrationsFingerprint): creating an empty PGlite and migrating it took seconds of
- * CPU per test file, on a 2-core CI machine where some hundred files each want one.
+ * Throwaway databases for tests, each a fresh copy of one migrated template database, on the
+ * PostgreSQL server at TEST_DATABASE_URL. When it is unset, the test run's global setup
+ * (`startTestPostgres`) starts an embedded server in a temp folder and sets it, so a fresh machine
+ * needs no system database.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb, IN_MEMORY_DATA_DIR, type DbHandle, type DbKind } from './create-db.js';
+import { createDb, type DbHandle } from './create-db.js';
+import { startEmbeddedServer } from './embedded/embedded-server.js';
 import { migrateToLatest, migrationsFingerprint } from './migrations/migrator.js';
 
-export interface CreateTestDatabaseOptions {
-  /** PGlite only: keep the files in a temp dir so a separately started server can open them after `close()`. */
-  onDisk?: boolean;
-}
-
 export interface TestDatabase extends DbHandle {
-  /** postgres: the DATABASE_URL a server process would be given. */
-  url?: string;
-  /** pglite on disk: the DATA_DIR a server process would be given (PGlite lives in `<dataDir>/pglite`). */
-  dataDir?: string;
-  /** Closes this handle and removes the database (or the temp dir). Safe to call after `close()`. */
+  /** Closes this handle and removes the database. Safe to call after `close()`. */
   drop(): Promise<void>;
 }
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set, so CI covers both. */
-export function listTestDatabases(): DbKind[] {
-  return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
-}
-
-/** A migrated database of that kind that no one else uses. */
-export async function createTestDatabase(kind: DbKind, options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
-  return kind === 'postgres' ? createPostgresTestDatabase() : createPgliteTestDatabase(options);
-}
-
-function testDatabaseUrl(): string | undefined {
-  return process.env['TEST_DATABASE_URL'] || undefined;
-}
-
-let pgliteTemplate: Promise<Blob> | undefined;
-
 /**
- * The migrated PGlite data directory as a tar, kept in the temp folder so the other test processes
- * (vitest's workers) load it too. Written under a temporary name and renamed, so a reader never
- * sees half a file; two processes that build it at once both write the same thing.
+ * For vitest's globalSetup: the embedded server the whole run shares, unless TEST_DATABASE_URL names
+ * one. Returns the teardown. fsync is off: a test database need not survive a crash.
  */
-function migratedPgliteDataDir(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const file = path.join(os.tmpdir(), `crm-test-pglite-${migrationsFingerprint()}.tar`);
-    const saved = await readFile(file).catch(() => undefined);
-    if (saved) return new Blob([saved]);
-    const handle = await createDb({ dataDir: IN_MEMORY_DATA_DIR });
-    try {
-      await migrateToLatest(handle.db);
-      if (!handle.dumpDataDir) throw new Error('PGlite debería poder volcar su directorio de datos');
-      const dump = await handle.dumpDataDir();
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
-      await rename(partial, file);
-      return dump;
-    } finally {
-      await handle.close();
-    }
-  })();
-  return pgliteTemplate;
-}
-
-async function createPgliteTestDatabase(options: CreateTestDatabaseOptions): Promise<TestDatabase> {
-  const loadDataDir = await migratedPgliteDataDir();
-  if (!options.onDisk) {
-    const handle = await createDb({ dataDir: IN_MEMORY_DATA_DIR, loadDataDir });
-    return { ...handle, drop: () => handle.close() };
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-test-'));
-  const handle = await createDb({ dataDir, loadDataDir });
-  return {
-    ...handle,
-    dataDir,
-    drop: async () => {
-      await handle.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+export async function startTestPostgres(): Promise<() => Promise<void>> {
+  if (testDatabaseUrl()) return () => Promise.resolve();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-test-postgres-'));
+  // mkdtemp makes it 0700; when the server runs as its own system user it must be able to enter.
+  await chmod(dataDir, 0o755);
+  const server = await startEmbeddedServer({ dataDir, whenOwned: 'refuse', durability: 'throwaway' });
+  process.env['TEST_DATABASE_URL'] = server.urlFor('postgres');
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   };
 }
 
-async function createPostgresTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = testDatabaseUrl();
+/** A migrated database that no one else uses, on TEST_DATABASE_URL's server (or `adminUrl`'s). */
+export async function createTestDatabase(adminUrl = testDatabaseUrl()): Promise<TestDatabase> {
   if (!adminUrl) {
-    throw new Error('Las pruebas en PostgreSQL necesitan TEST_DATABASE_URL.');
+    throw new Error('Las pruebas necesitan TEST_DATABASE_URL o el servidor de startTestPostgres (globalSetup de vitest).');
   }
   const template = await migratedPostgresTemplate(adminUrl);
   const name = `crm_test_${randomBytes(6).toString('hex')}`;
@@ -112,7 +61,8 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-let postgresTemplate: Promise<string> | undefined;
+/** Per server (a benchmark compares two): the template's name once built. */
+const templates = new Map<string, Promise<string>>();
 
 /**
  * The name of a migrated database that test databases are created from (`create database …
@@ -120,7 +70,9 @@ let postgresTemplate: Promise<string> | undefined;
  * under a temporary name and renames it when done, so nobody copies a half-migrated one.
  */
 function migratedPostgresTemplate(adminUrl: string): Promise<string> {
-  postgresTemplate ??= (async () => {
+  const known = templates.get(adminUrl);
+  if (known) return known;
+  const building = (async () => {
     const template = `crm_test_template_${migrationsFingerprint()}`;
     const admin = await connectAsAdmin(adminUrl);
     try {
@@ -145,7 +97,8 @@ function migratedPostgresTemplate(adminUrl: string): Promise<string> {
       await admin.end();
     }
   })();
-  return postgresTemplate;
+  templates.set(adminUrl, building);
+  return building;
 }
 
 /** Fails loudly when PostgreSQL is unreachable: a CI run that set TEST_DATABASE_URL must never skip. */
@@ -172,4 +125,8 @@ function redact(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   if (url.password) url.password = '***';
   return url.toString();
+}
+
+function testDatabaseUrl(): string | undefined {
+  return process.env['TEST_DATABASE_URL'] || undefined;
 }

@@ -1,4 +1,4 @@
-/** Recognises PostgreSQL's unique_violation (23505) the same way on pg and PGlite. */
+/** Recognises PostgreSQL's unique_violation (23505) and the index it names. */
 
 /** The unique indexes a write can break, by what they keep unique. */
 export const UNIQUE_INDEXES = {

@@ -4,7 +4,6 @@
  * processes on PostgreSQL; one server on PGlite). Measured: the bulk call's answer time, and from
  * the call until each member's feed got their 'lead_assigned' notification (p50, p99, all).
  */
-import { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
 import { loadEnv } from '../../src/env.js';
 import { type RunningServer, startServer } from '../../src/server.js';
@@ -12,6 +11,7 @@ import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js'
 import { createLiveTrpc, type LiveTrpc } from '../../src/test/live-client.js';
 import { percentile, printTable, seedUsers } from './chat-bench-kit.js';
 import { clientWithCookie } from './server-process.js';
+import { createBenchDatabase } from './options.js';
 
 export interface NotificationRow {
   name: string;
@@ -113,8 +113,8 @@ export async function benchNotifications(option: (name: string, fallback: string
   const assignees = Number(option('notify-assignees', '50'));
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
   const rows: NotificationRow[] = [];
-  for (const kind of ['pglite', 'postgres'] as const) {
-    const database = await createTestDatabase(kind);
+  for (const kind of ['embedded', 'postgres'] as const) {
+    const database = await createBenchDatabase(kind);
     const server =
       kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
     let replica: ApiProcess | undefined;
@@ -122,7 +122,7 @@ export async function benchNotifications(option: (name: string, fallback: string
       if (kind === 'postgres')
         replica = await startApiProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
       const urls = [server.url, ...(replica ? [replica.url] : [])];
-      rows.push(await measure(kind === 'pglite' ? 'PGlite, 1 réplica' : 'PostgreSQL, 2 réplicas', urls, server, leads, assignees));
+      rows.push(await measure(kind === 'embedded' ? 'PGlite, 1 réplica' : 'PostgreSQL, 2 réplicas', urls, server, leads, assignees));
     } finally {
       await replica?.stop();
       await server.close();

@@ -1,6 +1,6 @@
 /** The first start on an empty database creates the admin (ADMIN_* variables), once, never with a fixed password. */
 import { countUsers } from '@crm/db';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../env.js';
 import { type RunningServer, startServer } from '../server.js';
@@ -8,9 +8,9 @@ import { ApiClient } from '../test/harness.js';
 
 const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
 
-for (const kind of listTestDatabases()) {
-  describe(`first admin [${kind}]`, () => {
-    // One database per kind (creating one is the slow part); every test empties it first.
+{
+  describe('first admin', () => {
+    // One database (creating one is the slow part); every test empties it first.
     let database: TestDatabase | undefined;
     const running: RunningServer[] = [];
     const db = () => {
@@ -19,7 +19,7 @@ for (const kind of listTestDatabases()) {
     };
 
     beforeAll(async () => {
-      database = await createTestDatabase(kind);
+      database = await createTestDatabase();
     }, 120_000);
     afterAll(async () => {
       await database?.drop();

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { CROSS_ORIGIN_MESSAGE } from './security.js';
 
 const TRUSTED_ORIGIN = 'https://crm.example.com';
@@ -53,7 +53,7 @@ async function rawRequest(
 
 const cookieOf = (client: ApiClient) => [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
 
-describeOnEachDatabase(
+describeWithServer(
   'cross-origin protection',
   (server) => {
     const db = () => server().ctx.db;

@@ -1,13 +1,13 @@
 /** HTTP hardening over a real server on both databases: bad bodies are 4xx, security headers (CSRF: cross-origin.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { SERVER_TIMEOUTS } from '../app.js';
 import { JSON_BODY_LIMIT } from './json-body.js';
 
 /** zod's and our English-free contract: a 4xx message must not be one of zod's English defaults. */
 const ENGLISH = /invalid input|expected|too big|too small|required/i;
 
-describeOnEachDatabase('http security', (server) => {
+describeWithServer('http security', (server) => {
   async function signedIn() {
     const username = uniqueName('seguro');
     const user = await createUser(server(), { username });

@@ -1,6 +1,6 @@
 import { type ClientRequest, request } from 'node:http';
 import { expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, type TestServer, uniqueName } from '../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, type TestServer, uniqueName } from '../test/harness.js';
 import { SESSION_BUSY_MESSAGE } from './session-concurrency.js';
 
 /** A call whose body never finishes arriving: it keeps its place in the session's line until destroyed. */
@@ -20,7 +20,7 @@ async function seller(server: TestServer): Promise<ApiClient> {
   return loginAs(server, username);
 }
 
-describeOnEachDatabase('one session at a time (calls in flight per session)', (server) => {
+describeWithServer('one session at a time (calls in flight per session)', (server) => {
   it('makes a seventh call of one session wait for a free place, while another session is answered at once', async () => {
     const busy = await seller(server());
     const other = await seller(server());

@@ -1,7 +1,7 @@
 /**
  * One session's calls reach the database a few at a time (as many as a browser opens connections to
  * a host); the rest wait in line. A script firing thousands of calls with one cookie then holds at
- * most that many of the pool's connections (PGlite has only one), and other users' requests go on.
+ * most that many of the pool's connections, and other users' requests go on.
  */
 import type { FastifyInstance } from 'fastify';
 import { KeyedSemaphore, type Release } from './keyed-semaphore.js';

@@ -2,7 +2,7 @@ import { isUserOnline } from '@crm/db';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, type TestServer, uniqueName } from '../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, type TestServer, uniqueName } from '../test/harness.js';
 import { createLiveTrpc, type LiveTrpc, openLiveSocket } from '../test/live-client.js';
 import { PENDING_FULL_MESSAGE } from './frame-gate.js';
 import { MAX_CONNECTIONS_PER_SESSION, TOO_MANY_CONNECTIONS_MESSAGE } from './live-hub.js';
@@ -48,7 +48,7 @@ function feedOutcome(live: LiveTrpc): { outcome: Promise<string>; stop: () => vo
   return { outcome, stop };
 }
 
-describeOnEachDatabase('live connections under abuse', (server) => {
+describeWithServer('live connections under abuse', (server) => {
   const person = async (prefix: string) => {
     const user = await createUser(server(), { username: uniqueName(prefix) });
     return { id: user.id, username: user.username, client: await loginAs(server(), user.username) };
@@ -151,7 +151,7 @@ describeOnEachDatabase('live connections under abuse', (server) => {
 });
 
 // One send per 10 s: a session's gate stays empty for the whole test once it has let one through.
-describeOnEachDatabase(
+describeWithServer(
   'a flood of chat sends over HTTP',
   (server) => {
     it('is refused at the session gate before the session is read, over tRPC and REST', async () => {

@@ -1,10 +1,10 @@
 import { CHAT_LIMITS } from '@crm/domain';
 import { expect, it } from 'vitest';
-import { createUser, DEFAULT_PASSWORD, describeOnEachDatabase, loginAs, uniqueName } from '../test/harness.js';
+import { createUser, DEFAULT_PASSWORD, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { AT_ONCE, openBoth } from '../test/live-client.js';
 import { SESSION_ENDED_REASON } from './live-hub.js';
 
-describeOnEachDatabase('a session that ends closes its live connections at once', (server) => {
+describeWithServer('a session that ends closes its live connections at once', (server) => {
   it('logout closes the session’s /ws socket and ends its feed, without waiting for the sweep', async () => {
     const user = await createUser(server(), { username: uniqueName('salida') });
     const client = await loginAs(server(), user.username);

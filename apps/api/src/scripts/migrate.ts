@@ -1,9 +1,8 @@
-/** `pnpm db:migrate`: runs the migrations alone. */
-import { createDb, migrateToLatest } from '@crm/db';
+/** `pnpm db:migrate`: runs the migrations alone (on the embedded server, attached to a running API's if there is one). */
 import { loadEnv } from '../env.js';
+import { openDatabase } from '../database.js';
 
 const env = loadEnv();
-const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await migrateToLatest(database.db);
+const database = await openDatabase(env, { whenOwned: 'attach', log: console.log });
 await database.close();
-console.log(`Migraciones aplicadas (${database.kind}).`);
+console.log(`Migraciones aplicadas (${env.DATABASE_URL ? 'DATABASE_URL' : `base de datos integrada en ${env.DATA_DIR}`}).`);

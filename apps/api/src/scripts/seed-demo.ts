@@ -1,12 +1,13 @@
 /**
- * `pnpm seed:demo`: fills the database (DATABASE_URL or the PGlite in DATA_DIR) with a Spanish sales
+ * `pnpm seed:demo`: fills the database (DATABASE_URL or the embedded one in DATA_DIR) with a Spanish sales
  * team, a year of leads, tracking, chat and activity. Refuses while a server uses the database
  * (it would keep serving sessions and ids the seed replaces), and a database that already has data
  * unless given --force, which empties it first (the first admin included). A database with only
  * the first admin keeps it.
  */
 import { randomBytes } from 'node:crypto';
-import { type DbHandle, createDb, migrateToLatest, tryHoldDatabaseExclusively } from '@crm/db';
+import { type DbHandle, tryHoldDatabaseExclusively } from '@crm/db';
+import { openDatabase } from '../database.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { parseSeedArgs } from './seed/args.js';
@@ -16,20 +17,18 @@ import { seedDemo } from './seed/seed.js';
 
 const args = parseSeedArgs(process.argv.slice(2));
 const env = loadEnv();
-// Before opening the database: PGlite's files must never be opened by two processes.
-const exclusive = await tryHoldDatabaseExclusively({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-if (!exclusive) {
-  console.error(`${SERVER_RUNNING_MESSAGE}\nNo se ha cambiado nada.`);
-  process.exitCode = 1;
-} else {
-  const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    await migrateToLatest(database.db);
+const database = await openDatabase(env, { whenOwned: 'attach', log: console.log });
+const exclusive = await tryHoldDatabaseExclusively(database.url);
+try {
+  if (!exclusive) {
+    console.error(`${SERVER_RUNNING_MESSAGE}\nNo se ha cambiado nada.`);
+    process.exitCode = 1;
+  } else {
     await seedUnlessRefused(database);
-  } finally {
-    await database.close();
-    await exclusive.release();
   }
+} finally {
+  await exclusive?.release();
+  await database.close();
 }
 
 async function seedUnlessRefused(database: DbHandle): Promise<void> {
@@ -48,7 +47,7 @@ async function seedUnlessRefused(database: DbHandle): Promise<void> {
     const password = args.password ?? randomBytes(9).toString('base64url');
     const started = Date.now();
     const summary = await seedDemo(database.db, { random: createRandom(args.seed), passwordHash: await hashPassword(password) });
-    console.log(`\nDatos de demostración cargados (${database.kind}) en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+    console.log(`\nDatos de demostración cargados en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     console.log(`  ${summary.leads} leads en ${summary.groups} grupos importados y sueltos, ${summary.tracking} seguimientos,`);
     console.log(`  ${summary.messages} mensajes de chat, ${summary.activities} actividades.\n`);
     console.log('Usuarios (todos con la misma contraseña):');

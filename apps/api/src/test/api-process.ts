@@ -25,7 +25,7 @@ export interface ApiProcess {
 }
 
 export interface ApiProcessOptions {
-  /** PostgreSQL to use; without it the child opens PGlite in `env.DATA_DIR`. */
+  /** PostgreSQL to use; without it the child starts the embedded server in `env.DATA_DIR`. */
   databaseUrl?: string;
   /** Extra environment for the child (e.g. DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL). */
   env?: Record<string, string>;

@@ -1,9 +1,9 @@
 /**
- * Test harness: a real server on a real database (PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set), spoken to over real HTTP with a cookie-keeping client.
+ * Test harness: a real server on a real PostgreSQL database of its own (on TEST_DATABASE_URL's
+ * server, or the embedded one the run started), spoken to over real HTTP with a cookie-keeping client.
  */
-import { type DbKind, insertUser } from '@crm/db';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import { insertUser } from '@crm/db';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import type { SystemRole, User } from '@crm/domain';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadEnv } from '../env.js';
@@ -18,8 +18,8 @@ export interface TestServer extends RunningServer {
   database: TestDatabase;
 }
 
-export async function startTestServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
   const server = await startServer(
     loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent', ...env }),
     database,
@@ -35,25 +35,23 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
 }
 
 /**
- * Runs `body` once per test database with a started server. The getter is read inside
- * tests (the server starts in beforeAll).
+ * Runs `body` with a started server on a database of its own. The getter is read inside tests (the
+ * server starts in beforeAll).
  */
-export function describeOnEachDatabase(name: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
-  for (const kind of listTestDatabases()) {
-    describe(`${name} [${kind}]`, () => {
-      let server: TestServer | undefined;
-      beforeAll(async () => {
-        server = await startTestServer(kind, env);
-      }, 60_000);
-      afterAll(async () => {
-        await server?.close();
-      });
-      body(() => {
-        if (!server) throw new Error('server not started');
-        return server;
-      });
+export function describeWithServer(name: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
+  describe(name, () => {
+    let server: TestServer | undefined;
+    beforeAll(async () => {
+      server = await startTestServer(env);
+    }, 60_000);
+    afterAll(async () => {
+      await server?.close();
     });
-  }
+    body(() => {
+      if (!server) throw new Error('server not started');
+      return server;
+    });
+  });
 }
 
 export interface ApiResponse<T = unknown> {

@@ -2,7 +2,7 @@
  * Two API replicas on one PostgreSQL database, for the replica tests: this test process hosts one
  * (`local`, whose ctx also reads the shared database directly), a child process runs the other.
  * They share nothing but the database, so events cross only through LISTEN/NOTIFY and state only
- * through tables. Without TEST_DATABASE_URL the tests are skipped.
+ * through tables.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type ApiProcess, startApiProcess } from './api-process.js';
@@ -15,17 +15,17 @@ export interface TwoReplicas {
   restartChild(): Promise<void>;
 }
 
-/** A `describe` (titled '… [postgres]') whose tests run with both replicas up; `env` is given to both (a faster poll, say). */
+/** A `describe` whose tests run with both replicas up; `env` is given to both (a faster poll, say). */
 export function describeOnTwoReplicas(title: string, body: (replicas: TwoReplicas) => void, env: Record<string, string> = {}): void {
-  describe.skipIf(!process.env['TEST_DATABASE_URL'])(`${title} [postgres]`, () => {
+  describe(title, () => {
     let local: TestServer | undefined;
     let child: ApiProcess | undefined;
     const startChild = async () => {
-      child = await startApiProcess({ databaseUrl: started(local).database.url ?? '', env });
+      child = await startApiProcess({ databaseUrl: started(local).database.url, env });
     };
 
     beforeAll(async () => {
-      local = await startTestServer('postgres', env);
+      local = await startTestServer(env);
       await startChild();
     });
 

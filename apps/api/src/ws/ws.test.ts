@@ -1,10 +1,10 @@
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
 import { isUserOnline } from '@crm/db';
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { type LiveSocket, openLiveSocket, RefusedUpgrade } from '../test/live-client.js';
 
-describeOnEachDatabase('/ws live chat', (server) => {
+describeWithServer('/ws live chat', (server) => {
   let ana: { id: number; client: ApiClient };
   let bea: { id: number; client: ApiClient };
 

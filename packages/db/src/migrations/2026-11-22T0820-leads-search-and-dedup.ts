@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  // pg_trgm is a trusted extension (PostgreSQL 13+), so the database owner may create it; PGlite loads it in createDb.
+  // pg_trgm is a trusted extension (PostgreSQL 13+), so the database owner may create it.
   await sql`create extension if not exists pg_trgm`.execute(db);
   // search_text is "name email" lowercased without accents (written by the repository), so
   // `search_text like '%term%'` is the case- and accent-insensitive search, served by this index.

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '../testing.js';
+import { createTestDatabase, type TestDatabase } from '../testing.js';
 import { appendImportJobChunk, dropAbandonedImportUploads, findImportJob, insertImportJob } from './import-jobs.repository.js';
 import { insertUser } from './users.repository.js';
 
-describe.each(listTestDatabases())('abandoned import uploads on %s', (kind) => {
+describe('abandoned import uploads', () => {
   let testDb: TestDatabase;
   let ana: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase();
     ana = (
       await insertUser(testDb.db, { username: 'ana', email: 'ana@example.com', password_hash: 'x', first_name: 'Ana', last_name: 'P' })
     ).id;

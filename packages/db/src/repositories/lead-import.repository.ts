@@ -5,7 +5,6 @@
  */
 import { leadSearchText } from '@crm/domain';
 import { type Transaction, sql } from 'kysely';
-import { databaseKindOf } from '../create-db.js';
 import type { Database } from '../database.js';
 import { lockLeadImports, lockLeadImportsForBatch } from '../locks.js';
 import type { Db, DbOrTrx } from '../types.js';
@@ -150,9 +149,8 @@ export async function insertFreshLeads(
  *   and searched like the rest of the index) instead of merging each batch into its trees; 64 MB
  *   holds a 10 MB file. mergePendingSearchEntries (or autovacuum) merges them afterwards.
  */
-async function prepareBulkLeadImport(db: DbOrTrx, options: { deferSearchIndexMerge: boolean }): Promise<void> {
-  const pendingList = options.deferSearchIndexMerge ? sql`, set_config('gin_pending_list_limit', '64MB', true)` : sql``;
-  await sql`select set_config('enable_seqscan', 'off', true)${pendingList}`.execute(db);
+async function prepareBulkLeadImport(db: DbOrTrx): Promise<void> {
+  await sql`select set_config('enable_seqscan', 'off', true), set_config('gin_pending_list_limit', '64MB', true)`.execute(db);
 }
 
 /** The trigram indexes an import's rows wait in (the transaction's pending-list limit covers all three). */
@@ -160,10 +158,9 @@ const SEARCH_INDEXES = ['lead_search_text_trgm_idx', 'lead_search_phone_trgm_idx
 
 /**
  * Merges the trigram indexes' pending lists into the indexes, so searches read the indexes alone
- * again. Only PostgreSQL defers the merge (see inLeadImportTransaction); on PGlite it does nothing.
+ * again (see inLeadImportTransaction).
  */
 export async function mergePendingSearchEntries(db: Db): Promise<void> {
-  if (databaseKindOf(db) !== 'postgres') return;
   for (const index of SEARCH_INDEXES) await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
 }
 
@@ -171,9 +168,9 @@ export async function mergePendingSearchEntries(db: Db): Promise<void> {
  * Runs `work` (an import's writes) in one transaction with the bulk settings, holding the lead-import
  * lock: exclusively, or shared when `batchOfWriterTurn` (a batch of the import that holds the import
  * writer's turn, see ImportJobRunHold, which keeps other imports out while its batches run together).
- * On PostgreSQL the imported rows wait in the search indexes' pending lists until the caller runs
- * mergePendingSearchEntries (merging many batches at once costs far less than one merge per batch);
- * PGlite, one process without autovacuum, merges as it goes. The settings are made before the lock
+ * The imported rows wait in the search indexes' pending lists until the caller runs
+ * mergePendingSearchEntries (merging many batches at once costs far less than one merge per batch).
+ * The settings are made before the lock
  * is asked for: every round trip after it is granted is time others may wait on this process.
  */
 export async function inLeadImportTransaction<T>(
@@ -182,7 +179,7 @@ export async function inLeadImportTransaction<T>(
   options: { batchOfWriterTurn?: boolean } = {},
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await prepareBulkLeadImport(trx, { deferSearchIndexMerge: databaseKindOf(db) === 'postgres' });
+    await prepareBulkLeadImport(trx);
     await (options.batchOfWriterTurn ? lockLeadImportsForBatch(trx) : lockLeadImports(trx));
     return work(trx);
   });

@@ -1,7 +1,7 @@
 import { LEAD_SORT_FIELDS, type LeadListItem, type LeadSort, SORT_DIRECTIONS } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import { type TestDatabase, createTestDatabase } from '../testing.js';
 import { type LeadCursor, listLeads } from './leads.repository.js';
 
 const TAG = 'ordenables';
@@ -16,10 +16,10 @@ function keyOf(row: Keys, sort: LeadSort): unknown {
   return 'present';
 }
 
-describe.each(listTestDatabases())('lead list sorts on %s', (kind) => {
+describe('lead list sorts', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase();
     const db = database.db;
     const users = await db
       .insertInto('users')

@@ -1,7 +1,7 @@
 import { leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import { type TestDatabase, createTestDatabase } from '../testing.js';
 import { bulkDelete, bulkSetAssignee, bulkSetStatus } from './lead-bulk.repository.js';
 import { insertLeadGroup, markLeadGroupDeleted } from './lead-groups.repository.js';
 import {
@@ -29,10 +29,10 @@ function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): Bulk
   return { ...row, email_key: leadEmailKey(row.email), phone_key: leadPhoneKey(row.phone) };
 }
 
-describe.each(listTestDatabases())('leads repository on %s', (kind) => {
+describe('leads repository', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database.drop();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '../testing.js';
+import { createTestDatabase, type TestDatabase } from '../testing.js';
 import {
   closeLiveConnection,
   closeReplicaConnections,
@@ -12,14 +12,14 @@ import {
 } from './presence.repository.js';
 import { insertUser } from './users.repository.js';
 
-describe.each(listTestDatabases())('presence on %s', (kind) => {
+describe('presence', () => {
   let testDb: TestDatabase;
   let ana: number;
   let bea: number;
   let carlos: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase();
     const make = (username: string) =>
       insertUser(testDb.db, { username, email: `${username}@example.com`, password_hash: 'x', first_name: username, last_name: 'P' });
     [ana, bea, carlos] = (await Promise.all([make('ana'), make('bea'), make('carlos')]).then((users) => users.map((u) => u.id))) as [

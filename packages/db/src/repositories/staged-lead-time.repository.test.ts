@@ -1,7 +1,7 @@
 import { type LeadSort, leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import { type TestDatabase, createTestDatabase } from '../testing.js';
 import type { Db, DbOrTrx } from '../types.js';
 import { insertFreshLeads } from './lead-import.repository.js';
 import { type LeadCursor, insertLead, listLeads } from './leads.repository.js';
@@ -10,8 +10,8 @@ import { type StagedTimeState, exclusiveStagedTimes, makeStagedTimeExclusive } f
 
 /**
  * A staged group as a claim makes it: its created_at is the time its leads take. Made a second
- * older than now, so no lead these tests create by the way shares it and the clock has passed it
- * (PGlite's clock counts milliseconds); `ageSeconds: 0` for the claim's own now().
+ * older than now, so no lead these tests create by the way shares it and the clock has passed it;
+ * `ageSeconds: 0` for the claim's own now().
  */
 async function stagedGroup(db: Db, name: string, ageSeconds = 1): Promise<{ id: number; createdAt: string }> {
   const { rows } = await sql<{ id: number; created_at: string }>`
@@ -96,10 +96,10 @@ async function expectListsExact(db: Db): Promise<void> {
 
 const publish = (db: Db, groupId: number) => db.updateTable('lead_groups').set({ staged: false }).where('id', '=', groupId).execute();
 
-describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
+describe('staged lead time', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database.drop();
@@ -130,7 +130,7 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
   });
 
   it('walks a bounded number of leads a page while an import is written: behind a long run of staged leads a page comes back short, and its cursor goes on', async () => {
-    const fresh = await createTestDatabase(kind);
+    const fresh = await createTestDatabase();
     try {
       const { db } = fresh;
       const first = [await visibleLead(db, 'Aa 1'), await visibleLead(db, 'Aa 2')];
@@ -183,7 +183,6 @@ describe.each(listTestDatabases())('staged lead time on %s', (kind) => {
 
   it('waits while a transaction that started by the group’s time is still open: it could still write a lead at that time', async () => {
     const { db } = database;
-    if (kind === 'pglite') return; // One connection: no transaction is open beside the batch's.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started: () => void = () => undefined;

@@ -13,7 +13,7 @@
  * 2. then, in a later statement (a newer snapshot, which sees what those transactions committed),
  *    no lead outside the group has that created_at.
  * Until both hold the lists walk the import's leads as before; when a lead shares the time (two
- * transactions started in the same microsecond, or the same millisecond on PGlite's clock) they
+ * transactions started in the same microsecond) they
  * always will, for that import.
  */
 import type { SortDirection } from '@crm/domain';

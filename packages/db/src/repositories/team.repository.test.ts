@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, createTestDatabase, listTestDatabases } from '../testing.js';
+import { type TestDatabase, createTestDatabase } from '../testing.js';
 import { countLeadsPerMember } from './analytics.repository.js';
 import { insertLeadGroup, markLeadGroupDeleted } from './lead-groups.repository.js';
 import { leadFiguresByAssignee } from './team.repository.js';
 
-describe.each(listTestDatabases())('team and analytics figures on %s', (kind) => {
+describe('team and analytics figures', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database.drop();

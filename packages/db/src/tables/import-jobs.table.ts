@@ -8,7 +8,7 @@ export interface ImportJobsTable {
   id: Generated<number>;
   created_by: number;
   file_name: string;
-  /** bigint: a string from `pg`, a number from PGlite; read through Number(). */
+  /** bigint: a string from `pg`; read through Number(). */
   file_size: ColumnType<number | string, number, number>;
   source: string;
   settings: string | null;

@@ -1,9 +1,9 @@
 import { recordActivity } from '@crm/db';
 import { expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { daysAgo } from '../analytics/test-fixtures.js';
 
-describeOnEachDatabase('recent activities', (server) => {
+describeWithServer('recent activities', (server) => {
   it('lists activities newest first with their types, ties broken by the later one', async () => {
     const db = server().ctx.db;
     await db.deleteFrom('activities').execute();

@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { daysAgo, deleteAllLeads, insertLeads } from './test-fixtures.js';
 
-describeOnEachDatabase('performance entries', (server) => {
+describeWithServer('performance entries', (server) => {
   afterEach(async () => {
     await deleteAllLeads(server().ctx.db);
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { daysAgo, deleteAllLeads, insertLeads } from './test-fixtures.js';
 
 /** Local midnight plus `ms`, the way the server reads custom dates. */
@@ -11,7 +11,7 @@ function trpcInput(input: unknown): string {
   return encodeURIComponent(JSON.stringify({ json: input }));
 }
 
-describeOnEachDatabase('analytics report', (server) => {
+describeWithServer('analytics report', (server) => {
   afterEach(async () => {
     await deleteAllLeads(server().ctx.db);
   });

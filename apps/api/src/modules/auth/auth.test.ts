@@ -2,15 +2,7 @@
 import { LOGIN_MESSAGES } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  ApiClient,
-  createUser,
-  describeOnEachDatabase,
-  DEFAULT_PASSWORD,
-  loginAs,
-  uniqueName,
-} from '../../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { ageLoginAttempts } from '../../test/login-attempts.js';
 import { ADDRESS_ATTEMPTS_BEFORE_DELAY, MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, accountKey } from './login-throttle.js';
@@ -18,7 +10,7 @@ import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from 
 
 const LOGIN_REQUIRED = 'Por favor ingresa usuario y contraseña';
 
-describeOnEachDatabase('sign-in', (server) => {
+describeWithServer('sign-in', (server) => {
   const db = () => server().ctx.db;
 
   // Every test starts with a clean throttle: the per-IP counter is shared by all of them.

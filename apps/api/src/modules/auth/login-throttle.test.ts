@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ApiClient, createUser, DEFAULT_PASSWORD, describeOnEachDatabase, type TestServer, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, DEFAULT_PASSWORD, describeWithServer, type TestServer, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc } from '../../test/live-client.js';
 import { trpcFailure } from '../../test/trpc-client.js';
 import { BATCH_TOO_LARGE_MESSAGE, HTTP_ONLY_MESSAGE, UNREADABLE_INPUT_MESSAGE } from '../../trpc/init.js';
@@ -54,7 +54,7 @@ function upgradeStatus(server: TestServer, path: string, headers: Record<string,
   });
 }
 
-describeOnEachDatabase(
+describeWithServer(
   'sign-in limits',
   (server) => {
     const db = () => server().ctx.db;

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { AVATAR_LIMITS } from '@crm/domain';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../http/multipart-errors.js';
 import { MALFORMED_MULTIPART } from '../../test/malformed-multipart.js';
 
@@ -37,7 +37,7 @@ function pixelBombPng(): Buffer {
 
 const photo = () => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
-describeOnEachDatabase('profile photos', (server) => {
+describeWithServer('profile photos', (server) => {
   async function signedIn() {
     const username = uniqueName('foto');
     const user = await createUser(server(), { username });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
 function fileForm(bytes: Uint8Array, filename: string, type: string): FormData {
   const form = new FormData();
@@ -8,7 +8,7 @@ function fileForm(bytes: Uint8Array, filename: string, type: string): FormData {
   return form;
 }
 
-describeOnEachDatabase('chat attachments', (server) => {
+describeWithServer('chat attachments', (server) => {
   let ana: { id: number; client: ApiClient };
   let bea: { id: number; client: ApiClient };
   let carlos: { id: number; client: ApiClient };

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { openLiveSocket } from '../../test/live-client.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
@@ -12,7 +12,7 @@ interface Channel {
   canManage: boolean;
 }
 
-describeOnEachDatabase('chat channels', (server) => {
+describeWithServer('chat channels', (server) => {
   let admin: { id: number; client: ApiClient };
   let ana: { id: number; client: ApiClient };
   let bea: { id: number; client: ApiClient };

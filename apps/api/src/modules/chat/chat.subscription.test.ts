@@ -2,7 +2,7 @@ import { SESSION_IDLE_MS } from '@crm/db';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../auth/session.service.js';
-import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
 
 interface FeedItem {
@@ -10,7 +10,7 @@ interface FeedItem {
   message?: { id: number; message: string };
 }
 
-describeOnEachDatabase('chat tRPC subscription', (server) => {
+describeWithServer('chat tRPC subscription', (server) => {
   it('resumes after a forced disconnect from the last message it saw: nothing lost, nothing twice', async () => {
     const ana = await createUser(server(), { username: uniqueName('ana') });
     const bea = await createUser(server(), { username: uniqueName('bea') });

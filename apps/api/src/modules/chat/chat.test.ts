@@ -1,8 +1,8 @@
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
-describeOnEachDatabase('chat REST', (server) => {
+describeWithServer('chat REST', (server) => {
   let ana: { id: number; client: ApiClient };
   let bea: { id: number; client: ApiClient };
   let carlos: { id: number; client: ApiClient };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
-describeOnEachDatabase('custom roles', (server) => {
+describeWithServer('custom roles', (server) => {
   const asAdmin = () => loginAs(server(), 'admin', ADMIN_PASSWORD);
   const roleName = () => uniqueName('rol_').toLowerCase();
 

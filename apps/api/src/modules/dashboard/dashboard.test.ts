@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { daysAgo, deleteAllLeads, insertLeads } from '../analytics/test-fixtures.js';
 
-describeOnEachDatabase('dashboard summary', (server) => {
+describeWithServer('dashboard summary', (server) => {
   afterEach(async () => {
     await deleteAllLeads(server().ctx.db);
   });

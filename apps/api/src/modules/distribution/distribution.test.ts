@@ -1,6 +1,6 @@
 /** Automatic distribution: exact counts per rule, availability, concurrent imports and replicas without double turns. */
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, type TestServer, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { describeOnTwoReplicas } from '../../test/replicas.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
@@ -52,7 +52,7 @@ async function assignmentsOf(server: TestServer, names: string[]) {
 
 const noTwoTurnsInARow = (order: (number | null)[]) => order.every((id, index) => index === 0 || id !== order[index - 1]);
 
-describeOnEachDatabase('automatic distribution', (server) => {
+describeWithServer('automatic distribution', (server) => {
   let admin: ApiClient;
   beforeAll(async () => {
     const name = uniqueName('dadm');

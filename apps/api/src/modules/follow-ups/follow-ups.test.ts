@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-describeOnEachDatabase(
+describeWithServer(
   'follow-ups',
   (server) => {
     let manager: ApiClient;

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
 import { Notifier } from '../notifications/notifier.js';
 
-/** Rows per claim: a transaction of a few milliseconds, even on PGlite. */
+/** Rows per claim: a transaction of a few milliseconds. */
 const CLAIM_BATCH = 100;
 
 async function remindDue(ctx: AppContext): Promise<void> {

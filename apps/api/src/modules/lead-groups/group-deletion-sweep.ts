@@ -1,27 +1,20 @@
 /**
- * Deletes the leads of deleted groups in small batches, each its own short transaction, as
- * background work: other requests reach the database between batches, ahead of the next one
- * (PGlite has one connection). Started after each group deletion and at every start, so a deletion
+ * Deletes the leads of deleted groups in batches, each its own short transaction, so no transaction
+ * holds many rows' locks for long. Started after each group deletion and at every start, so a deletion
  * a crash interrupted is finished. Replicas may sweep the same group at once: each batch skips the
  * rows another is deleting.
  */
-import { type Db, databaseKindOf, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds, runAsBackgroundWork } from '@crm/db';
+import { type Db, deleteLeadBatchOfDeletedGroup, listDeletedLeadGroupIds } from '@crm/db';
 import type { FastifyBaseLogger } from 'fastify';
 
-/**
- * A batch holds the database for a few milliseconds: on PGlite, whose one connection (and thread)
- * every request waits for, about 11 ms of CPU for 200 leads at 170,000 (their foreign keys and
- * search rows go too), so 100 there.
- */
-const BATCH_SIZE = { postgres: 500, pglite: 100 } as const;
+const BATCH_SIZE = 500;
 
 /** Per database (tests run several servers in one process): the sweep under way, and whether another was asked for. */
 const sweeps = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
 
 async function sweep(db: Db): Promise<void> {
-  const batchSize = BATCH_SIZE[databaseKindOf(db) ?? 'pglite'];
   for (const groupId of await listDeletedLeadGroupIds(db)) {
-    while ((await deleteLeadBatchOfDeletedGroup(db, groupId, batchSize)) > 0) {
+    while ((await deleteLeadBatchOfDeletedGroup(db, groupId, BATCH_SIZE)) > 0) {
       // Each batch is its own short transaction: other requests take their turns in between.
     }
   }
@@ -35,7 +28,7 @@ export function sweepDeletedGroups(ctx: { db: Db; log: FastifyBaseLogger }): Pro
     return current.running;
   }
   const state = { running: Promise.resolve(), again: true };
-  state.running = runAsBackgroundWork(async () => {
+  state.running = (async () => {
     try {
       while (state.again) {
         state.again = false;
@@ -46,7 +39,7 @@ export function sweepDeletedGroups(ctx: { db: Db; log: FastifyBaseLogger }): Pro
     } finally {
       sweeps.delete(ctx.db);
     }
-  });
+  })();
   sweeps.set(ctx.db, state);
   return state.running;
 }

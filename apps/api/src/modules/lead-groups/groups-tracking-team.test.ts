@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteLeadBatchOfDeletedGroup } from '@crm/db';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { sweepDeletedGroups } from './group-deletion-sweep.js';
 
-describeOnEachDatabase('lead groups, conversation tracking and the sales team', (server) => {
+describeWithServer('lead groups, conversation tracking and the sales team', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;

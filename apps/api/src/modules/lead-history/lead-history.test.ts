@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 interface Entry {
@@ -11,7 +11,7 @@ interface Entry {
   changes: Record<string, any>;
 }
 
-describeOnEachDatabase('lead history', (server) => {
+describeWithServer('lead history', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;

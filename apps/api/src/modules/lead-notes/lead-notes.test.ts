@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('lead notes and deleting a lead', (server) => {
+describeWithServer('lead notes and deleting a lead', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;

@@ -1,6 +1,6 @@
 /** Clean data on create, edit and import: phones in E.164 by DEFAULT_COUNTRY, 409 on duplicates, no clearing what create requires. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const lead = (fields: Record<string, unknown>) => ({
@@ -24,7 +24,7 @@ async function signInAdmin(server: Parameters<typeof loginAs>[0]): Promise<ApiCl
   return loginAs(server, name);
 }
 
-describeOnEachDatabase(
+describeWithServer(
   'lead phones with DEFAULT_COUNTRY=ES',
   (server) => {
     let admin: ApiClient;
@@ -94,7 +94,7 @@ describeOnEachDatabase(
   { DEFAULT_COUNTRY: 'ES' },
 );
 
-describeOnEachDatabase('lead duplicates and required fields (DEFAULT_COUNTRY unset: AR)', (server) => {
+describeWithServer('lead duplicates and required fields (DEFAULT_COUNTRY unset: AR)', (server) => {
   let admin: ApiClient;
   beforeAll(async () => {
     admin = await signInAdmin(server());

@@ -1,9 +1,9 @@
 import { LEAD_SORT_FIELDS, SORT_DIRECTIONS } from '@crm/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('lead list: assignee filter and sorts', (server) => {
+describeWithServer('lead list: assignee filter and sorts', (server) => {
   let admin: ApiClient;
   let seller: ApiClient;
   let sellerId: number;

@@ -1,12 +1,12 @@
 import { listLeads } from '@crm/db';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
 /** More than a few stream pages, with assignees, contacters and tracking so every joined field is compared. */
 const LEADS = 2_345;
 
-describeOnEachDatabase('every lead at once: GET /api/leads without parameters and the CSV export, streamed', (server) => {
+describeWithServer('every lead at once: GET /api/leads without parameters and the CSV export, streamed', (server) => {
   let admin: ApiClient;
   let cookie: string;
 

@@ -1,7 +1,7 @@
 /**
  * Every lead of a filter as a stream, for the answers that hold them all (the spec's unparametrised
  * `GET /api/leads` and the CSV export): read in keyset pages, each its own short query, so memory
- * stays flat and other requests reach the database (PGlite's one connection) between pages.
+ * stays flat and no query holds a connection long.
  * One session reads one such stream at a time and the replica at most two: eight parallel
  * downloads of every lead take their turns instead of sharing the database eight ways.
  */
@@ -12,11 +12,7 @@ import type { ServiceContext } from '../../context.js';
 import { KeyedSemaphore } from '../../http/keyed-semaphore.js';
 import { requirePermission } from '../../require-permission.js';
 
-/**
- * Small enough that a page holds the server's thread for a few milliseconds: on PGlite the query
- * takes about 8 ms for 200 leads (24 ms for 500), and on both the rows are parsed and written out
- * in one go; other requests are served between pages.
- */
+/** Small enough that a page's rows are parsed and written out in a few milliseconds of this thread. */
 const STREAM_PAGE_SIZE = 200;
 
 const streamsPerSession = new KeyedSemaphore(1, Number.POSITIVE_INFINITY);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, type TestServer, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
@@ -30,7 +30,7 @@ async function actors(server: TestServer): Promise<Actors> {
   };
 }
 
-describeOnEachDatabase('lead edits, assignment, mark contacted and tabs', (server) => {
+describeWithServer('lead edits, assignment, mark contacted and tabs', (server) => {
   let a: Actors;
   beforeAll(async () => {
     a = await actors(server());

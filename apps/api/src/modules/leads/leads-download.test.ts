@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
 /** The body's exact bytes: fetch's text() would drop the BOM under test. */
 async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
@@ -7,7 +7,7 @@ async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
+describeWithServer('lead downloads: vCard and CSV export', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;

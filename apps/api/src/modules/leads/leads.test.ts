@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
+import { ApiClient, type TestServer, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
 
 interface Clients {
   admin: ApiClient;
@@ -43,7 +43,7 @@ const validLead = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describeOnEachDatabase('leads API', (server) => {
+describeWithServer('leads API', (server) => {
   let c: Clients;
   beforeAll(async () => {
     c = await setUp(server());

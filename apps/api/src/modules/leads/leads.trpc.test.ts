@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { beforeAll, expect, it } from 'vitest';
-import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
 type Trpc = ReturnType<typeof trpcClientFor>;
@@ -14,7 +14,7 @@ async function codeOf(call: Promise<unknown>): Promise<string | undefined> {
   }
 }
 
-describeOnEachDatabase('leads over tRPC', (server) => {
+describeWithServer('leads over tRPC', (server) => {
   let admin: Trpc;
   let seller: Trpc;
   let sellerId: number;

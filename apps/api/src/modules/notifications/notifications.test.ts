@@ -1,6 +1,6 @@
 /** The notification centre: each cause, only one's own, mentions only for readers, live to the owner's feed. */
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, type TestServer, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, type TestServer, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
@@ -29,7 +29,7 @@ function newLead(name: string, assignedTo?: number) {
   return { name, email: `${uniqueName('lead')}@ejemplo.es`, category: 'salud', description: 'Clínica', assignedTo };
 }
 
-describeOnEachDatabase(
+describeWithServer(
   'notifications',
   (server) => {
     let manager: Person;

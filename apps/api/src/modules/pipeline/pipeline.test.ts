@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { openFeed } from '../../test/live-client.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('pipeline board', (server) => {
+describeWithServer('pipeline board', (server) => {
   let manager: ApiClient;
   let seller: ApiClient;
   const tag = uniqueName('embudo').toLowerCase();

@@ -1,10 +1,10 @@
 /** /api/saved-views and tRPC savedViews: personal views, validated filters, a name once per person, the limit under parallel saves. */
 import { SAVED_VIEW_LIMITS } from '@crm/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('saved views', (server) => {
+describeWithServer('saved views', (server) => {
   let owner: ApiClient;
   let other: ApiClient;
   let anonymous: ApiClient;

@@ -1,9 +1,9 @@
 /** GET /api/search and tRPC search.everything: leads by accents, case, domain and phone fragments in any format; people; groups. */
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
-describeOnEachDatabase(
+describeWithServer(
   'search everything',
   (server) => {
     let seller: ApiClient;

@@ -1,9 +1,9 @@
 import { openLiveConnection } from '@crm/db';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
-describeOnEachDatabase('team screen', (server) => {
+describeWithServer('team screen', (server) => {
   const asAdmin = () => loginAs(server(), 'admin', ADMIN_PASSWORD);
 
   async function insertLeadsFor(userId: number, statuses: ('nuevo' | 'contactado' | 'convertido')[]) {

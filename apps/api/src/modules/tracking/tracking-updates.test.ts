@@ -1,9 +1,9 @@
 /** PUT /api/conversation-tracking/{id} and tracking.update change only the fields they name. */
 import { expect, it } from 'vitest';
-import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('partial tracking updates', (server) => {
+describeWithServer('partial tracking updates', (server) => {
   it('keeps every field the body leaves out, over REST and tRPC', async () => {
     const username = uniqueName('seg');
     await createUser(server(), { username, systemRole: 'manager' });

@@ -7,7 +7,7 @@
 import { type Actor, type SystemRole, type TargetUser, can } from '@crm/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiResponse, createUser, describeOnEachDatabase, type TestServer, uniqueName } from '../../test/harness.js';
+import { ApiClient, type ApiResponse, createUser, describeWithServer, type TestServer, uniqueName } from '../../test/harness.js';
 import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
 
 const CALLERS = ['anonymous', 'team_member', 'manager', 'admin'] as const;
@@ -223,7 +223,7 @@ async function clientFor(server: TestServer, userId: number | undefined): Promis
   return client;
 }
 
-describeOnEachDatabase('people endpoints authorization matrix', (server) => {
+describeWithServer('people endpoints authorization matrix', (server) => {
   let png: Buffer;
   beforeAll(async () => {
     png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })

@@ -1,12 +1,12 @@
 /** Deleting a user is a deactivation: what leaves with them and what stays, over HTTP on both databases. */
 import { expect, it } from 'vitest';
 import { createLiveTrpc } from '../../test/live-client.js';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
 const ids = (list: { id: number }[]) => list.map((item) => item.id);
 
-describeOnEachDatabase('deleting a user deactivates them', (server) => {
+describeWithServer('deleting a user deactivates them', (server) => {
   async function person(role: 'admin' | 'manager' | 'team_member' = 'team_member') {
     const username = uniqueName(role.replace('_', ''));
     const user = await createUser(server(), { username, systemRole: role, firstName: 'Sofía', lastName: uniqueName('Baja') });

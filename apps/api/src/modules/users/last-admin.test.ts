@@ -1,10 +1,10 @@
 /** There is always an active admin: demoting or deactivating the last one is a 409, even when two admins race. */
 import { LAST_ADMIN_MESSAGE } from '@crm/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('the last active admin', (server) => {
+describeWithServer('the last active admin', (server) => {
   // A database of its own per kind: the first admin (created at start) is the only admin here.
   let first: { id: number; client: ApiClient };
 

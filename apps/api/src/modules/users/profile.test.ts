@@ -1,13 +1,13 @@
 /** The Profile screen's writes over HTTP on both databases: PUT /api/users/{id} and password change. */
 import { LOGIN_MESSAGES } from '@crm/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, DEFAULT_PASSWORD, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const SHORT_PASSWORD = 'La contraseña debe tener al menos 6 caracteres';
 const WRONG_CURRENT = 'La contraseña actual no es correcta';
 
-describeOnEachDatabase('profile', (server) => {
+describeWithServer('profile', (server) => {
   async function member(role: 'team_member' | 'manager' | 'admin' = 'team_member') {
     const username = uniqueName(role.replace('_', ''));
     const user = await createUser(server(), { username, systemRole: role });

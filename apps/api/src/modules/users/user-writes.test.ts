@@ -1,9 +1,9 @@
 /** Users' writes under load and per field: the team name a Vendedor may not set, racing email changes and creations. */
 import { expect, it } from 'vitest';
-import { createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-describeOnEachDatabase('user writes', (server) => {
+describeWithServer('user writes', (server) => {
   async function person(role: 'admin' | 'manager' | 'team_member' = 'team_member') {
     const username = uniqueName(role.replace('_', ''));
     const user = await createUser(server(), { username, systemRole: role });

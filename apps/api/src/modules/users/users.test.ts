@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
 
 function newUserBody(overrides: Record<string, unknown> = {}) {
@@ -14,7 +14,7 @@ function newUserBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describeOnEachDatabase('user management', (server) => {
+describeWithServer('user management', (server) => {
   const asAdmin = () => loginAs(server(), 'admin', ADMIN_PASSWORD);
 
   describe('creating users', () => {

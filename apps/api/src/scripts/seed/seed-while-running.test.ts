@@ -4,12 +4,12 @@
  * printed on stdout only, never in the JSON log.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@crm/db';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { SERVER_RUNNING_MESSAGE } from './guard.js';
@@ -31,19 +31,21 @@ function runSeed(env: Record<string, string>): Promise<{ code: number | null; ou
   });
 }
 
-for (const kind of listTestDatabases()) {
-  describe(`demo seed while a server runs [${kind}]`, () => {
+describe.each(['the embedded server', 'DATABASE_URL'] as const)('demo seed while a server runs, on %s', (where) => {
+  {
     let database: TestDatabase | undefined;
     let dataDir: string | undefined;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      if (kind === 'postgres') {
-        database = await createTestDatabase(kind);
+      if (where === 'DATABASE_URL') {
+        database = await createTestDatabase();
         await database.close();
-        env = { DATABASE_URL: database.url ?? '' };
+        env = { DATABASE_URL: database.url };
       } else {
         dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-seed-'));
+        // The embedded server may run as its own system user, which must be able to enter.
+        await chmod(dataDir, 0o755);
         env = { DATA_DIR: dataDir };
       }
     }, 60_000);
@@ -88,5 +90,5 @@ for (const kind of listTestDatabases()) {
         await server?.stop();
       }
     }, 180_000);
-  });
-}
+  }
+});

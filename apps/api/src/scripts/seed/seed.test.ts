@@ -1,5 +1,5 @@
 import { insertUser } from '@crm/db';
-import { createTestDatabase, listTestDatabases, type TestDatabase } from '@crm/db/testing';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { LEAD_STATUSES } from '@crm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedArgs } from './args.js';
@@ -7,11 +7,11 @@ import { hasData, wipeAll } from './guard.js';
 import { createRandom } from './random.js';
 import { seedDemo } from './seed.js';
 
-for (const kind of listTestDatabases()) {
-  describe(`demo seed [${kind}]`, () => {
+{
+  describe('demo seed', () => {
     let database: TestDatabase;
     beforeAll(async () => {
-      database = await createTestDatabase(kind);
+      database = await createTestDatabase();
     }, 60_000);
     afterAll(async () => {
       await database?.drop();

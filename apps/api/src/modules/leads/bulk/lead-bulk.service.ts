@@ -2,8 +2,7 @@
  * Bulk actions (docs/leads.md, 'Acciones masivas'): assign, 'Repartir' by a role's rule, change
  * status, move to a group, delete; over ids or every lead a filter matches. The rule is checked per
  * lead (a Vendedor only moves the status of their own leads; the rest is admin and manager), and
- * the work runs in short transactions of bounded batches, as background work, so other requests
- * keep being answered, ahead of the next batch (PGlite has one connection).
+ * the work runs in transactions of bounded batches, so none holds many rows' locks for long.
  */
 import {
   type BulkLeadState,
@@ -12,12 +11,10 @@ import {
   bulkSetAssignee,
   bulkSetGroup,
   bulkSetStatus,
-  databaseKindOf,
   findUserById,
   groupAcceptsLeads,
   lockBulkBatch,
   recordLeadHistory,
-  runAsBackgroundWork,
 } from '@crm/db';
 import {
   DomainError,
@@ -37,8 +34,8 @@ import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
 import { filtersOf } from '../leads.service.js';
 
-/** Leads per transaction: PostgreSQL takes large batches; PGlite's one connection is held briefly. */
-const BATCH_SIZE = { postgres: 5000, pglite: 500 } as const;
+/** Leads per transaction. */
+const BATCH_SIZE = 5000;
 
 /** What each action does to a lead, as the live event says it. */
 const LIVE_CHANGE = {
@@ -137,14 +134,9 @@ async function runBatch(
   return result;
 }
 
-export function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
-  return runAsBackgroundWork(() => bulkInBatches(ctx, input));
-}
-
-async function bulkInBatches(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
+export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
   if (!can(ctx.viewer.user, 'lead.read')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   await checkTargets(ctx, input);
-  const batchSize = BATCH_SIZE[databaseKindOf(ctx.db) ?? 'pglite'];
   const skipped = new Map<string, number>();
   let updated = 0;
   const add = (batch: { updated: number; skip: Map<string, number> }) => {
@@ -153,8 +145,8 @@ async function bulkInBatches(ctx: ServiceContext, input: LeadBulk): Promise<Lead
   };
   if (input.ids) {
     const ids = [...new Set(input.ids)].sort((a, b) => b - a);
-    for (let start = 0; start < ids.length; start += batchSize) {
-      const chunk = ids.slice(start, start + batchSize);
+    for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+      const chunk = ids.slice(start, start + BATCH_SIZE);
       const batch = await runBatch(ctx, input, { ids: chunk });
       add(batch);
       if (batch.read.length < chunk.length) skipInto(skipped, REASONS.notFound, chunk.length - batch.read.length);
@@ -163,10 +155,10 @@ async function bulkInBatches(ctx: ServiceContext, input: LeadBulk): Promise<Lead
     const filters = filtersOf(ctx, input.filter ?? {});
     let beforeId: number | null = null;
     for (;;) {
-      const batch = await runBatch(ctx, input, { filters, beforeId, limit: batchSize });
+      const batch = await runBatch(ctx, input, { filters, beforeId, limit: BATCH_SIZE });
       add(batch);
       const last = batch.read.at(-1);
-      if (!last || batch.read.length < batchSize) break;
+      if (!last || batch.read.length < BATCH_SIZE) break;
       beforeId = last.id;
     }
   }

@@ -1,10 +1,10 @@
 /** POST /api/leads/bulk: by ids and by filter, the rule checked per lead, refusals counted with their reason, announced live per batch. */
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { openFeed } from '../../../test/live-client.js';
 import { trpcClientFor } from '../../../test/trpc-client.js';
 
-describeOnEachDatabase('bulk lead actions', (server) => {
+describeWithServer('bulk lead actions', (server) => {
   let admin: ApiClient;
   let seller: ApiClient;
   let sellerId: number;
@@ -117,7 +117,7 @@ describeOnEachDatabase('bulk lead actions', (server) => {
     const feed = await openFeed(server().url, seller);
     const events = () => feed.events.flatMap((event) => (event.type === 'leadsChanged' ? [event] : []));
     try {
-      // 600 leads: two batches on PGlite (500 + 100); one on PostgreSQL, split in two payloads of at most 500 ids.
+      // 600 leads: one batch, split in two payloads of at most 500 ids.
       const { tag, ids } = await leads(600, null);
       const done = await admin.post('/api/leads/bulk', { action: 'assign', filter: { q: `masivo ${tag}` }, assignedTo: otherId });
       expect(done.body.updated).toBe(600);

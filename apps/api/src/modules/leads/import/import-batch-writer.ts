@@ -20,12 +20,8 @@ const DUPLICATE_EMAIL_IN_DB = 'duplicado, ya existe un lead con ese email';
 const DUPLICATE_PHONE_IN_DB = 'duplicado, ya existe un lead con ese teléfono';
 const REPEATED_EMAIL_IN_FILE = 'duplicado en el archivo (email repetido)';
 const REPEATED_PHONE_IN_FILE = 'duplicado en el archivo (teléfono repetido)';
-/**
- * The first batch is small, so the database starts writing while the rest of the first full batch
- * is read; timed batches (batchMs) grow or shrink from there and never go below MIN_TIMED_BATCH.
- */
+/** The first batch is small, so the database starts writing while the rest of the first full batch is read. */
 const FIRST_BATCH = 250;
-const MIN_TIMED_BATCH = 50;
 
 export interface ImportBatch {
   leads: BulkLeadRow[];
@@ -69,16 +65,13 @@ export class ImportBatchWriter {
   constructor(
     private readonly sink: BatchSink,
     /**
-     * batchSize: rows per batch (at most, with batchMs), one INSERT and one short transaction each;
-     * batchMs: the time a batch's transaction should take, when other users wait for it (PGlite's one
-     * connection): each batch's size follows how fast the last ones went; writesInFlight: batches
-     * written or queued on the connection while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
+     * batchSize: rows per batch, one INSERT and one short transaction each; writesInFlight: batches
+     * written at once, each on its own connection, while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
      */
     private readonly options: {
       groupId: number;
       createdBy: number;
       batchSize: number;
-      batchMs?: number;
       writesInFlight: number;
       phoneCountry: PhoneCountry;
     },
@@ -128,7 +121,7 @@ export class ImportBatchWriter {
     const rejects = this.rejects;
     this.batch = [];
     this.rejects = [];
-    if (!this.options.batchMs) this.rowsPerBatch = this.options.batchSize;
+    this.rowsPerBatch = this.options.batchSize;
     if (this.inFlight.length >= this.options.writesInFlight) await this.inFlight.shift();
     const write = this.write(batch, rejects, this.total);
     // Handled here so a failure waits for `finish` or a later batch instead of crashing the process.
@@ -149,7 +142,6 @@ export class ImportBatchWriter {
 
   private async write(batch: readonly Candidate[], rejects: ImportReject[], rowsRead: number): Promise<void> {
     if (batch.length === 0 && rejects.length === 0) return;
-    const started = performance.now();
     const result = await this.sink({
       leads: batch.map((candidate) => candidate.lead),
       rows: batch.map((candidate) => candidate.row),
@@ -157,19 +149,10 @@ export class ImportBatchWriter {
       rejects,
       rowsRead,
     });
-    if (this.options.batchMs) this.follow(batch.length, performance.now() - started, this.options.batchMs);
     this.imported += batch.length - result.repeated - result.leftOut.length;
     this.updated += result.updated;
     this.skipped += result.repeated + result.leftOut.length - result.updated;
     if (result.cancelRequested) this.cancelRequested = true;
-  }
-
-  /** The next batches' size: halfway from the current one to what the last batch's pace would fit in batchMs. */
-  private follow(rows: number, elapsedMs: number, batchMs: number): void {
-    if (rows === 0) return;
-    const fits = (rows * batchMs) / Math.max(elapsedMs, 1);
-    const next = Math.round((this.rowsPerBatch + fits) / 2);
-    this.rowsPerBatch = Math.min(this.options.batchSize, Math.max(MIN_TIMED_BATCH, next));
   }
 }
 

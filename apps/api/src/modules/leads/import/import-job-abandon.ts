@@ -1,8 +1,7 @@
 /**
  * Ends an import job that will not publish (failed, cancelled, or its runner died). What it
  * staged may be a whole spreadsheet: its group is retired first and the group-deletion sweep
- * removes the leads in small batches, so no transaction holds the database meanwhile (PGlite has
- * one connection); then the job closes. An import that was running and failed tells its owner.
+ * removes the leads in batches, so no transaction holds many rows' locks for long; then the job closes. An import that was running and failed tells its owner.
  */
 import { closeAbandonedImportJob, retireStagedImportGroup } from '@crm/db';
 import type { AppContext } from '../../../context.js';

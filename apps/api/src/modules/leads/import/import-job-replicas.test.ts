@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lockLeadImports } from '@crm/db';
@@ -98,12 +98,14 @@ describeOnTwoReplicas('import jobs across two replica processes', (replicas) => 
   }, 180_000);
 });
 
-describe('import jobs: a killed embedded-database server mid-import [pglite]', () => {
+describe('import jobs: an API killed mid-import on its embedded server', () => {
   let dataDir: string;
   let server: ApiProcess | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-import-kill-'));
+    // The embedded server may run as its own system user, which must be able to enter.
+    await chmod(dataDir, 0o755);
   });
 
   afterAll(async () => {
@@ -111,7 +113,7 @@ describe('import jobs: a killed embedded-database server mid-import [pglite]', (
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('leaves nothing visible, and the next start removes what was staged', async () => {
+  it('leaves nothing visible; the next start recovers the postmaster it left running and removes what was staged', async () => {
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD };
     server = await startApiProcess({ env });
     const admin = new ApiClient(server.url);

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../../test/trpc-client.js';
 
 function upload(body: string | Buffer, fileName = 'clientes.csv'): FormData {
@@ -20,7 +20,7 @@ function csvOfSize(bytes: number, tag: string): Buffer {
   return Buffer.from(lines.join('\n'));
 }
 
-describeOnEachDatabase(
+describeWithServer(
   'import jobs over tRPC, with IMPORT_MAX_MB raised',
   (server) => {
     let admin: ApiClient;

@@ -3,11 +3,9 @@
  * while it runs, reads the stored file, writes batches of leads in short transactions into the
  * staged group, and publishes the group in one small transaction at the end. A failure or a
  * cancel removes what was staged at once, in small batches; a crash leaves the group staged
- * (invisible), and the sweep of any replica removes it: at the next start, and every half minute
- * on PostgreSQL. A failed run tells its owner through the notification centre.
+ * (invisible), and the sweep of any replica removes it: at the next start, and every half minute. A failed run tells its owner through the notification centre.
  */
 import {
-  type DatabaseLocation,
   type BulkLeadRow,
   type Db,
   dropAbandonedImportUploads,
@@ -36,7 +34,6 @@ import {
   tryLockImportJobRun,
   unassignedLeadIdsOfGroup,
   makeStagedTimeExclusive,
-  runAsBackgroundWork,
   type StagedTimeState,
 } from '@crm/db';
 import {
@@ -68,33 +65,23 @@ import { type ImportSource, readSourceRecords, restoreSourceFile } from './impor
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
-/** How often a PostgreSQL replica looks for jobs whose runner died. */
+/** How often a replica looks for jobs whose runner died. */
 const SWEEP_INTERVAL_MS = 30_000;
 /** A preview nobody started within a day is not coming back: its file leaves the database. */
 const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
 const UPLOAD_ABANDONED = 'La vista previa se descartó porque no se inició en 24 horas';
 /**
- * Rows per batch transaction, and batches under way at once.
- * - PostgreSQL: three, each on its own connection, written at the same time (the database has a
- *   core for each while this thread parses the next): 10 MB took 5.3 s one batch at a time, 4.1 s
- *   three at a time. Other users never wait for an import's transaction there.
- * - PGlite has one connection for every user and runs in this thread, so parsing and writing never
- *   overlap anyway: a second batch in line would only be one more transaction every other user's
- *   query waits behind. Each batch is sized to take about 50 ms: a batch slows as the database
- *   grows past its cache (a 100 MB file's last batches took three times its first), and a fixed
- *   size made other users wait longer and longer. The steps after the rows are read (applying
- *   'Actualizar los existentes', forgetting the file's keys) keep to `laterRows` per transaction.
+ * Rows per batch transaction, and batches under way at once, each on its own connection, written at
+ * the same time (the database has a core for each while this thread parses the next): 10 MB took
+ * 5.3 s one batch at a time, 4.1 s three at a time. Other users never wait for an import's transaction.
  */
-const BATCHES = {
-  postgres: { rows: 2000, inFlight: 3, batchMs: undefined, laterRows: 2000 },
-  pglite: { rows: 500, inFlight: 1, batchMs: 50, laterRows: 250 },
-} as const;
+const BATCHES = { rows: 2000, inFlight: 3, laterRows: 2000 } as const;
 
 /** Rows read between two turns of the event loop (about a millisecond of work). */
 const ROWS_BETWEEN_YIELDS = 64;
 
 interface Runs {
-  location: DatabaseLocation;
+  databaseUrl: string;
   active: Set<Promise<void>>;
   stopping: boolean;
 }
@@ -128,7 +115,7 @@ export async function startImportRun(
   requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
   const runs = runsOf(ctx.db);
   // Taken before the claim, so no sweep can ever see this job running without its runner's lock.
-  const hold = await holdImportJobRun(runs.location, job.id);
+  const hold = await holdImportJobRun(runs.databaseUrl, job.id);
   let groupId: number | undefined;
   try {
     groupId = await claimImportJob(ctx.db, job.id, JSON.stringify({ ...settings, mapping }), {
@@ -141,10 +128,9 @@ export async function startImportRun(
     if (groupId === undefined) await hold.release();
   }
   if (groupId === undefined) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
-  // Background work: on PGlite's one connection, other users' requests go ahead of its batches.
-  const run = runAsBackgroundWork(() =>
-    runJob(ctx, job, source, { ...settings, mapping }, groupId, new ImportWriterTurn(hold), localFilePath),
-  ).finally(() => hold.release());
+  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId, new ImportWriterTurn(hold), localFilePath).finally(() =>
+    hold.release(),
+  );
   runs.active.add(run);
   void run.finally(() => runs.active.delete(run));
   return { run };
@@ -167,7 +153,7 @@ async function runJob(
   const progress = () => ({ rowsRead: writer.total, imported: writer.imported, updated: writer.updated, skipped: writer.skipped });
   // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
   const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.file_name };
-  const batches = runs.location.url ? BATCHES.postgres : BATCHES.pglite;
+  const batches = BATCHES;
   // An import to a role writes one batch at a time, so its rotation hands the leads out in file order.
   const inFlight = settings.assignedRoleId === null ? batches.inFlight : 1;
   const fileKeys = new ImportFileKeys({ jobId: job.id, groupId }, inFlight);
@@ -251,7 +237,6 @@ async function runJob(
     createdBy: userId,
     phoneCountry: ctx.env.DEFAULT_COUNTRY,
     batchSize: batches.rows,
-    batchMs: batches.batchMs,
     writesInFlight: inFlight,
   });
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
@@ -418,19 +403,13 @@ async function publish(
   return published;
 }
 
-/**
- * Removes what runners that died left staged, and the files of previews never started. At startup
- * on PGlite every running job is an orphan (one process owns the database); on PostgreSQL a job is
- * an orphan when no session holds its run lock.
- */
-async function sweepImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean): Promise<void> {
+/** Removes what runners that died left staged (a job no session holds the run lock of), and the files of previews never started. */
+async function sweepImportJobs(ctx: AppContext): Promise<void> {
   for (const id of await dropAbandonedImportUploads(ctx.db, new Date(Date.now() - ABANDONED_UPLOAD_MS), UPLOAD_ABANDONED)) {
     ctx.log.info({ importJobId: id }, 'Vista previa de importación abandonada: se borra su archivo');
   }
-  const postgres = runs.location.url !== undefined;
-  if (!postgres && !atStartup) return;
   for (const id of await runningImportJobIds(ctx.db)) {
-    const orphaned = postgres ? await ctx.db.transaction().execute((trx) => tryLockImportJobRun(trx, id)) : true;
+    const orphaned = await ctx.db.transaction().execute((trx) => tryLockImportJobRun(trx, id));
     if (!orphaned) continue;
     ctx.log.warn({ importJobId: id }, 'Importación interrumpida: se retira lo que había escrito');
     await abandonImportJob(ctx, id, { status: 'failed', failure: SERVER_STOPPED });
@@ -438,12 +417,12 @@ async function sweepImportJobs(ctx: AppContext, runs: Runs, atStartup: boolean):
 }
 
 /** Called once by the server: the startup sweep, the periodic one, and a stop that ends this replica's runs before the database closes. */
-export async function startImportJobs(ctx: AppContext, location: DatabaseLocation): Promise<{ stop(): Promise<void> }> {
-  const runs: Runs = { location, active: new Set(), stopping: false };
+export async function startImportJobs(ctx: AppContext, databaseUrl: string): Promise<{ stop(): Promise<void> }> {
+  const runs: Runs = { databaseUrl, active: new Set(), stopping: false };
   registry.set(ctx.db, runs);
-  await sweepImportJobs(ctx, runs, true);
+  await sweepImportJobs(ctx);
   const timer = setInterval(() => {
-    sweepImportJobs(ctx, runs, false).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
+    sweepImportJobs(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
   return {

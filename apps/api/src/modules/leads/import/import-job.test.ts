@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
 
@@ -17,7 +17,7 @@ function bigCsv(tag: string, count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
+describeWithServer('import jobs: /api/import-jobs', (server) => {
   let admin: ApiClient;
   let seller: ApiClient;
   let otherManager: ApiClient;

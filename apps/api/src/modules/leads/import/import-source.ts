@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { type Db, appendImportJobChunk, readImportJobChunk, runAsBackgroundWork } from '@crm/db';
+import { type Db, appendImportJobChunk, readImportJobChunk } from '@crm/db';
 import { type Delimiter, csvProblem, detectDelimiter, readRecords } from './import-csv.js';
 import type { ImportUpload, TextEncoding } from './import-upload.js';
 import { type SheetRecord, listSheets, readSheetRecords } from './import-xlsx.js';
@@ -93,15 +93,13 @@ export async function estimateRows(filePath: string): Promise<number> {
   return Math.max(0, lines - 1 + (last === 0x0a ? 0 : 1));
 }
 
-/** Stores the file in chunks, each its own short insert, as background work: other users' requests go first. */
-export function storeSourceFile(db: Db, jobId: number, filePath: string): Promise<void> {
-  return runAsBackgroundWork(async () => {
-    let seq = 0;
-    for await (const chunk of createReadStream(filePath, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
-      await appendImportJobChunk(db, jobId, seq, chunk);
-      seq += 1;
-    }
-  });
+/** Stores the file in chunks, each its own short insert, so memory holds one chunk at a time. */
+export async function storeSourceFile(db: Db, jobId: number, filePath: string): Promise<void> {
+  let seq = 0;
+  for await (const chunk of createReadStream(filePath, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    await appendImportJobChunk(db, jobId, seq, chunk);
+    seq += 1;
+  }
 }
 
 /** Writes the job's stored file to a temporary file of this process. */

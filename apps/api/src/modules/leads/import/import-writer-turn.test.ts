@@ -1,5 +1,5 @@
 import { type ImportJobRunHold, holdImportJobRun, lockLeadImports, lockLeadImportsForBatch } from '@crm/db';
-import { type TestDatabase, createTestDatabase, listTestDatabases } from '@crm/db/testing';
+import { type TestDatabase, createTestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportWriterTurn } from './import-writer-turn.js';
 
@@ -10,18 +10,18 @@ async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
   return outcome !== late;
 }
 
-describe.each(listTestDatabases())('import writer turn on %s', (kind) => {
+describe('import writer turn', () => {
   let database: TestDatabase;
   const holds: ImportJobRunHold[] = [];
 
   async function hold(jobId: number): Promise<ImportJobRunHold> {
-    const held = await holdImportJobRun({ url: database.url, dataDir: database.dataDir }, jobId);
+    const held = await holdImportJobRun(database.url, jobId);
     holds.push(held);
     return held;
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase();
   });
 
   afterAll(async () => {
@@ -34,11 +34,6 @@ describe.each(listTestDatabases())('import writer turn on %s', (kind) => {
     const second = new ImportWriterTurn(await hold(2));
     await first.enter();
     await first.enter();
-    if (kind === 'pglite') {
-      // One backend runs one transaction at a time: there is no turn to wait for.
-      expect(await settlesSoon(second.enter())).toBe(true);
-      return;
-    }
     const secondBatch = second.enter();
     expect(await settlesSoon(secondBatch)).toBe(false);
     // The second import waits: the first lets no new batch in, and gives the turn up when its last batch ends.
@@ -55,7 +50,6 @@ describe.each(listTestDatabases())('import writer turn on %s', (kind) => {
   });
 
   it("runs the writer's batches together, and a single lead's write waits for the batches under way", async () => {
-    if (kind === 'pglite') return; // One connection: transactions run one after the other.
     const events: string[] = [];
     let endBatches: () => void = () => undefined;
     const batchesMayEnd = new Promise<void>((resolve) => (endBatches = resolve));

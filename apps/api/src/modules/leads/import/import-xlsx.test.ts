@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
 import { NOT_A_WORKBOOK, SHEET_NOT_FOUND } from './import-xlsx.js';
 
@@ -40,7 +40,7 @@ async function workbook(tag: string): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-describeOnEachDatabase('import jobs: .xlsx', (server) => {
+describeWithServer('import jobs: .xlsx', (server) => {
   let admin: ApiClient;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../../http/multipart-errors.js';
 import { MALFORMED_MULTIPART } from '../../../test/malformed-multipart.js';
 
@@ -12,7 +12,7 @@ function form(file: Buffer | string | undefined, fields: Record<string, string>,
   return data;
 }
 
-describeOnEachDatabase('POST /api/leads/import', (server) => {
+describeWithServer('POST /api/leads/import', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;

@@ -2,11 +2,11 @@
 import { LEAD_REFERENCING_TABLES } from '@crm/db';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { type ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
+import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
 import { createLiveTrpc, openFeed } from '../../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../../test/trpc-client.js';
 
-describeOnEachDatabase('merging two leads', (server) => {
+describeWithServer('merging two leads', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;
