@@ -20,7 +20,6 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase } from '@crm/db/testing';
 import { IMPORT_LIMITS } from '@crm/domain';
 import type { ApiProcess } from '../src/test/api-process.js';
 import { COPY_HISTORY_COLUMNS, COPY_LEAD_COLUMNS, writeBusinessCsv, writeCopyCsvs } from './support/business-csv.js';
@@ -70,7 +69,7 @@ interface Server {
  * the floor the import is compared with. Timed from the first \copy to the end of the second.
  */
 async function psqlCopySeconds(paths: { leads: string; history: string }): Promise<number> {
-  const database = await createTestDatabase('postgres');
+  const database = await createBenchDatabase('postgres');
   try {
     const psql = (...commands: string[]) =>
       run('psql', [database.url ?? '', '-v', 'ON_ERROR_STOP=1', '-q', ...commands.flatMap((command) => ['-c', command])]);

@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createTestDatabase } from '@crm/db/testing';
+import { createBenchDatabase } from './options.js';
 import { CHAT_ATTACHMENT_LIMITS } from '@crm/domain';
 import { sql } from 'kysely';
 import { loadEnv } from '../../src/env.js';
@@ -129,7 +129,7 @@ export async function benchChannel(option: (name: string, fallback: string) => s
   const seconds = Number(option('channel-seconds', '20'));
   const workers = Number(option('client-workers', String(DEFAULT_CLIENT_WORKERS)));
   const together = option('phases', 'independent') === 'together';
-  const database = await createTestDatabase('postgres');
+  const database = await createBenchDatabase('postgres');
   const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', CHAT_RATE_PER_10S: BENCH_RATE };
   const server = await startServer(loadEnv({ ...env, DATA_DIR: '/nonexistent', DATABASE_URL: database.url }));
   const replica = await startApiProcess({
