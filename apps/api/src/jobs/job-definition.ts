@@ -15,7 +15,7 @@ export interface JobRun {
   signal: AbortSignal;
 }
 
-export interface JobSettings {
+interface JobSettings {
   /** Tries after the first before the job fails for good; each waits `retryDelaySeconds`, doubled every time. */
   retries: number;
   retryDelaySeconds: number;
@@ -25,10 +25,7 @@ export interface JobSettings {
   heartbeatSeconds?: number;
   /** At most one job waits per `key` (enqueue option): another enqueued meanwhile is dropped. */
   onePending?: boolean;
-  /**
-   * How often an idle replica looks for jobs that became due (delayed or retried); jobs enqueued
-   * for now wake it at once. Unset: every 30 s, enough for retries.
-   */
+  /** How often an idle replica looks for jobs that became due (delayed or retried); jobs enqueued for now wake it at once. Unset: 2 s. */
   pollSeconds?: number;
   /** A cron expression (UTC): the queue enqueues the job on it, once per cluster, whatever the number of replicas. */
   cron?: string;

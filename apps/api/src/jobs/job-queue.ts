@@ -15,6 +15,8 @@ const QUEUE_POOL_SIZE = 3;
  * keeps its tables: 10 s hands a killed replica's job to another within about half a minute.
  */
 const SUPERVISE_SECONDS = 10;
+/** How often an idle worker polls its queue unless its job asks for another interval. */
+const DEFAULT_POLL_SECONDS = 2;
 /** A stop lets the jobs under way end within this; they are told to through their signal. */
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -50,10 +52,10 @@ export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[
       {
         includeMetadata: true,
         batchSize: 1,
-        // A job enqueued now wakes a worker at once (LISTEN/NOTIFY); polling finds those due later (delayed, retried).
-        ...(job.settings.pollSeconds === undefined
-          ? {}
-          : { pollingIntervalSeconds: job.settings.pollSeconds, notifyPollingIntervalSeconds: job.settings.pollSeconds }),
+        // A job enqueued now wakes an idle worker at once (LISTEN/NOTIFY); polling finds the rest: jobs
+        // that became due (delayed, retried) and those queued behind one (a worker takes one job per poll).
+        pollingIntervalSeconds: job.settings.pollSeconds ?? DEFAULT_POLL_SECONDS,
+        notifyPollingIntervalSeconds: job.settings.pollSeconds ?? DEFAULT_POLL_SECONDS,
       },
       async ([claimed]: JobWithMetadata<object>[]) => {
         if (!claimed) return;
