@@ -3,7 +3,7 @@ export { createDb, databaseKindOf, IN_MEMORY_DATA_DIR, type CreateDbOptions, typ
 export type { Db, DbOrTrx } from './types.js';
 export { PGliteDialect, type PGliteDialectConfig } from './dialect/pglite-dialect.js';
 export { runAsBackgroundWork } from './dialect/background-work.js';
-export { migrateToLatest } from './migrations/migrator.js';
+export { migrateTo, migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
 export * from './locks.js';
 export { UNIQUE_INDEXES, uniqueViolationOf } from './unique-violation.js';

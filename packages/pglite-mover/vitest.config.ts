@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Opening the fixture with PGlite (WebAssembly) and copying it takes seconds on a busy 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
