@@ -10,6 +10,7 @@ RUN npm i -g pnpm@10.34.8
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml turbo.json tsconfig.base.json ./
 COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
+COPY packages/pglite-mover/package.json packages/pglite-mover/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 RUN pnpm install --frozen-lockfile
@@ -33,6 +34,9 @@ COPY --from=build /app/packages/domain/node_modules packages/domain/node_modules
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/db/node_modules packages/db/node_modules
+COPY --from=build /app/packages/pglite-mover/package.json packages/pglite-mover/
+COPY --from=build /app/packages/pglite-mover/dist packages/pglite-mover/dist
+COPY --from=build /app/packages/pglite-mover/node_modules packages/pglite-mover/node_modules
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/node_modules apps/api/node_modules

@@ -23,7 +23,10 @@ export async function openDatabase(env: Env, options: OpenDatabaseOptions): Prom
         databaseUrl: database.url,
         log: { info: options.log, warn: options.log },
       });
-      if (moved) options.log(`Base de datos anterior trasladada: ${moved.tables} tablas, ${moved.rows} filas; la carpeta antigua quedó en ${moved.movedTo}.`);
+      if (moved)
+        options.log(
+          `Base de datos anterior trasladada: ${moved.tables} tablas, ${moved.rows} filas; la carpeta antigua quedó en ${moved.movedTo}.`,
+        );
     }
     await migrateToLatest(database.db);
   } catch (error) {
