@@ -50,6 +50,8 @@ async function startDefaultSite(options: ApiSiteOptions): Promise<ApiSite> {
   const dataDir = await benchDataDir();
   if (options.fill) {
     const owner = await createDb({ dataDir, whenOwned: 'refuse', poolSize: 2 });
+    // Interrupted while filling, the server must stop before its folder is removed (cleanups run last first).
+    atBenchEnd(() => owner.close());
     try {
       await migrateToLatest(owner.db);
       await options.fill(owner.db);

@@ -42,10 +42,19 @@ export function atBenchEnd(cleanup: () => Promise<void>): void {
   cleanups.push(cleanup);
 }
 
-async function cleanUp(): Promise<void> {
-  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
-    await cleanup().catch((error: unknown) => console.error('Limpieza del benchmark:', error));
-  }
+let cleaning: Promise<void> | undefined;
+
+/**
+ * One pass for everyone: a signal's cleanup and the body's `finally` (the body fails once its pool is
+ * closed under it) must not run the next step, removing a folder, while a server still stops.
+ */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
+      await cleanup().catch((error: unknown) => console.error('Limpieza del benchmark:', error));
+    }
+  })();
+  return cleaning;
 }
 
 /** A temp folder for a DATA_DIR, removed at the end. Mode 0755: the server's system user must enter it. */
