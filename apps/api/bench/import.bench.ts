@@ -79,7 +79,7 @@ interface Server {
  * the end of the second.
  */
 async function psqlCopySeconds(adminUrl: string, paths: { leads: string; history: string }): Promise<number> {
-  const database = await createTestDatabase(adminUrl);
+  const database = await createTestDatabase({ adminUrl });
   try {
     const psql = (...commands: string[]) =>
       run('psql', [database.url, '-v', 'ON_ERROR_STOP=1', '-q', ...commands.flatMap((command) => ['-c', command])]);

@@ -1,9 +1,10 @@
-/** What every service call runs with: the database, settings, the log and the event bus. */
+/** What every service call runs with: the database, settings, the log, the event bus and the job queue. */
 import type { Db } from '@crm/db';
 import type { User } from '@crm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env.js';
 import type { EventBus } from './events/event-bus.js';
+import type { JobEnqueuer } from './jobs/job-definition.js';
 import type { LiveHub } from './live/live-hub.js';
 
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   bus: EventBus;
   /** This replica's live connections (/ws sockets, tRPC subscriptions), fed from the bus. */
   live: LiveHub;
+  /** Background work, run once by whichever replica takes it (jobs/). */
+  jobs: JobEnqueuer;
 }
 
 /** A signed-in caller: the user as of this request and the session it came with. */

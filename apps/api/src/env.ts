@@ -23,8 +23,6 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   /** The import's file limit in MB: the spec's 10 by default; teams with larger files raise it (the import streams). */
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(10),
-  /** How often each replica looks for follow-ups that fell due (reminders go out within about this long). */
-  FOLLOW_UP_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Chat messages one user may send in any 10 seconds, over every conversation (CHAT_LIMITS.rate by default). */
   CHAT_RATE_PER_10S: z.coerce.number().int().min(1).max(10_000).default(CHAT_LIMITS.rate.messages),
   /** The country of phone numbers typed without a country code (ISO 3166 alpha-2): AR gives the spec's 54, ES gives +34. */

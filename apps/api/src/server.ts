@@ -3,8 +3,9 @@ import { type DbHandle, holdDatabaseForServer } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
-import { startReminderLoop } from './modules/follow-ups/reminder-loop.js';
-import { sweepDeletedGroups } from './modules/lead-groups/group-deletion-sweep.js';
+import { BACKGROUND_JOBS } from './background-jobs.js';
+import { createJobQueue } from './jobs/job-queue.js';
+import { enqueueLeftoverGroupPurges } from './modules/lead-groups/lead-groups.jobs.js';
 import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './database.js';
@@ -12,7 +13,6 @@ import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
 import type { BusLog } from './events/event-bus.js';
 import { LiveHub } from './live/live-hub.js';
-import { startImportJobs } from './modules/leads/import/import-job.runner.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,12 +34,11 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   };
   const bus = await createEventBus(database, busLog);
   const live = new LiveHub({ db: database.db, bus, log: busLog });
-  const { app, appCtx } = await buildApp({ db: database.db, env, bus, live });
+  const jobs = createJobQueue(database, BACKGROUND_JOBS, busLog);
+  const { app, appCtx } = await buildApp({ db: database.db, env, bus, live, jobs });
   appLog = app.log;
 
-  // Group deletions a stop interrupted: their leads are still being deleted in batches.
-  void sweepDeletedGroups(appCtx);
-  // Upload files an import killed mid-way left behind.
+  // Upload files an import killed mid-way left behind: this replica's own disk, so not a queued job.
   sweepStaleImportFiles().catch((error: unknown) =>
     app.log.warn({ err: error }, 'No se pudieron borrar archivos temporales de importación'),
   );
@@ -54,19 +53,19 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
     }
   }
 
-  // Before listening: what a runner that died left staged is removed before anyone can ask.
-  const importJobs = await startImportJobs(appCtx, database.url);
-  const reminders = startReminderLoop(appCtx, env.FOLLOW_UP_POLL_MS);
+  // Before listening: a request may enqueue as soon as it is answered.
+  await jobs.start(appCtx);
+  await enqueueLeftoverGroupPurges(appCtx);
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = address.replace('://[::1]', '://localhost').replace('://127.0.0.1', '://localhost');
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    // Stop accepting, let in-flight requests finish, let go of live connections, stop listening for events, then close the database.
+    // Stop accepting, let in-flight requests finish, then the jobs under way (told to end: an import
+    // fails cleanly), let go of live connections, stop listening for events, then close the database.
     closing ??= app
       .close()
-      .then(() => importJobs.stop())
-      .then(() => reminders.stop())
+      .then(() => jobs.stop())
       .then(() => live.close())
       .then(() => bus.close())
       .then(() => inUse.release())

@@ -96,7 +96,7 @@ describe('createDb', () => {
 describe('createTestDatabase', () => {
   it('creates a fresh database reachable at its url and drops it', async () => {
     const testDb = await createTestDatabase();
-    const name = new URL(testDb.url ?? '').pathname.slice(1);
+    const name = new URL(testDb.url).pathname.slice(1);
     expect(name).toMatch(/^crm_test_[0-9a-f]+$/);
 
     const viaUrl = await createDb({ databaseUrl: testDb.url });

@@ -2,7 +2,7 @@
 export { createDb, type CreateDbOptions, type DbHandle } from './create-db.js';
 export { startEmbeddedServer, EMBEDDED_CLUSTER_SUBDIR, type EmbeddedServer } from './embedded/embedded-server.js';
 export type { Db, DbOrTrx } from './types.js';
-export { migrateToLatest } from './migrations/migrator.js';
+export { migrateTo, migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
 export * from './locks.js';
 export { UNIQUE_INDEXES, uniqueViolationOf } from './unique-violation.js';

@@ -18,14 +18,12 @@ const LOCK_KEYS = {
   leadImport: 727_002,
   /** Held shared by every running server, exclusively by maintenance scripts (the demo seed). */
   databaseInUse: 727_003,
-  /** Held by one running import at a time, on its run hold's session, while its batches write (see ImportJobRunHold). */
+  /** Held by one running import at a time, on its writer session, while its batches write (see ImportWriterSession). */
   importWriter: 727_004,
 } as const;
 
 /** Two-key locks: (class, row id). */
 const LOCK_CLASSES = {
-  /** Held by the replica running an import job for as long as it runs: free means its runner is gone. */
-  importJobRun: 7402,
   /** One person's saved-view writes one after the other, so the per-person limit is counted exactly. */
   savedViewOwner: 7410,
 } as const;
@@ -44,7 +42,7 @@ export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
 
 /**
  * Until the transaction ends: for a batch of the import that holds the import writer's turn
- * (ImportJobRunHold.takeWriterTurn). A single lead's write waits for the batches under way, and
+ * (ImportWriterSession.takeWriterTurn). A single lead's write waits for the batches under way, and
  * PostgreSQL queues later batches behind it.
  */
 export async function lockLeadImportsForBatch(trx: DbOrTrx): Promise<void> {
@@ -56,24 +54,15 @@ export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
 }
 
-/** Until the transaction ends; false while a live replica runs the job. */
-export async function tryLockImportJobRun(trx: DbOrTrx, jobId: number): Promise<boolean> {
-  const { rows } = await sql<{
-    locked: boolean;
-  }>`select pg_try_advisory_xact_lock(${LOCK_CLASSES.importJobRun}, ${jobId}) as locked`.execute(trx);
-  return rows[0]?.locked === true;
-}
-
 /**
- * The runner's hold on a job, on a connection of its own: it marks this process as the job's runner
- * until released (if the process dies, PostgreSQL ends the session and the lock with it, and any
- * replica's sweep sees the job is orphaned), and it takes the import writer's turn for the job's
- * batches. One import writes at a time, so two files with the same lead cannot both insert it; the
- * batches of the job holding the turn run together, each with the lead-import lock shared.
- * A turn is a session lock on this connection, not a transaction's, so a turn outlives its batches'
- * transactions: the runner gives it up whenever another import waits for it (othersWaitForTurn).
+ * An import's session for the writer's turn, on a connection of its own. One import writes at a
+ * time, so two files with the same lead cannot both insert it; the batches of the job holding the
+ * turn run together, each with the lead-import lock shared. A turn is a session lock on this
+ * connection, not a transaction's, so a turn outlives its batches' transactions: the runner gives
+ * it up whenever another import waits for it (othersWaitForTurn). A process that dies ends the
+ * session, and PostgreSQL releases the turn with it.
  */
-export interface ImportJobRunHold extends HeldLock {
+export interface ImportWriterSession extends HeldLock {
   /** Waits for the turn (behind the imports that asked before) and holds it. */
   takeWriterTurn(): Promise<void>;
   /** Gives the turn up: call it only once no batch of the job is under way. */
@@ -82,11 +71,10 @@ export interface ImportJobRunHold extends HeldLock {
   othersWaitForTurn(): Promise<boolean>;
 }
 
-export async function holdImportJobRun(databaseUrl: string, jobId: number): Promise<ImportJobRunHold> {
+export async function openImportWriterSession(databaseUrl: string): Promise<ImportWriterSession> {
   const client = createListenClient(databaseUrl);
   client.on('error', () => undefined);
   await client.connect();
-  await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASSES.importJobRun, jobId]);
   const writer = LOCK_KEYS.importWriter;
   return {
     release: () => client.end().catch(() => undefined),

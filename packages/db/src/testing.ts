@@ -35,8 +35,8 @@ export async function startTestPostgres(): Promise<() => Promise<void>> {
   };
 }
 
-/** A migrated database that no one else uses, on TEST_DATABASE_URL's server (or `adminUrl`'s). */
-export async function createTestDatabase(adminUrl = testDatabaseUrl()): Promise<TestDatabase> {
+/** A migrated database that no one else uses, on TEST_DATABASE_URL's server (or `adminUrl`'s: a benchmark compares two). */
+export async function createTestDatabase({ adminUrl = testDatabaseUrl() }: { adminUrl?: string } = {}): Promise<TestDatabase> {
   if (!adminUrl) {
     throw new Error('Las pruebas necesitan TEST_DATABASE_URL o el servidor de startTestPostgres (globalSetup de vitest).');
   }

@@ -86,7 +86,7 @@ export async function adminUrlOf(target: BenchTarget): Promise<string> {
 
 /** A fresh migrated database on the target's server. */
 export async function createBenchDatabase(target: BenchTarget): Promise<TestDatabase> {
-  return createTestDatabase(await adminUrlOf(target));
+  return createTestDatabase({ adminUrl: await adminUrlOf(target) });
 }
 
 /**

@@ -6,14 +6,14 @@ import { createPostgresBus } from './postgres-bus.js';
 
 const quietLog = { error: () => undefined, warn: () => undefined };
 
-describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () => {
+describe('PostgreSQL event bus', () => {
   let database: TestDatabase;
   let publisher: EventBus;
   let listener: EventBus;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const url = database.url ?? '';
+    database = await createTestDatabase();
+    const url = database.url;
     publisher = await createPostgresBus({ db: database.db, databaseUrl: url, log: quietLog });
     listener = await createPostgresBus({ db: database.db, databaseUrl: url, log: quietLog });
   });
@@ -25,7 +25,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('PostgreSQL event bus', () =>
   });
 
   it('carries a message whole in its NOTIFY payload, so no replica reads it back; one too large for a payload travels as its id', async () => {
-    const raw = createListenClient(database.url ?? '');
+    const raw = createListenClient(database.url);
     await raw.connect();
     await raw.query('listen crm_events');
     const payloads: string[] = [];

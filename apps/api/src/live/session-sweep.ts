@@ -1,17 +1,16 @@
 /**
  * Sessions that end without an announcement (idle or past their absolute expiry, or a
  * `sessions-ended` event lost while a replica's listener reconnected) are found here: every
- * sweep ends the live connections whose session is no longer valid, then deletes expired
- * session rows in bounded batches. Every replica sweeps; the purge is a plain DELETE, safe
- * to run on several at once (a row another replica deleted first is skipped).
+ * sweep ends this replica's live connections whose session is no longer valid. It is a local
+ * timer, not a queued job, because the connections are this process's own: every replica must
+ * check its own. Deleting the expired rows is cluster work, a scheduled job (modules/auth/sessions.jobs.ts).
  */
-import { type Db, deleteExpiredSessions, listValidSessionIds, PRESENCE_HEARTBEAT_MS } from '@crm/db';
+import { type Db, listValidSessionIds, PRESENCE_HEARTBEAT_MS } from '@crm/db';
 import type { BusLog } from '../events/event-bus.js';
 import { chunks } from './chunks.js';
 
 const SESSION_SWEEP_MS = PRESENCE_HEARTBEAT_MS;
 const CHECK_BATCH = 100;
-const PURGE_BATCH = 500;
 
 type Endable = { sessionId: string; end(): void };
 
@@ -28,13 +27,7 @@ export function startSessionSweep(deps: { db: Db; log: BusLog; connections: () =
   stop(): void;
   run(): Promise<void>;
 } {
-  const run = async () => {
-    await endConnectionsOfEndedSessions(deps.db, deps.connections());
-    // Batch by batch, so other requests get the embedded database in between.
-    let deleted: number;
-    do deleted = await deleteExpiredSessions(deps.db, PURGE_BATCH);
-    while (deleted === PURGE_BATCH);
-  };
+  const run = () => endConnectionsOfEndedSessions(deps.db, deps.connections());
   const timer = setInterval(() => {
     run().catch((error: unknown) => deps.log.error({ err: error }, 'session sweep failed'));
   }, SESSION_SWEEP_MS);

@@ -1,6 +1,6 @@
 /** Runs the migrations from a static list, so the built package needs no file-system scan. */
 import { createHash } from 'node:crypto';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import * as initialSchema from './2026-11-22T0700-initial-schema.js';
 import * as liveConnections from './2026-11-22T0810-live-connections.js';
 import * as liveConnectionsUnlogged from './2026-11-22T0830-live-connections-unlogged.js';
@@ -71,8 +71,22 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 
 // Kysely<any>: migrations run against whatever schema version the database is at.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  await runMigrator(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Up (or down) to exactly that migration: a database copied from another one must first have
+ * the other's schema, and only then be migrated to latest.
+ */
+export async function migrateTo(db: Kysely<any>, migrationName: string): Promise<void> {
+  if (!Object.hasOwn(MIGRATIONS, migrationName)) {
+    throw new Error(`Migración desconocida para esta versión: ${migrationName} (¿datos de una versión más nueva?)`);
+  }
+  await runMigrator(db, (migrator) => migrator.migrateTo(migrationName));
+}
+
+async function runMigrator(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  const { error, results } = await run(new Migrator({ db, provider }));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`La migración falló: ${failed?.migrationName ?? 'desconocida'}`, { cause: error });

@@ -140,16 +140,22 @@ export async function deleteFollowUpRow(db: DbOrTrx, current: FollowUpRow): Prom
 }
 
 /**
- * The reminder loop's claim: up to `limit` open follow-ups due by `now` and not yet reminded are
- * marked reminded and answered. FOR UPDATE SKIP LOCKED: replicas claiming at once each take
- * different rows, so every reminder goes out exactly once.
+ * A reminder's claim: up to `limit` open follow-ups due by `now` and not yet reminded (only
+ * `followUpId`, when given) are marked reminded and answered. FOR UPDATE SKIP LOCKED: claims at
+ * once each take different rows, so every reminder goes out exactly once.
  */
-export async function claimDueFollowUps(db: DbOrTrx, now: Date, limit: number): Promise<{ id: number; ownerId: number; dueAt: Date }[]> {
+export async function claimDueFollowUps(
+  db: DbOrTrx,
+  now: Date,
+  limit: number,
+  followUpId?: number,
+): Promise<{ id: number; ownerId: number; dueAt: Date }[]> {
+  const only = followUpId === undefined ? sql`` : sql`and id = ${followUpId}`;
   const { rows } = await sql<{ id: number; owner_id: number; due_at: Date }>`
     update follow_ups set reminded_at = ${now}
     where id in (
       select id from follow_ups
-      where done_at is null and reminded_at is null and due_at <= ${now}
+      where done_at is null and reminded_at is null and due_at <= ${now} ${only}
       order by due_at
       limit ${limit}
       for update skip locked)

@@ -49,36 +49,35 @@ export async function listImportJobs(db: DbOrTrx, createdBy: number, limit: numb
  * Moves an uploaded job to running and creates its staged group, in one transaction: of two
  * replicas starting the same job, exactly one gets the group id, the other undefined.
  */
+/** In the caller's transaction (which enqueues the run with it): the job goes running, with its staged group; undefined when another start got there first. */
 export async function claimImportJob(
-  db: Db,
+  trx: DbOrTrx,
   id: number,
   settings: string,
   group: { name: string; description: string | null; assignedRoleId: number | null; createdBy: number },
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('import_jobs')
-      .set({ status: 'running', settings, started_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'uploaded')
-      .where('cancel_requested', '=', false)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) return undefined;
-    const { id: groupId } = await trx
-      .insertInto('lead_groups')
-      .values({
-        name: group.name,
-        description: group.description,
-        assigned_role_id: group.assignedRoleId,
-        created_by: group.createdBy,
-        staged: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('import_jobs').set({ group_id: groupId }).where('id', '=', id).execute();
-    return groupId;
-  });
+  const claimed = await trx
+    .updateTable('import_jobs')
+    .set({ status: 'running', settings, started_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'uploaded')
+    .where('cancel_requested', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return undefined;
+  const { id: groupId } = await trx
+    .insertInto('lead_groups')
+    .values({
+      name: group.name,
+      description: group.description,
+      assigned_role_id: group.assignedRoleId,
+      created_by: group.createdBy,
+      staged: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('import_jobs').set({ group_id: groupId }).where('id', '=', id).execute();
+  return groupId;
 }
 
 export interface ImportProgress {
@@ -174,18 +173,19 @@ function countsOf(progress: ImportProgress) {
 
 /**
  * The first step of ending a job that will not publish: its staged group (never a published one,
- * which is the user's) is marked deleted, so the group-deletion sweep removes its leads in small
- * batches, here or on any replica, even after a crash. Answers whether there was one.
+ * which is the user's) is marked deleted, for the group purge (a queued job, enqueued in the same
+ * transaction) to remove its leads in small batches. Answers the group's id when there was one.
  */
-export async function retireStagedImportGroup(db: DbOrTrx, id: number): Promise<boolean> {
+export async function retireStagedImportGroup(db: DbOrTrx, id: number): Promise<number | undefined> {
   const retired = await db
     .updateTable('lead_groups')
     .set({ deleted_at: new Date() })
     .where('staged', '=', true)
     .where('deleted_at', 'is', null)
     .where('id', '=', (eb) => eb.selectFrom('import_jobs').select('group_id').where('id', '=', id))
+    .returning('id')
     .executeTakeFirst();
-  return Number(retired.numUpdatedRows) > 0;
+  return retired?.id;
 }
 
 /**
@@ -288,11 +288,6 @@ export async function countImportJobRejects(db: DbOrTrx, id: number): Promise<nu
     .where('job_id', '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function runningImportJobIds(db: DbOrTrx): Promise<number[]> {
-  const rows = await db.selectFrom('import_jobs').select('id').where('status', '=', 'running').execute();
-  return rows.map((row) => row.id);
 }
 
 /**

@@ -167,7 +167,7 @@ export async function mergePendingSearchEntries(db: Db): Promise<void> {
 /**
  * Runs `work` (an import's writes) in one transaction with the bulk settings, holding the lead-import
  * lock: exclusively, or shared when `batchOfWriterTurn` (a batch of the import that holds the import
- * writer's turn, see ImportJobRunHold, which keeps other imports out while its batches run together).
+ * writer's turn, see ImportWriterSession, which keeps other imports out while its batches run together).
  * The imported rows wait in the search indexes' pending lists until the caller runs
  * mergePendingSearchEntries (merging many batches at once costs far less than one merge per batch).
  * The settings are made before the lock

@@ -30,6 +30,7 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import type { DbOrTrx } from '@crm/db';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { enqueueReminder } from './follow-ups.jobs.js';
 
 const FOLLOW_UP_NOT_FOUND = 'Seguimiento no encontrado';
 const OWNER_NOT_FOUND = 'El responsable no existe';
@@ -86,6 +87,7 @@ export async function createFollowUp(ctx: ServiceContext, input: CreateFollowUp)
       createdBy: ctx.viewer.user.id,
     });
     await recordLeadHistory(trx, [setEntry(ctx, { id: followUpId, leadId: lead.id, dueAt: input.dueAt, ownerId })]);
+    await enqueueReminder(ctx, trx, { id: followUpId, dueAt: input.dueAt });
     return followUpId;
   });
   return readBack(ctx, id);
@@ -109,9 +111,13 @@ export async function updateFollowUp(ctx: ServiceContext, id: number, input: Upd
     const row = await lockedFollowUp(ctx, trx, id);
     const doneAt = input.done === undefined ? undefined : input.done ? (row.doneAt ?? new Date()) : null;
     await updateFollowUpRow(trx, row, { dueAt: input.dueAt, note: input.note, doneAt });
+    const rescheduledTo = input.dueAt !== undefined && input.dueAt.getTime() !== row.dueAt.getTime() ? input.dueAt : undefined;
+    const reopened = row.doneAt !== null && doneAt === null;
+    const open = (doneAt === undefined ? row.doneAt : doneAt) === null;
+    // The reminder of the new time (the old time's job finds the row not due, or reminded, and does nothing).
+    if (open && (rescheduledTo || reopened)) await enqueueReminder(ctx, trx, { id, dueAt: rescheduledTo ?? row.dueAt });
     const entries = [];
-    if (input.dueAt !== undefined && input.dueAt.getTime() !== row.dueAt.getTime())
-      entries.push(setEntry(ctx, { ...row, dueAt: input.dueAt }));
+    if (rescheduledTo) entries.push(setEntry(ctx, { ...row, dueAt: rescheduledTo }));
     if (input.done === true && row.doneAt === null) {
       entries.push({ leadId: row.leadId, type: 'follow_up_done' as const, actorId: ctx.viewer.user.id, changes: { followUpId: row.id } });
     }

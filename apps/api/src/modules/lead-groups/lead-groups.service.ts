@@ -3,7 +3,7 @@ import { listLeadGroups, markLeadGroupDeleted } from '@crm/db';
 import { DomainError, type LeadGroup } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
-import { sweepDeletedGroups } from './group-deletion-sweep.js';
+import { enqueueGroupPurge } from './lead-groups.jobs.js';
 
 const GROUP_NOT_FOUND = 'Grupo no encontrado';
 
@@ -21,9 +21,12 @@ export interface GroupDeletion {
 export async function deleteGroup(ctx: ServiceContext, id: number): Promise<GroupDeletion> {
   requirePermission(ctx, 'lead.manage');
   // The group is gone for everyone at once; its leads follow in short batches, after the answer.
-  const result = await markLeadGroupDeleted(ctx.db, id);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const marked = await markLeadGroupDeleted(trx, id);
+    if (marked) await enqueueGroupPurge(ctx, trx, id);
+    return marked;
+  });
   if (!result) throw new DomainError('NOT_FOUND', GROUP_NOT_FOUND);
-  void sweepDeletedGroups(ctx);
   const { deletedLeads } = result;
   return { id, deletedLeads, message: `Grupo eliminado junto con ${deletedLeads} ${deletedLeads === 1 ? 'lead' : 'leads'}` };
 }

@@ -1,19 +1,23 @@
 /**
  * Ends an import job that will not publish (failed, cancelled, or its runner died). What it
- * staged may be a whole spreadsheet: its group is retired first and the group-deletion sweep
- * removes the leads in batches, so no transaction holds many rows' locks for long; then the job closes. An import that was running and failed tells its owner.
+ * staged may be a whole spreadsheet: its group is retired and its purge enqueued in one
+ * transaction, so the leads go in batches in the background (lead-groups.jobs.ts) and no
+ * transaction holds many rows' locks for long; then the job closes. An import that was running and failed tells its owner.
  */
 import { closeAbandonedImportJob, retireStagedImportGroup } from '@crm/db';
 import type { AppContext } from '../../../context.js';
-import { sweepDeletedGroups } from '../../lead-groups/group-deletion-sweep.js';
+import { enqueueGroupPurge } from '../../lead-groups/lead-groups.jobs.js';
 import { Notifier } from '../../notifications/notifier.js';
 
 export async function abandonImportJob(
-  ctx: Pick<AppContext, 'db' | 'bus' | 'log'>,
+  ctx: AppContext,
   id: number,
   outcome: { status: 'failed' | 'cancelled'; failure: string | null },
 ): Promise<void> {
-  if (await retireStagedImportGroup(ctx.db, id)) await sweepDeletedGroups(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const groupId = await retireStagedImportGroup(trx, id);
+    if (groupId !== undefined) await enqueueGroupPurge(ctx, trx, groupId);
+  });
   const notes = new Notifier();
   await closeAbandonedImportJob(ctx.db, id, outcome, async (trx, ended) => {
     if (outcome.status === 'failed' && outcome.failure !== null && ended.wasRunning) {

@@ -2,11 +2,12 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lockLeadImports } from '@crm/db';
+import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../../test/api-process.js';
-import { ADMIN_PASSWORD, ApiClient, createUser, loginAs, uniqueName } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, ApiClient, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
-import { describeOnTwoReplicas, sameBrowserOn } from '../../../test/replicas.js';
+import { sameBrowserOn } from '../../../test/replicas.js';
 import { SERVER_STOPPED } from './import-job.runner.js';
 
 function upload(file: string): FormData {
@@ -37,64 +38,84 @@ async function visibleTrace(viewer: ApiClient, groupName: string, tag: string) {
   return { groups, leads };
 }
 
-describeOnTwoReplicas('import jobs across two replica processes', (replicas) => {
-  it('runs a job once when both replicas start it, reports progress on the other, and a replica killed mid-import leaves nothing visible, swept at the next start', async () => {
-    const admin = await createUser(replicas.local, { username: uniqueName('radm'), systemRole: 'admin' });
-    const viewerUser = await createUser(replicas.local, { username: uniqueName('rsel') });
-    const onLocal = await loginAs(replicas.local, admin.username);
-    const onChild = sameBrowserOn(onLocal, replicas.child.url);
-    const viewer = await loginAs(replicas.local, viewerUser.username);
+/** Which replica's worker took the job: the handler says so in its log. */
+function runnerOf(replicas: readonly ApiProcess[], jobId: number): ApiProcess | undefined {
+  return replicas.find((replica) => replica.output().includes(`"importJobId":${jobId},"msg":"Importación en marcha en esta réplica"`));
+}
+
+describe('import jobs across two replica processes', () => {
+  let database: TestDatabase;
+  const replicas: ApiProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // LOG_LEVEL info: the run's log line tells which replica took the job.
+    for (let index = 0; index < 2; index += 1)
+      replicas.push(await startApiProcess({ databaseUrl: database.url, env: { LOG_LEVEL: 'info', ADMIN_PASSWORD } }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    await database.drop();
+  });
+
+  it('runs a job once when both replicas start it, reports progress on the other, and a replica killed mid-import has its job failed cleanly by the other', async () => {
+    const [first, second] = replicas as [ApiProcess, ApiProcess];
+    const onFirst = new ApiClient(first.url);
+    expect((await onFirst.post('/api/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    const onSecond = sameBrowserOn(onFirst, second.url);
     const tag = uniqueName('r').toLowerCase();
     const groupName = `Réplicas ${tag}`;
 
-    // Both replicas start the same job at once: exactly one runs it.
-    const small = await onChild.post('/api/import-jobs', upload(bigCsv(uniqueName('q').toLowerCase(), 10)));
+    // Both replicas start the same job at once: exactly one claims it, and one worker runs it.
+    const small = await onSecond.post('/api/import-jobs', upload(bigCsv(uniqueName('q').toLowerCase(), 10)));
     const starts = await Promise.all([
-      onChild.post(`/api/import-jobs/${small.body.id}/start`, { groupName: `${groupName} A` }),
-      onLocal.post(`/api/import-jobs/${small.body.id}/start`, { groupName: `${groupName} B` }),
+      onSecond.post(`/api/import-jobs/${small.body.id}/start`, { groupName: `${groupName} A` }),
+      onFirst.post(`/api/import-jobs/${small.body.id}/start`, { groupName: `${groupName} B` }),
     ]);
     expect(starts.map((start) => start.status).sort()).toEqual([200, 409]);
-    const smallDone = await waitForJob(onLocal, small.body.id);
-    expect(smallDone).toMatchObject({ status: 'done', imported: 10 });
-    expect((await viewer.get('/api/lead-groups')).body.filter((group: { name: string }) => group.name.startsWith(groupName))).toHaveLength(
+    expect(await waitForJob(onFirst, small.body.id)).toMatchObject({ status: 'done', imported: 10 });
+    expect((await onFirst.get('/api/lead-groups')).body.filter((group: { name: string }) => group.name.startsWith(groupName))).toHaveLength(
       1,
     );
+    expect(replicas.filter((replica) => runnerOf([replica], small.body.id))).toHaveLength(1);
 
-    const created = await onChild.post('/api/import-jobs', upload(bigCsv(tag, 60000)));
+    const created = await onSecond.post('/api/import-jobs', upload(bigCsv(tag, 60000)));
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect((await onChild.post(`/api/import-jobs/${id}/start`, { groupName })).status).toBe(200);
-    // Progress read on the replica that does not run it.
-    const state = await untilSomeImported(onLocal, id);
-    expect(state.status).toBe('running');
-    // This test's own hold on the import lock stops the child before its next batch, so it dies mid-import.
+    expect((await onSecond.post(`/api/import-jobs/${id}/start`, { groupName })).status).toBe(200);
+    expect((await untilSomeImported(onFirst, id)).status).toBe('running');
+    // This test's own hold on the import lock stops the runner before its next batch, so it dies mid-import.
     let release: () => void = () => undefined;
     const locked = new Promise<void>((resolve) => {
-      void replicas.local.ctx.db.transaction().execute(async (trx) => {
+      void database.db.transaction().execute(async (trx) => {
         await lockLeadImports(trx);
         resolve();
         await new Promise<void>((done) => (release = done));
       });
     });
     await locked;
+    const runner = runnerOf(replicas, id);
+    const survivor = replicas.find((replica) => replica !== runner);
+    if (!runner || !survivor) throw new Error(`ninguna réplica dice que ejecuta la importación ${id}`);
+    const onSurvivor = sameBrowserOn(onFirst, survivor.url);
     try {
-      expect((await onLocal.get(`/api/import-jobs/${id}`)).body.status).toBe('running');
-      expect(await visibleTrace(viewer, groupName, tag)).toEqual({ groups: [], leads: [] });
-      process.kill(replicas.child.pid, 'SIGKILL');
-      await replicas.child.stop();
+      expect(await visibleTrace(onSurvivor, groupName, tag)).toEqual({ groups: [], leads: [] });
+      process.kill(runner.pid, 'SIGKILL');
+      await runner.stop();
     } finally {
       release();
     }
-    // Killed: the group stays staged, out of every list, until a sweep.
-    expect((await onLocal.get(`/api/import-jobs/${id}`)).body.status).toBe('running');
-    expect(await visibleTrace(viewer, groupName, tag)).toEqual({ groups: [], leads: [] });
-    await replicas.restartChild();
-    const swept = await onLocal.get(`/api/import-jobs/${id}`);
-    expect(swept.body).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
-    expect(await replicas.local.ctx.db.selectFrom('leads').select('id').where('email', 'like', `%.${tag}@replica.es`).execute()).toEqual(
-      [],
-    );
-    expect(await replicas.local.ctx.db.selectFrom('lead_groups').select('id').where('name', '=', groupName).execute()).toEqual([]);
+    // Killed: the group stays staged, out of every list, until the queue hands the job to the survivor
+    // (the runner's heartbeat stopped), whose handler fails it cleanly.
+    expect(await visibleTrace(onSurvivor, groupName, tag)).toEqual({ groups: [], leads: [] });
+    const failed = await waitForJob(onSurvivor, id, 90_000);
+    expect(failed).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
+    expect(runnerOf([survivor], id)).toBeUndefined();
+    await expect
+      .poll(() => database.db.selectFrom('leads').select('id').where('email', 'like', `%.${tag}@replica.es`).execute(), { timeout: 30_000 })
+      .toEqual([]);
+    await expect.poll(() => database.db.selectFrom('lead_groups').select('id').where('name', '=', groupName).execute()).toEqual([]);
   }, 180_000);
 });
 
@@ -113,7 +134,7 @@ describe('import jobs: an API killed mid-import on its embedded server', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('leaves nothing visible; the next start recovers the postmaster it left running and removes what was staged', async () => {
+  it('leaves nothing visible; the next start recovers the postmaster it left running, and its queue fails the job and removes what was staged', async () => {
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD };
     server = await startApiProcess({ env });
     const admin = new ApiClient(server.url);
@@ -132,8 +153,9 @@ describe('import jobs: an API killed mid-import on its embedded server', () => {
     server = await startApiProcess({ env });
     const again = new ApiClient(server.url);
     expect((await again.post('/api/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
-    const swept = await again.get(`/api/import-jobs/${created.body.id}`);
-    expect(swept.body).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
+    // The queue hands the job to the new process once the dead one's heartbeat is overdue; its handler fails it.
+    const failed = await waitForJob(again, created.body.id, 90_000);
+    expect(failed).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
     expect(await visibleTrace(again, groupName, tag)).toEqual({ groups: [], leads: [] });
   }, 180_000);
 });

@@ -2,7 +2,7 @@
 import { idSchema, importJobStartSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../../trpc/init.js';
-import { cancelImportJob, getImportJob, importUploadLimit, listMyImportJobs, startImportJobInBackground } from './import-job.service.js';
+import { cancelImportJob, getImportJob, importUploadLimit, listMyImportJobs, startImportJob } from './import-job.service.js';
 
 const byIdSchema = z.object({ id: idSchema });
 
@@ -12,6 +12,6 @@ export const importJobsRouter = router({
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => getImportJob(ctx, input.id)),
   start: authedProcedure
     .input(importJobStartSchema.extend({ id: idSchema }))
-    .mutation(({ ctx, input: { id, ...settings } }) => startImportJobInBackground(ctx, id, settings)),
+    .mutation(({ ctx, input: { id, ...settings } }) => startImportJob(ctx, id, settings)),
   cancel: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => cancelImportJob(ctx, input.id)),
 });

@@ -1,28 +1,28 @@
 /**
- * Runs import jobs on this replica: claims the job (exactly one replica can), holds its run lock
- * while it runs, reads the stored file, writes batches of leads in short transactions into the
- * staged group, and publishes the group in one small transaction at the end. A failure or a
- * cancel removes what was staged at once, in small batches; a crash leaves the group staged
- * (invisible), and the sweep of any replica removes it: at the next start, and every half minute. A failed run tells its owner through the notification centre.
+ * Runs an import job, as the queue's `import.run` handler on whichever replica took it
+ * (import.jobs.ts): reads the job's stored file, writes batches of leads in short transactions
+ * into the staged group, and publishes the group in one small transaction at the end. A failure,
+ * a cancel or a stop removes what was staged (the group is retired and purged in batches). A
+ * replica killed mid-job leaves the group staged, invisible; the queue hands the job to a live
+ * replica when the heartbeat stops, and this handler, on that later try, fails it cleanly. A failed
+ * run tells its owner through the notification centre.
  */
 import {
   type BulkLeadRow,
-  type Db,
-  dropAbandonedImportUploads,
   encodeLeadBatch,
   type EncodedLeadBatch,
   type DbOrTrx,
   type ExistingLeadMatch,
   type StagedLeadUpdate,
   findLeadsByKeys,
+  findUserById,
   stageLeadUpdates,
   type ImportJobRow,
-  claimImportJob,
   findImportJob,
-  holdImportJobRun,
   inLeadImportTransaction,
   insertFreshLeads,
   applyStagedLeadUpdates,
+  openImportWriterSession,
   publishImportJob,
   recordImportedEdits,
   recordImportedLeads,
@@ -30,8 +30,6 @@ import {
   recordImportBatch,
   rememberImportKeys,
   forgetImportKeys,
-  runningImportJobIds,
-  tryLockImportJobRun,
   unassignedLeadIdsOfGroup,
   makeStagedTimeExclusive,
   type StagedTimeState,
@@ -41,12 +39,12 @@ import {
   type ImportJobStart,
   type ImportJobState,
   type ImportMapping,
-  LIMITS,
   cellsOf,
   checkImportRow,
   leadSearchText,
 } from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../../context.js';
+import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
 import { publishLive } from '../../../live/publish.js';
 import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
@@ -58,18 +56,13 @@ import { SearchIndexMerges } from './search-index-merges.js';
 import { ImportWriterTurn } from './import-writer-turn.js';
 import { BatchTurns } from './batch-turns.js';
 import { LeadIdsInFileOrder } from './lead-ids-in-file-order.js';
-import { csvProblem, guessMapping, requireMapping } from './import-csv.js';
-import { JOB_ALREADY_STARTED, NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
+import { csvProblem } from './import-csv.js';
+import { NO_DATA_ROWS, jobState, toJobState } from './import-job.service.js';
 import { type ImportSource, readSourceRecords, restoreSourceFile } from './import-source.js';
 
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
-/** How often a replica looks for jobs whose runner died. */
-const SWEEP_INTERVAL_MS = 30_000;
-/** A preview nobody started within a day is not coming back: its file leaves the database. */
-const ABANDONED_UPLOAD_MS = 24 * 60 * 60_000;
-const UPLOAD_ABANDONED = 'La vista previa se descartó porque no se inició en 24 horas';
 /**
  * Rows per batch transaction, and batches under way at once, each on its own connection, written at
  * the same time (the database has a core for each while this thread parses the next): 10 MB took
@@ -80,60 +73,36 @@ const BATCHES = { rows: 2000, inFlight: 3, laterRows: 2000 } as const;
 /** Rows read between two turns of the event loop (about a millisecond of work). */
 const ROWS_BETWEEN_YIELDS = 64;
 
-interface Runs {
-  databaseUrl: string;
-  active: Set<Promise<void>>;
-  stopping: boolean;
-}
-
-/** Per database (a test process runs several servers): where it is, and the runs under way here. */
-const registry = new Map<Db, Runs>();
-
-function runsOf(db: Db): Runs {
-  const runs = registry.get(db);
-  if (!runs) throw new Error('Las importaciones no están iniciadas en este servidor');
-  return runs;
-}
-
 /** Live: the job's counters to its owner's screens (without the error lines, which the screen reads when it ends). */
 export async function publishJobState(ctx: AppContext, state: ImportJobState, userId: number): Promise<void> {
   await publishLive(ctx, { type: 'importJob', job: { ...state, errors: [] } }, { userIds: [userId] });
 }
 
-/**
- * `localFilePath`: the file is on this replica's disk already (the one-call import runs its own
- * upload), so it is read from there; otherwise the job's stored copy is.
- */
-export async function startImportRun(
-  ctx: ServiceContext,
-  job: ImportJobRow,
-  source: ImportSource,
-  settings: ImportJobStart,
-  localFilePath?: string,
-): Promise<{ run: Promise<void> }> {
-  const mapping = settings.mapping ?? guessMapping(source.headers);
-  requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
-  const runs = runsOf(ctx.db);
-  // Taken before the claim, so no sweep can ever see this job running without its runner's lock.
-  const hold = await holdImportJobRun(runs.databaseUrl, job.id);
-  let groupId: number | undefined;
-  try {
-    groupId = await claimImportJob(ctx.db, job.id, JSON.stringify({ ...settings, mapping }), {
-      name: settings.groupName,
-      description: `Importado de ${job.file_name || 'un archivo'}`.slice(0, LIMITS.longText),
-      assignedRoleId: settings.assignedRoleId,
-      createdBy: ctx.viewer.user.id,
-    });
-  } finally {
-    if (groupId === undefined) await hold.release();
+/** The `import.run` handler: the job was claimed (running, with its staged group) by the request that started it. */
+export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun): Promise<void> {
+  const job = await findImportJob(ctx.db, jobId);
+  // Ended before a worker took it (a cancel), or by an earlier try: nothing is left to do.
+  if (!job || job.status !== 'running' || job.group_id === null || job.settings === null) return;
+  const owner = await findUserById(ctx.db, job.created_by, { includeDeactivated: true });
+  if (run.attempt > 0 || !owner) {
+    // An earlier try died with its replica (the queue took the job back when its heartbeat stopped):
+    // finishing from the middle would need to know which batches committed, so what it staged goes.
+    ctx.log.warn({ importJobId: jobId, attempt: run.attempt }, 'Importación interrumpida: se retira lo que había escrito');
+    await abandonImportJob(ctx, jobId, { status: 'failed', failure: SERVER_STOPPED });
+    const ended = await findImportJob(ctx.db, jobId);
+    if (ended) await publishJobState(ctx, await toJobState(ctx, ended), ended.created_by);
+    return;
   }
-  if (groupId === undefined) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
-  const run = runJob(ctx, job, source, { ...settings, mapping }, groupId, new ImportWriterTurn(hold), localFilePath).finally(() =>
-    hold.release(),
-  );
-  runs.active.add(run);
-  void run.finally(() => runs.active.delete(run));
-  return { run };
+  ctx.log.info({ importJobId: jobId }, 'Importación en marcha en esta réplica');
+  const settings = JSON.parse(job.settings) as ImportJobStart & { mapping: ImportMapping };
+  const source = JSON.parse(job.source) as ImportSource;
+  const session = await openImportWriterSession(ctx.databaseUrl);
+  try {
+    const asOwner: ServiceContext = { ...ctx, viewer: { user: owner, sessionId: '' } };
+    await runJob(asOwner, job, source, settings, job.group_id, new ImportWriterTurn(session), run.signal);
+  } finally {
+    await session.release();
+  }
 }
 
 async function runJob(
@@ -143,9 +112,8 @@ async function runJob(
   settings: ImportJobStart & { mapping: ImportMapping },
   groupId: number,
   writerTurn: ImportWriterTurn,
-  localFilePath: string | undefined,
+  stopping: AbortSignal,
 ): Promise<void> {
-  const runs = runsOf(ctx.db);
   const userId = ctx.viewer.user.id;
   const searchMerges = new SearchIndexMerges(ctx.db, (error) =>
     ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads'),
@@ -241,11 +209,11 @@ async function runJob(
   });
   let file: Awaited<ReturnType<typeof restoreSourceFile>> | undefined;
   try {
-    file = localFilePath ? { filePath: localFilePath, cleanup: () => Promise.resolve() } : await restoreSourceFile(ctx.db, job.id);
+    file = await restoreSourceFile(ctx.db, job.id);
     let header = true;
     let readSinceYield = 0;
     for await (const { row, cells } of readSourceRecords(file.filePath, source)) {
-      if (writer.cancelRequested || runs.stopping) break;
+      if (writer.cancelRequested || stopping.aborted) break;
       // A chunk of the file is hundreds of rows, handled without a pause; a batch's transaction
       // waits for its answers to be read meanwhile, and while it waits it holds the import lock.
       readSinceYield += 1;
@@ -267,7 +235,7 @@ async function runJob(
     await writerTurn.end();
     // Every row is written: the keys kept to spot repetitions within the file are not needed any more.
     while ((await forgetImportKeys(ctx.db, job.id, batches.laterRows)) > 0);
-    if (runs.stopping) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
+    if (stopping.aborted) throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
     if (writer.cancelRequested) {
       await abandonImportJob(ctx, job.id, { status: 'cancelled', failure: null });
     } else if (writer.total === 0) {
@@ -401,36 +369,4 @@ async function publish(
   });
   await notes.publish(ctx);
   return published;
-}
-
-/** Removes what runners that died left staged (a job no session holds the run lock of), and the files of previews never started. */
-async function sweepImportJobs(ctx: AppContext): Promise<void> {
-  for (const id of await dropAbandonedImportUploads(ctx.db, new Date(Date.now() - ABANDONED_UPLOAD_MS), UPLOAD_ABANDONED)) {
-    ctx.log.info({ importJobId: id }, 'Vista previa de importación abandonada: se borra su archivo');
-  }
-  for (const id of await runningImportJobIds(ctx.db)) {
-    const orphaned = await ctx.db.transaction().execute((trx) => tryLockImportJobRun(trx, id));
-    if (!orphaned) continue;
-    ctx.log.warn({ importJobId: id }, 'Importación interrumpida: se retira lo que había escrito');
-    await abandonImportJob(ctx, id, { status: 'failed', failure: SERVER_STOPPED });
-  }
-}
-
-/** Called once by the server: the startup sweep, the periodic one, and a stop that ends this replica's runs before the database closes. */
-export async function startImportJobs(ctx: AppContext, databaseUrl: string): Promise<{ stop(): Promise<void> }> {
-  const runs: Runs = { databaseUrl, active: new Set(), stopping: false };
-  registry.set(ctx.db, runs);
-  await sweepImportJobs(ctx);
-  const timer = setInterval(() => {
-    sweepImportJobs(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'Barrido de importaciones fallido'));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      runs.stopping = true;
-      await Promise.allSettled([...runs.active]);
-      registry.delete(ctx.db);
-    },
-  };
 }

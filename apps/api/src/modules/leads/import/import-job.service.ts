@@ -29,25 +29,18 @@ import { guessMapping } from './import-csv.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
 import type { ImportUpload } from './import-upload.js';
-import { publishJobState, startImportRun } from './import-job.runner.js';
+import { publishJobState } from './import-job.runner.js';
+import { JOB_ALREADY_STARTED, claimImportRun } from './import.jobs.js';
 import { estimateSheetRows } from './import-xlsx-size.js';
 
 const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
 const JOB_NOT_FOUND = 'Importación no encontrada';
-export const JOB_ALREADY_STARTED = 'Esta importación ya se inició';
 /** The state lists this many skipped rows, then how many more there were. */
 const MAX_ERROR_LINES = 100;
 
-/**
- * `storeFile`: the file goes into the database, so whichever replica starts the job can read it.
- * The one-call import starts its job at once on this replica, from the upload itself, and skips it.
- */
-export async function createImportJob(
-  ctx: ServiceContext,
-  upload: ImportUpload,
-  { storeFile }: { storeFile: boolean } = { storeFile: true },
-): Promise<ImportJobPreview> {
+/** The file goes into the database, so whichever replica runs the job can read it. */
+export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
   requirePermission(ctx, 'lead.manage');
   const sheet = upload.fields['sheet'] || undefined;
   const head = await readSourceHead(upload, sheet);
@@ -67,7 +60,7 @@ export async function createImportJob(
     source: JSON.stringify(source),
     totalEstimate: totalRowsEstimate,
   });
-  if (storeFile) await storeSourceFile(ctx.db, id, upload.filePath);
+  await storeSourceFile(ctx.db, id, upload.filePath);
   const sheets = source.format === 'xlsx' ? { sheets: source.sheets } : {};
   return { id, fileName: upload.fileName, ...sheets, columns: source.headers, mapping, preview, totalRowsEstimate };
 }
@@ -84,25 +77,14 @@ function sourceOf(job: ImportJobRow): ImportSource {
   return JSON.parse(job.source) as ImportSource;
 }
 
-/** Starts the job in the background; the promise is the run itself (the documented synchronous import awaits it). */
-export async function startImportJob(
-  ctx: ServiceContext,
-  id: number,
-  settings: ImportJobStart,
-  localFilePath?: string,
-): Promise<{ run: Promise<void> }> {
+/** Claims the job and enqueues its run: a worker on any replica runs it; its state is the job's row. */
+export async function startImportJob(ctx: ServiceContext, id: number, settings: ImportJobStart): Promise<ImportJobState> {
   const job = await ownJob(ctx, id);
   if (job.status !== 'uploaded') throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
   if (settings.assignedRoleId !== null && !(await customRoleExists(ctx.db, settings.assignedRoleId))) {
     throw new DomainError('BAD_REQUEST', ROLE_NOT_FOUND);
   }
-  return startImportRun(ctx, job, sourceOf(job), settings, localFilePath);
-}
-
-/** The screen's start: the run goes on after the answer and records its own failure on the job. */
-export async function startImportJobInBackground(ctx: ServiceContext, id: number, settings: ImportJobStart): Promise<ImportJobState> {
-  const { run } = await startImportJob(ctx, id, settings);
-  run.catch(() => undefined);
+  await claimImportRun(ctx, job, sourceOf(job), settings);
   return getImportJob(ctx, id);
 }
 

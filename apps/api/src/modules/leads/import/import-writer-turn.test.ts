@@ -1,4 +1,4 @@
-import { type ImportJobRunHold, holdImportJobRun, lockLeadImports, lockLeadImportsForBatch } from '@crm/db';
+import { type ImportWriterSession, openImportWriterSession, lockLeadImports, lockLeadImportsForBatch } from '@crm/db';
 import { type TestDatabase, createTestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportWriterTurn } from './import-writer-turn.js';
@@ -12,10 +12,10 @@ async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
 
 describe('import writer turn', () => {
   let database: TestDatabase;
-  const holds: ImportJobRunHold[] = [];
+  const holds: ImportWriterSession[] = [];
 
-  async function hold(jobId: number): Promise<ImportJobRunHold> {
-    const held = await holdImportJobRun(database.url, jobId);
+  async function hold(): Promise<ImportWriterSession> {
+    const held = await openImportWriterSession(database.url);
     holds.push(held);
     return held;
   }
@@ -30,8 +30,8 @@ describe('import writer turn', () => {
   });
 
   it('lets one import write at a time: the other gets the turn once the batches under way end, then hands it back', async () => {
-    const first = new ImportWriterTurn(await hold(1));
-    const second = new ImportWriterTurn(await hold(2));
+    const first = new ImportWriterTurn(await hold());
+    const second = new ImportWriterTurn(await hold());
     await first.enter();
     await first.enter();
     const secondBatch = second.enter();

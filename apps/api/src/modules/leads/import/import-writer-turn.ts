@@ -1,11 +1,11 @@
 /**
- * The import writer's turn (see ImportJobRunHold) as this job's batches use it: a batch enters once
+ * The import writer's turn (see ImportWriterSession) as this job's batches use it: a batch enters once
  * the job holds the turn, and when another import waits for it, the job lets no new batch in, gives
  * the turn up as soon as the batches under way have ended (PostgreSQL hands it to the import that
  * asked first) and asks for it again. Taken once for many batches, instead of once per batch, so
  * the batches of one import can run at the same time.
  */
-import type { ImportJobRunHold } from '@crm/db';
+import type { ImportWriterSession } from '@crm/db';
 
 export class ImportWriterTurn {
   private held = false;
@@ -14,7 +14,7 @@ export class ImportWriterTurn {
   /** Set while the turn is being handed to another import: batches wait for it to settle. */
   private handingOver: { settled: Promise<void>; settle: () => void } | undefined;
 
-  constructor(private readonly hold: ImportJobRunHold) {}
+  constructor(private readonly hold: ImportWriterSession) {}
 
   /** Before a batch's transaction: resolves once the batch may write. */
   async enter(): Promise<void> {

@@ -13,7 +13,7 @@ import {
   getImportJob,
   importJobErrorsCsv,
   listMyImportJobs,
-  startImportJobInBackground,
+  startImportJob,
 } from './import-job.service.js';
 import { receiveImportUpload } from './import-upload.js';
 import { importLeads } from './lead-import.service.js';
@@ -68,7 +68,7 @@ export const leadImportRestRoutes = [
     method: 'POST',
     url: '/api/import-jobs/:id/start',
     body: importJobStartSchema,
-    handler: ({ ctx, params, body }) => startImportJobInBackground(ctx, parseInput(idSchema, params.id), body),
+    handler: ({ ctx, params, body }) => startImportJob(ctx, parseInput(idSchema, params.id), body),
   }),
   authedRoute({
     method: 'GET',

@@ -1,8 +1,9 @@
 /**
  * The documented synchronous 'Importar Leads' (docs/import-format.md): one import job, started
- * with the guessed mapping and awaited, answered as before (a failed job is its Spanish 400).
+ * with the guessed mapping and awaited (a worker on any replica runs it; this request watches its
+ * row), answered as before (a failed job is its Spanish 400).
  */
-import { findImportJob } from '@crm/db';
+import { type ImportJobRow, findImportJob } from '@crm/db';
 import { DomainError, type ImportForm, type ImportResult } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { abandonImportJob } from './import-job-abandon.js';
@@ -15,18 +16,15 @@ import type { ImportUpload } from './import-upload.js';
  * (a quoted cell spanning lines is still one row).
  */
 export async function importLeads(ctx: ServiceContext, upload: ImportUpload, form: ImportForm): Promise<ImportResult> {
-  // Run here from the upload itself: no other replica will start this job, so its file is not stored.
-  const preview = await createImportJob(ctx, upload, { storeFile: false });
+  const preview = await createImportJob(ctx, upload);
   try {
-    const { run } = await startImportJob(ctx, preview.id, { ...form, onDuplicate: 'skip' }, upload.filePath);
-    await run;
+    await startImportJob(ctx, preview.id, { ...form, onDuplicate: 'skip' });
   } catch (error) {
     // Refused before it ran (a missing column, an unknown role): the job and its stored file go.
     await abandonImportJob(ctx, preview.id, { status: 'failed', failure: error instanceof Error ? error.message : null });
     throw error;
   }
-  const job = await findImportJob(ctx.db, preview.id);
-  if (!job) throw new DomainError('NOT_FOUND', 'Importación no encontrada');
+  const job = await jobEnded(ctx, preview.id);
   const state = await toJobState(ctx, job);
   if (job.status !== 'done') {
     const issues = job.failure === NOTHING_IMPORTED ? state.errors.map((message) => ({ path: [], message })) : undefined;
@@ -41,4 +39,16 @@ export async function importLeads(ctx: ServiceContext, upload: ImportUpload, for
     groupId: job.group_id ?? 0,
     errors: state.errors,
   };
+}
+
+/** How often the request looks at its job's row while a worker runs it. */
+const JOB_POLL_MS = 100;
+
+async function jobEnded(ctx: ServiceContext, id: number): Promise<ImportJobRow> {
+  for (;;) {
+    const job = await findImportJob(ctx.db, id);
+    if (!job) throw new DomainError('NOT_FOUND', 'Importación no encontrada');
+    if (job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
 }

@@ -1,0 +1,14 @@
+/** Every feature's background jobs, the list the server gives the queue (jobs/job-queue.ts). */
+import { purgeExpiredSessionsJob } from './modules/auth/sessions.jobs.js';
+import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-ups/follow-ups.jobs.js';
+import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
+import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
+
+export const BACKGROUND_JOBS = [
+  importRunJob,
+  dropAbandonedUploadsJob,
+  remindFollowUpJob,
+  remindOverdueFollowUpsJob,
+  purgeDeletedGroupJob,
+  purgeExpiredSessionsJob,
+];

@@ -1,0 +1,63 @@
+/**
+ * Reminders: each open follow-up has a job due at its due time (enqueued with the change that set
+ * it), which claims the row if it is still due and unreminded, so the database, not the queue,
+ * decides that a reminder goes out once. A schedule each minute reminds what no job covers (rows
+ * written before the queue existed). The owner hears `followUpDue` live on every replica.
+ */
+import { claimDueFollowUps, type DbOrTrx, findFollowUp } from '@crm/db';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { defineJob } from '../../jobs/job-definition.js';
+import { publishLive } from '../../live/publish.js';
+import { Notifier } from '../notifications/notifier.js';
+
+/** Rows per claim: a transaction of a few milliseconds. */
+const CLAIM_BATCH = 100;
+
+/** Claims with `claim` in one short transaction, stores the notifications, then tells each owner. Answers how many went out. */
+async function remind(ctx: AppContext, claim: (trx: DbOrTrx) => Promise<{ id: number; ownerId: number }[]>): Promise<number> {
+  const notes = new Notifier();
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await claim(trx);
+    await notes.followUpsDue(
+      trx,
+      rows.map((row) => row.id),
+    );
+    return rows;
+  });
+  await notes.publish(ctx);
+  for (const { id, ownerId } of claimed) {
+    const followUp = await findFollowUp(ctx.db, id);
+    if (followUp) await publishLive(ctx, { type: 'followUpDue', followUp }, { userIds: [ownerId] });
+  }
+  return claimed.length;
+}
+
+export const remindFollowUpJob = defineJob({
+  name: 'follow-ups.remind',
+  payload: z.object({ followUpId: z.number().int() }),
+  // Polled every half second (the least the queue allows): a reminder arrives within about a second of its time.
+  settings: { retries: 3, retryDelaySeconds: 1, onePending: true, pollSeconds: 0.5 },
+  async handler(ctx, { followUpId }) {
+    // Done, deleted, rescheduled later (its own job follows) or already reminded: nothing is claimed.
+    await remind(ctx, (trx) => claimDueFollowUps(trx, new Date(), 1, followUpId));
+  },
+});
+
+export const remindOverdueFollowUpsJob = defineJob({
+  name: 'follow-ups.remind-overdue',
+  payload: z.object({}),
+  settings: { retries: 2, retryDelaySeconds: 10, cron: '* * * * *' },
+  async handler(ctx) {
+    while ((await remind(ctx, (trx) => claimDueFollowUps(trx, new Date(), CLAIM_BATCH))) === CLAIM_BATCH);
+  },
+});
+
+/** In the transaction that sets an open follow-up's due time: its reminder, at that time (one per follow-up and time). */
+export function enqueueReminder(ctx: AppContext, trx: DbOrTrx, followUp: { id: number; dueAt: Date }): Promise<void> {
+  return ctx.jobs.enqueue(
+    remindFollowUpJob,
+    { followUpId: followUp.id },
+    { startAfter: followUp.dueAt, key: `${followUp.id}@${followUp.dueAt.getTime()}`, within: trx },
+  );
+}
