@@ -1,38 +1,43 @@
 /**
- * `pnpm bench:abuse`: how long `/api/health` waits while one user attacks the server, on PGlite
- * and PostgreSQL: 3,000 /ws frames from one Vendedor, 3,000 chat.send over tRPC, 300 tRPC
- * subscriptions, GET /api/leads of 170,000 leads ×8 in parallel (with the server's peak RSS),
- * the CSV export, and deleting a group of 168,000 leads. Prints the worst and p95 health
- * latency of each (target ≤ 250 ms). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N,
+ * `pnpm bench:abuse`: what other users wait for while one user attacks the API, on the embedded
+ * server (the product's default path: the API started without DATABASE_URL in a fresh DATA_DIR,
+ * support/api-site.ts) and, with `--pg=<admin url>`, on that server too: 3,000 /ws frames from one
+ * Vendedor, 3,000 chat.send over tRPC, 300 tRPC subscriptions, GET /api/leads of 170,000 leads ×8 in
+ * parallel, the CSV export, and deleting a group of 168,000 leads. For each attack: another user's
+ * `/api/health` and lead-list p95 against their p95 with nothing running (same run; target ≤ 2×),
+ * the API's RSS and the embedded server's PSS at peak (idle once, before the first attack).
+ * Options: --pg=<admin url>, --only=embedded|postgres, --leads=N, --quiet-seconds=N (3),
  * --attacks=ws,chat,subscriptions,list,export,group (a subset, in that order; all by default).
  */
 import os from 'node:os';
-import { createTestDatabase } from '@crm/db/testing';
+import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { frameText } from '../src/ws/frame-text.js';
-import { probeLatency, worstAndP95 } from './support/latency-probe.js';
-import { benchKinds, benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
-import { BENCH_ADMIN, loginCookie, megabytes, samplePeak, startServerProcess } from './support/server-process.js';
+import { type ApiSite, startApiSite } from './support/api-site.js';
+import { type OthersLatency, othersText, probeOthers, quietLatency } from './support/latency-probe.js';
+import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
+import { BENCH_ADMIN, BENCH_OTHER, loginCookie, megabytes } from './support/server-process.js';
 
 const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
 const SELLER = { username: 'bench-vendedor', password: 'bench-vendedor-1' };
-const TARGET_MS = 250;
+const QUIET_SECONDS = Number(options['quiet-seconds'] || 3);
 const ATTACKS = ['ws', 'chat', 'subscriptions', 'list', 'export', 'group'] as const;
 const chosen = new Set(options['attacks'] ? options['attacks'].split(',') : ATTACKS);
 
 const loadAverage = () => os.loadavg()[0]?.toFixed(1);
 
-type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
-
 async function fill(db: Db): Promise<{ groupId: number; adminId: number }> {
-  const [adminHash, sellerHash] = await Promise.all([hashPassword(BENCH_ADMIN.password), hashPassword(SELLER.password)]);
+  const [adminHash, sellerHash, otherHash] = await Promise.all(
+    [BENCH_ADMIN, SELLER, BENCH_OTHER].map((user) => hashPassword(user.password)),
+  );
   const admin = await sql<{ id: number }>`insert into users (username, email, password_hash, first_name, last_name, system_role)
     values (${BENCH_ADMIN.username}, 'bench@bench.es', ${adminHash}, 'Bench', 'Admin', 'admin') returning id`.execute(db);
   await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
-    values (${SELLER.username}, 'vendedor@bench.es', ${sellerHash}, 'Vera', 'Vendedora', 'team_member')`.execute(db);
+    values (${SELLER.username}, 'vendedor@bench.es', ${sellerHash}, 'Vera', 'Vendedora', 'team_member'),
+      (${BENCH_OTHER.username}, 'otro@bench.es', ${otherHash}, 'Óscar', 'Otro', 'team_member')`.execute(db);
   const group = await sql<{ id: number }>`insert into lead_groups (name) values ('Importación masiva') returning id`.execute(db);
   const groupId = group.rows[0]?.id ?? 0;
   await sql`insert into leads (name, email, phone, category, description, group_id, search_text, created_at)
@@ -45,22 +50,26 @@ async function fill(db: Db): Promise<{ groupId: number; adminId: number }> {
   return { groupId, adminId: admin.rows[0]?.id ?? 0 };
 }
 
-function probeHealth(url: string) {
-  return probeLatency(new URL('/api/health', url).href);
+interface Watch {
+  url: string;
+  site: ApiSite;
+  otherCookie: string;
+  quiet: OthersLatency;
 }
 
-function report(name: string, times: number[], extra = ''): void {
-  const { worst, p95 } = worstAndP95(times);
-  const mark = worst <= TARGET_MS ? '✓' : '✗';
-  console.log(`  ${name.padEnd(44)} peor ${worst.toFixed(0).padStart(6)} ms  p95 ${p95.toFixed(0).padStart(5)} ms ${mark}${extra}`);
-}
-
-async function during(url: string, key: (typeof ATTACKS)[number], name: string, attack: () => Promise<string | void>): Promise<void> {
+/** Runs one attack while the other user's requests are timed and the memory sampled; prints against the quiet reference. */
+async function during(watch: Watch, key: (typeof ATTACKS)[number], name: string, attack: () => Promise<string | void>): Promise<void> {
   if (!chosen.has(key)) return;
-  const probe = probeHealth(url);
+  const memory = await watch.site.watchMemory();
+  const probe = probeOthers(watch.url, watch.otherCookie);
   await probe.ready;
   const extra = await attack();
-  report(name, await probe.stop(), extra ? `  ${extra}` : '');
+  const others = await probe.stop();
+  const figures = await memory.stop();
+  const server = figures.serverPeak === undefined ? '' : `, PSS del servidor integrado ${megabytes(figures.serverPeak)}`;
+  console.log(`  ${name}${extra ? `: ${extra}` : ''}`);
+  console.log(`    ${othersText(others, watch.quiet)}`);
+  console.log(`    pico: RSS de la API ${megabytes(figures.apiPeak)}${server}`);
 }
 
 function openSocket(url: string, path: string, cookie: string): Promise<WebSocket> {
@@ -80,37 +89,31 @@ async function inParallel(count: number, width: number, work: (index: number) =>
   );
 }
 
-async function benchOn(kind: BenchTarget): Promise<void> {
-  const database = await createBenchDatabase(kind);
+async function benchOn(target: BenchTarget): Promise<void> {
   const filling = performance.now();
-  const { groupId, adminId } = await fill(database.db);
-  await database.close();
-  console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads cargados en ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+  let filled = { groupId: 0, adminId: 0 };
+  const site = await startApiSite(target, {
+    fill: async (db) => {
+      filled = await fill(db);
+    },
+  });
+  const { groupId, adminId } = filled;
+  console.log(
+    `\n[${TARGET_LABEL[target]}] ${LEADS.toLocaleString('es-ES')} leads cargados y API en marcha en ${((performance.now() - filling) / 1000).toFixed(1)} s`,
+  );
   console.log(`  Máquina: ${os.cpus().length} CPU, carga media (1 min) al empezar ${loadAverage()}`);
-  const server = await startServerProcess({ DATABASE_URL: database.url });
-  const { url } = server;
+  const url = site.apis[0]?.url ?? '';
   try {
     const adminCookie = await loginCookie(url);
-    const login = await fetch(new URL('/api/login', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(SELLER),
-    });
-    const sellerCookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    report(
-      'Referencia: sin ataque (2 s)',
-      await (async () => {
-        const probe = probeHealth(url);
-        await probe.ready;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        return probe.stop();
-      })(),
-    );
+    const sellerCookie = await loginCookie(url, SELLER);
+    const otherCookie = await loginCookie(url, BENCH_OTHER);
+    const idle = await (await site.watchMemory()).stop();
+    const serverIdle = idle.serverIdle === undefined ? '' : `, PSS del servidor integrado ${megabytes(idle.serverIdle)}`;
+    console.log(`  En reposo: RSS de la API ${megabytes(idle.apiIdle)}${serverIdle}`);
+    const quiet = await quietLatency(url, otherCookie, QUIET_SECONDS);
+    const watch: Watch = { url, site, otherCookie, quiet };
 
-    await during(url, 'ws', '3.000 marcos /ws de un Vendedor', async () => {
+    await during(watch, 'ws', '3.000 marcos /ws de un Vendedor', async () => {
       const socket = await openSocket(url, '/ws', sellerCookie);
       const closed = new Promise((resolve) => socket.once('close', resolve));
       for (let index = 0; index < 3000; index += 1) {
@@ -121,7 +124,7 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       await closed;
     });
 
-    await during(url, 'chat', '3.000 chat.send por tRPC', async () => {
+    await during(watch, 'chat', '3.000 chat.send por tRPC', async () => {
       const refused = { count: 0 };
       await inParallel(3000, 50, async (index) => {
         const response = await fetch(new URL('/trpc/chat.send', url), {
@@ -135,7 +138,7 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       return `${refused.count} rechazadas`;
     });
 
-    await during(url, 'subscriptions', '300 suscripciones tRPC', async () => {
+    await during(watch, 'subscriptions', '300 suscripciones tRPC', async () => {
       const socket = await openSocket(url, '/trpc', sellerCookie);
       let errors = 0;
       socket.on('message', (data) => {
@@ -149,23 +152,22 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       return `${errors} rechazadas`;
     });
 
-    await during(url, 'list', `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
-      const rss = samplePeak(() => server.rss());
+    await during(watch, 'list', `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
       const sizes = await Promise.all(
         Array.from({ length: 8 }, async () => {
           const response = await fetch(new URL('/api/leads', url), { headers: { cookie: adminCookie } });
           return (await response.arrayBuffer()).byteLength;
         }),
       );
-      return `${megabytes(sizes[0] ?? 0)} cada una, RSS pico ${megabytes(await rss.stop())}`;
+      return `${megabytes(sizes[0] ?? 0)} cada una`;
     });
 
-    await during(url, 'export', 'Exportación CSV de todos los leads', async () => {
+    await during(watch, 'export', 'Exportación CSV de todos los leads', async () => {
       const response = await fetch(new URL('/api/leads/export', url), { headers: { cookie: adminCookie } });
       return megabytes((await response.arrayBuffer()).byteLength);
     });
 
-    await during(url, 'group', `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
+    await during(watch, 'group', `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
       const started = performance.now();
       const response = await fetch(new URL(`/api/lead-groups/${groupId}`, url), { method: 'DELETE', headers: { cookie: adminCookie } });
       await response.arrayBuffer();
@@ -181,10 +183,10 @@ async function benchOn(kind: BenchTarget): Promise<void> {
     });
     console.log(`  Carga media (1 min) al terminar ${loadAverage()}`);
   } finally {
-    await server.stop();
-    await database.drop();
+    await site.stop();
   }
 }
 
-for (const kind of benchKinds) await benchOn(kind);
-await stopBenchServers();
+await runBench(async () => {
+  for (const target of benchTargets) await benchOn(target);
+});

@@ -1,18 +1,22 @@
 /**
- * `pnpm bench:bulk`: 100,000 leads on PostgreSQL and PGlite, then over HTTP against a started
- * server: bulk reassign, bulk status and 'Repartir' across a role of 20 (each over the whole
- * filter), with the worst /api/health latency meanwhile, and the Ctrl+K search p50/p95 for 20
- * queries (names, accents, phone fragments). Targets: 100k reassigned on PostgreSQL ≤ 10 s; health
- * p95 ≤ 250 ms on PGlite during the bulk actions; search p95 ≤ 30 ms on PostgreSQL.
- * Options: --pg=<admin url>, --only=postgres|pglite, --leads=N.
+ * `pnpm bench:bulk`: 100,000 leads, then over HTTP against a started API: bulk reassign, bulk status
+ * and 'Repartir' across a role of 20 (each over the whole filter), with another user's
+ * `/api/health` and lead-list p95 meanwhile against their p95 with nothing running (target ≤ 2×),
+ * and the Ctrl+K search p50/p95 for 20 queries (names, accents, phone fragments). On the embedded
+ * server (the product's default path, support/api-site.ts) and, with `--pg=<admin url>`, on that
+ * server too. Options: --pg=<admin url>, --only=embedded|postgres, --leads=N, --quiet-seconds=N (3).
  */
-import { createTestDatabase } from '@crm/db/testing';
+import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
-import { benchKinds, benchOptions, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
+import { startApiSite } from './support/api-site.js';
+import { othersText, probeOthers, quietLatency } from './support/latency-probe.js';
+import { memoryText } from './support/memory.js';
+import { BENCH_ADMIN, BENCH_OTHER, loginCookie } from './support/server-process.js';
+import { benchOptions, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 
 const LEADS = Number(benchOptions['leads'] ?? 100_000);
+const QUIET_SECONDS = Number(benchOptions['quiet-seconds'] || 3);
 const SEARCHES = [
   'garcia',
   'GARCÍA',
@@ -36,11 +40,10 @@ const SEARCHES = [
   'academia ortiz',
 ];
 
-type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
-
-/** An admin, 20 sellers in one round-robin role, and LEADS leads with E.164 phones and Spanish names. */
+/** An admin, 20 sellers in one round-robin role, another user (not in it), and LEADS leads with E.164 phones and Spanish names. */
 async function fill(db: Db): Promise<void> {
   const hash = await hashPassword(BENCH_ADMIN.password);
+  const otherHash = await hashPassword(BENCH_OTHER.password);
   await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
     values (${BENCH_ADMIN.username}, 'bench@bench.es', ${hash}, 'Bench', 'Admin', 'admin')`.execute(db);
   await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
@@ -49,6 +52,8 @@ async function fill(db: Db): Promise<void> {
   await sql`insert into custom_roles (name, display_name, distribution) values ('reparto', 'Reparto', 'round_robin')`.execute(db);
   await sql`insert into user_custom_roles (user_id, role_id)
     select id, (select id from custom_roles where name = 'reparto') from users where system_role = 'team_member'`.execute(db);
+  await sql`insert into users (username, email, password_hash, first_name, last_name, system_role)
+    values (${BENCH_OTHER.username}, 'otro@bench.es', ${otherHash}, 'Óscar', 'Otro', 'team_member')`.execute(db);
   await sql`
     with words as (
       select array['Clínica','Bufete','Inmobiliaria','Academia','Asesoría','Tienda','Óptica','Gestoría'] as prefixes,
@@ -72,35 +77,18 @@ async function fill(db: Db): Promise<void> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 
-/** Runs `work` while probing /api/health back to back; answers its duration and the probes' worst and p95. */
-async function withHealthProbe(url: string, work: () => Promise<unknown>) {
-  let running = true;
-  const probes: number[] = [];
-  const probing = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(new URL('/api/health', url))).arrayBuffer();
-      probes.push(performance.now() - started);
-    }
-  })();
-  const started = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - started) / 1000;
-  running = false;
-  await probing;
-  probes.sort((a, b) => a - b);
-  return { result, seconds, worst: probes.at(-1) ?? NaN, p95: percentile(probes, 95) };
-}
-
-async function benchOn(kind: BenchTarget): Promise<void> {
-  const database = await createBenchDatabase(kind);
-  await fill(database.db);
-  const roleId = (await sql<{ id: number }>`select id from custom_roles where name = 'reparto'`.execute(database.db)).rows[0]?.id;
-  const seller = (await sql<{ id: number }>`select min(id) as id from users where system_role = 'team_member'`.execute(database.db)).rows[0]
-    ?.id;
-  await database.close();
-  console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads`);
-  const server = await startServerProcess({ DATABASE_URL: database.url });
+async function benchOn(target: BenchTarget): Promise<void> {
+  let roleId: number | undefined;
+  let seller: number | undefined;
+  const site = await startApiSite(target, {
+    fill: async (db) => {
+      await fill(db);
+      roleId = (await sql<{ id: number }>`select id from custom_roles where name = 'reparto'`.execute(db)).rows[0]?.id;
+      seller = (await sql<{ id: number }>`select min(id) as id from users where system_role = 'team_member'`.execute(db)).rows[0]?.id;
+    },
+  });
+  console.log(`\n[${TARGET_LABEL[target]}] ${LEADS.toLocaleString('es-ES')} leads`);
+  const server = site.apis[0] ?? { url: '' };
   try {
     const cookie = await loginCookie(server.url);
     const bulk = (body: object) => async () => {
@@ -117,12 +105,19 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       ['Cambiar estado de todos', { action: 'status', filter: {}, status: 'interesado' }],
       ["'Repartir' en un rol de 20", { action: 'distribute', filter: {}, roleId }],
     ];
+    const otherCookie = await loginCookie(server.url, BENCH_OTHER);
+    const quiet = await quietLatency(server.url, otherCookie, QUIET_SECONDS);
     for (const [name, body] of actions) {
-      const run = await withHealthProbe(server.url, bulk(body));
-      const updated = (run.result as { updated: number }).updated.toLocaleString('es-ES');
-      console.log(
-        `  ${name.padEnd(28)} ${updated.padStart(8)} leads en ${run.seconds.toFixed(2)} s   /api/health peor ${ms(run.worst)}  p95 ${ms(run.p95)}`,
-      );
+      const memory = await site.watchMemory();
+      const probe = probeOthers(server.url, otherCookie);
+      await probe.ready;
+      const started = performance.now();
+      const { updated } = await bulk(body)();
+      const seconds = (performance.now() - started) / 1000;
+      const others = await probe.stop();
+      console.log(`  ${name.padEnd(28)} ${updated.toLocaleString('es-ES').padStart(8)} leads en ${seconds.toFixed(2)} s`);
+      console.log(`    ${othersText(others, quiet)}`);
+      console.log(`    ${memoryText(await memory.stop())}`);
     }
     const times: number[] = [];
     for (let round = 0; round < 6; round += 1) {
@@ -138,10 +133,10 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       `  Búsqueda Ctrl+K (${SEARCHES.length} consultas × 5)   p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`,
     );
   } finally {
-    await server.stop();
-    await database.drop();
+    await site.stop();
   }
 }
 
-for (const kind of benchKinds) await benchOn(kind);
-await stopBenchServers();
+await runBench(async () => {
+  for (const target of benchTargets) await benchOn(target);
+});

@@ -1,15 +1,17 @@
 /**
- * `pnpm bench:dashboard`: 100,000 leads and 200 members on PostgreSQL and PGlite, then the
- * dashboard, performance and analytics calls over HTTP, printing p50/p95 (target p95 ≤ 100 ms on PostgreSQL).
- * Options: --pg=<admin url> (default postgres://postgres@127.0.0.1:5432/postgres), --only=postgres|pglite,
- * --leads=N, --members=N, --runs=N.
+ * `pnpm bench:dashboard`: 100,000 leads and 200 members on a fresh database of the benchmark's
+ * embedded server and, with `--pg=<admin url>`, of that server too, then the dashboard, performance
+ * and analytics calls over HTTP to a server in this process, printing p50/p95, then each call's p95
+ * on both servers and their ratio. Options: --pg=<admin url>, --only=embedded|postgres, --leads=N,
+ * --members=N, --runs=N.
  */
-import { createTestDatabase } from '@crm/db/testing';
+import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import { loadEnv } from '../src/env.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { startServer } from '../src/server.js';
-import { benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
+import { type P95ByTarget, printP95Ratios } from './support/compare.js';
+import { benchOptions as options, type BenchTarget, benchTargets, createBenchDatabase, runBench, TARGET_LABEL } from './support/options.js';
 import { loginCookie } from './support/server-process.js';
 
 const LEADS = Number(options['leads'] ?? 100_000);
@@ -31,7 +33,7 @@ const CALLS: { name: string; path: string }[] = [
   },
 ];
 
-async function fill(db: Awaited<ReturnType<typeof createTestDatabase>>['db']): Promise<void> {
+async function fill(db: Db): Promise<void> {
   const hash = await hashPassword('bench-member');
   await sql`insert into users (username, email, password_hash, first_name, last_name, system_role, last_seen_at, created_at)
     select 'vendedor' || g, 'vendedor' || g || '@bench.es', ${hash}, 'Vendedor', 'Número ' || g,
@@ -66,8 +68,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function benchOn(kind: BenchTarget): Promise<void> {
-  const database = await createBenchDatabase(kind);
+async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
+  const database = await createBenchDatabase(target);
+  const p95ByCall = new Map<string, number>();
+  p95s.set(target, p95ByCall);
   const server = await startServer(
     loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent' }),
     database,
@@ -75,7 +79,9 @@ async function benchOn(kind: BenchTarget): Promise<void> {
   try {
     const filling = Date.now();
     await fill(database.db);
-    console.log(`\n[${kind}] ${LEADS} leads, ${MEMBERS} miembros cargados en ${((Date.now() - filling) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n[${TARGET_LABEL[target]}] ${LEADS} leads, ${MEMBERS} miembros cargados en ${((Date.now() - filling) / 1000).toFixed(1)} s`,
+    );
     const cookie = await loginCookie(server.url, { username: 'admin', password: ADMIN_PASSWORD });
 
     console.log(`${'llamada'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
@@ -89,6 +95,7 @@ async function benchOn(kind: BenchTarget): Promise<void> {
         if (i >= WARMUP) times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
+      p95ByCall.set(call.name, percentile(times, 95));
       console.log(
         `${call.name.padEnd(38)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)}`,
       );
@@ -99,7 +106,8 @@ async function benchOn(kind: BenchTarget): Promise<void> {
   }
 }
 
-const kinds: BenchTarget[] =
-  options['only'] === 'embedded' ? ['embedded'] : options['only'] === 'postgres' ? ['postgres'] : ['postgres', 'embedded'];
-for (const kind of kinds) await benchOn(kind);
-await stopBenchServers();
+await runBench(async () => {
+  const p95s: P95ByTarget = new Map();
+  for (const target of benchTargets) await benchOn(target, p95s);
+  printP95Ratios(p95s);
+});

@@ -1,21 +1,20 @@
 /**
- * `pnpm bench:leads`: 100,000 leads on PostgreSQL and PGlite, then the Leads screen's list,
- * search and tab-count calls over HTTP against a started server, printing p50/p95
- * (target p95 ≤ 50 ms on PostgreSQL). Options: --pg=<admin url>, --only=postgres|pglite, --leads=N, --runs=N.
+ * `pnpm bench:leads`: 100,000 leads, then the Leads screen's list, search and tab-count calls over
+ * HTTP against a started API, printing p50/p95, on the embedded server (the product's default path,
+ * support/api-site.ts) and, with `--pg=<admin url>`, on that server too, then each call's p95 on
+ * both and their ratio. Options: --pg=<admin url>, --only=embedded|postgres, --leads=N, --runs=N.
  */
-import { createTestDatabase } from '@crm/db/testing';
+import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { BENCH_ADMIN, loginCookie, startServerProcess } from './support/server-process.js';
-import { benchKinds, benchOptions as options, type BenchTarget, createBenchDatabase, stopBenchServers } from './support/options.js';
+import { startApiSite } from './support/api-site.js';
+import { type P95ByTarget, printP95Ratios } from './support/compare.js';
+import { BENCH_ADMIN, loginCookie } from './support/server-process.js';
+import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 
-const KINDS = benchKinds;
 const LEADS = Number(options['leads'] ?? 100_000);
 const RUNS = Number(options['runs'] ?? 100);
 const WARMUP = 10;
-const TARGET_P95_MS = 50;
-
-type Db = Awaited<ReturnType<typeof createTestDatabase>>['db'];
 
 /** Spanish business names and emails, 30% loose and 70% in 40 imported groups, statuses like a real pipeline. */
 async function fill(db: Db): Promise<void> {
@@ -84,16 +83,20 @@ async function measure(url: string, cookie: string, path: string): Promise<{ p50
   return { p50: percentile(times, 50), p95: percentile(times, 95), status };
 }
 
-async function benchOn(kind: BenchTarget): Promise<void> {
-  const database = await createBenchDatabase(kind);
+async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
   const filling = performance.now();
-  await fill(database.db);
-  const firstGroup = await sql<{ id: number }>`select min(id) as id from lead_groups`.execute(database.db);
-  const groupId = firstGroup.rows[0]?.id ?? 1;
-  await database.close();
-  console.log(`\n[${kind}] ${LEADS.toLocaleString('es-ES')} leads cargados en ${((performance.now() - filling) / 1000).toFixed(1)} s`);
-
-  const server = await startServerProcess({ DATABASE_URL: database.url });
+  let groupId = 1;
+  const site = await startApiSite(target, {
+    fill: async (db) => {
+      await fill(db);
+      groupId = (await sql<{ id: number }>`select min(id) as id from lead_groups`.execute(db)).rows[0]?.id ?? 1;
+    },
+  });
+  const seconds = ((performance.now() - filling) / 1000).toFixed(1);
+  console.log(`\n[${TARGET_LABEL[target]}] ${LEADS.toLocaleString('es-ES')} leads cargados y API en marcha en ${seconds} s`);
+  const server = site.apis[0] ?? { url: '' };
+  const p95ByCall = new Map<string, number>();
+  p95s.set(target, p95ByCall);
   try {
     const cookie = await loginCookie(server.url);
     const second = await fetch(new URL('/api/leads?view=leads&limit=50', server.url), { headers: { cookie } });
@@ -115,23 +118,19 @@ async function benchOn(kind: BenchTarget): Promise<void> {
       ['tRPC leads.list', trpcPath('leads.list', { view: 'leads', limit: 50 })],
       ['tRPC leads.counts', trpcPath('leads.counts', {})],
     ];
-    let worst = 0;
     for (const [name, path] of calls) {
       const { p50, p95, status } = await measure(server.url, cookie, path);
       if (status !== 200) throw new Error(`${name}: HTTP ${status}`);
-      if (!name.startsWith('Referencia')) worst = Math.max(worst, p95);
+      p95ByCall.set(name, p95);
       console.log(`  ${name.padEnd(38)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`);
     }
-    if (kind === 'postgres') {
-      console.log(
-        `  peor p95 de las llamadas de leads: ${worst.toFixed(1)} ms ${worst <= TARGET_P95_MS ? '✓' : '✗'} objetivo ≤ ${TARGET_P95_MS} ms`,
-      );
-    }
   } finally {
-    await server.stop();
-    await database.drop();
+    await site.stop();
   }
 }
 
-for (const kind of KINDS) await benchOn(kind);
-await stopBenchServers();
+await runBench(async () => {
+  const p95s: P95ByTarget = new Map();
+  for (const target of benchTargets) await benchOn(target, p95s);
+  printP95Ratios(p95s);
+});

@@ -242,7 +242,8 @@ export async function writeCopyCsvs(
 }
 
 /** Writes rows until the next one would pass `maxBytes`; answers the row count and the size. */
-export async function writeBusinessCsv(filePath: string, maxBytes: number): Promise<{ rows: number; bytes: number }> {
+/** As many rows as fit in `maxBytes` (or `maxRows` rows, the smoke tests' small files). */
+export async function writeBusinessCsv(filePath: string, maxBytes: number, maxRows = Infinity): Promise<{ rows: number; bytes: number }> {
   const out = createWriteStream(filePath);
   let bytes = Buffer.byteLength(`${CSV_HEADER}\r\n`);
   out.write(`${CSV_HEADER}\r\n`);
@@ -250,7 +251,7 @@ export async function writeBusinessCsv(filePath: string, maxBytes: number): Prom
   for (;;) {
     const line = `${businessRow(rows)}\r\n`;
     const size = Buffer.byteLength(line);
-    if (bytes + size > maxBytes) break;
+    if (bytes + size > maxBytes || rows >= maxRows) break;
     if (!out.write(line)) await once(out, 'drain');
     bytes += size;
     rows += 1;

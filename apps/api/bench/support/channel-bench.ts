@@ -1,26 +1,25 @@
 /**
  * `pnpm bench:chat` on a channel: MEMBERS members with a /ws socket each, spread over two replica
- * processes on PostgreSQL, SENDERS of them (on both replicas) posting RATE messages a second
- * each; delivery latency to every member (p50/p99), lost and duplicated. Then the same load while
+ * processes on one server (support/api-site.ts), SENDERS of them (on both replicas) posting RATE
+ * messages a second each; delivery latency to every member (p50/p99), lost and duplicated. Then the same load while
  * a colleague uploads 10 MB attachments back to back to one replica: the others' latency should
  * not suffer (p99 ≤ 2×).
  *
  * What is measured: for every message and every member (its sender too), the time from the
  * sender's client handing the frame to its socket to the member's client receiving the chat
  * frame, both read from the same clock. The clients run in CLIENT_WORKERS threads of this
- * process (each with a share of the sockets), apart from the replica this process runs on its
- * main thread. Senders are independent: each keeps its own steady rate from a random point of
+ * process (each with a share of the sockets). Senders are independent: each keeps its own steady rate from a random point of
  * its first period (a fixed seed, so runs compare); `--phases=together` makes them all send at
  * the same instants instead (the worst case: a burst of SENDERS messages every period).
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createBenchDatabase } from './options.js';
+import type { Db } from '@crm/db';
 import { CHAT_ATTACHMENT_LIMITS } from '@crm/domain';
 import { sql } from 'kysely';
-import { loadEnv } from '../../src/env.js';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { startApiProcess } from '../../src/test/api-process.js';
+import { startApiSite } from './api-site.js';
+import { type MemoryFigures, memoryText } from './memory.js';
+import { type BenchTarget, TARGET_LABEL } from './options.js';
 import { allRegistered, type BenchClient, ms, percentile, printTable, runWorkers, seedUsers } from './chat-bench-kit.js';
 import { type ChannelLoadGo, type ChannelLoadInput, type ChannelLoadResult, wallClockMs } from './channel-load.js';
 
@@ -47,9 +46,9 @@ export interface ChannelRow {
   p99: number;
   allP99: number;
   uploads: number;
+  memory: MemoryFigures;
 }
 
-const TARGET_P99_MS = 100;
 /** Room enough for the load: the benchmark measures delivery, not the rate limit. */
 const BENCH_RATE = '5000';
 
@@ -89,18 +88,20 @@ function merge(shares: ChannelLoadResult[], members: number): ChannelRunResult {
   };
 }
 
-function summarise(name: string, run: { result: ChannelRunResult; load: [number, number] }, uploads: number): ChannelRow {
+function summarise(
+  name: string,
+  run: { result: ChannelRunResult; load: [number, number]; memory: MemoryFigures },
+  uploads: number,
+): ChannelRow {
   const sorted = [...run.result.latenciesMs].sort((a, b) => a - b);
   const all = [...run.result.allMembersMs].sort((a, b) => a - b);
   return { name, ...run, p50: percentile(sorted, 50), p99: percentile(sorted, 99), allP99: percentile(all, 99), uploads };
 }
 
-async function createChannel(server: RunningServer, members: BenchClient[]): Promise<number> {
-  const { rows } = await sql<{ id: number }>`insert into chat_channels (kind, name) values ('group', 'Bench') returning id`.execute(
-    server.ctx.db,
-  );
+async function createChannel(db: Db, members: BenchClient[]): Promise<number> {
+  const { rows } = await sql<{ id: number }>`insert into chat_channels (kind, name) values ('group', 'Bench') returning id`.execute(db);
   const channelId = rows[0]?.id ?? 0;
-  await server.ctx.db
+  await db
     .insertInto('chat_channel_members')
     .values(members.map((member) => ({ channel_id: channelId, user_id: member.userId })))
     .execute();
@@ -122,28 +123,22 @@ function startUploads(url: string, cookie: string): () => Promise<number> {
   };
 }
 
-export async function benchChannel(option: (name: string, fallback: string) => string): Promise<ChannelRow[]> {
+export async function benchChannel(target: BenchTarget, option: (name: string, fallback: string) => string): Promise<ChannelRow[]> {
   const members = Number(option('members', '200'));
   const senders = Number(option('senders', '10'));
   const rate = Number(option('sender-rate', '10'));
   const seconds = Number(option('channel-seconds', '20'));
   const workers = Number(option('client-workers', String(DEFAULT_CLIENT_WORKERS)));
   const together = option('phases', 'independent') === 'together';
-  const database = await createBenchDatabase('postgres');
-  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', CHAT_RATE_PER_10S: BENCH_RATE };
-  const server = await startServer(loadEnv({ ...env, DATA_DIR: '/nonexistent', DATABASE_URL: database.url }));
-  const replica = await startApiProcess({
-    databaseUrl: database.url ?? '',
-    env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD, CHAT_RATE_PER_10S: BENCH_RATE },
-  });
+  const site = await startApiSite(target, { replicas: 2, env: { CHAT_RATE_PER_10S: BENCH_RATE } });
   try {
-    const urls = [server.url, replica.url];
-    const clients = (await seedUsers(server, members, 'canal')).map((client, index) => ({
+    const urls = site.apis.map((api) => api.url);
+    const clients = (await seedUsers(site.db, members, 'canal')).map((client, index) => ({
       ...client,
       url: `${(urls[index % urls.length] as string).replace(/^http/, 'ws')}/ws`,
     }));
-    const [uploader] = await seedUsers(server, 1, 'subidas');
-    const channelId = await createChannel(server, clients);
+    const [uploader] = await seedUsers(site.db, 1, 'subidas');
+    const channelId = await createChannel(site.db, clients);
     // Spread over the members, alternately on each replica (a member's replica is its index's parity).
     const senderIndexes = Array.from({ length: senders }, (_, number) => Math.floor((number * members) / senders) + (number % 2));
     const random = seededRandom(14);
@@ -163,46 +158,46 @@ export async function benchChannel(option: (name: string, fallback: string) => s
     });
     const run = async (whenGo: () => void) => {
       let loadAtStart = 0;
+      const memory = await site.watchMemory();
       const results = await runWorkers<ChannelLoadInput, ChannelLoadResult>(
         './channel-load-worker.mjs',
         shares,
         async () => {
-          await allRegistered(server, members);
+          await allRegistered(site.db, members);
           loadAtStart = oneMinuteLoad();
           whenGo();
         },
         (): ChannelLoadGo => ({ startAt: wallClockMs() + START_DELAY_MS }),
       );
-      return { result: merge(results, members), load: [loadAtStart, oneMinuteLoad()] as [number, number] };
+      const load: [number, number] = [loadAtStart, oneMinuteLoad()];
+      return { result: merge(results, members), load, memory: await memory.stop() };
     };
 
-    const label = `Canal de ${members}, ${senders}×${rate}/s${together ? ' a la vez' : ''}`;
+    const label = `${TARGET_LABEL[target]}: canal de ${members}, ${senders}×${rate}/s${together ? ' a la vez' : ''}`;
     const quiet = await run(() => {});
     // Everyone's sockets closed: their presence rows must be gone before the next count.
-    await sql`delete from live_connections`.execute(server.ctx.db);
+    await sql`delete from live_connections`.execute(site.db);
 
     let stopUploads: () => Promise<number> = () => Promise.resolve(0);
     const busy = await run(() => {
-      stopUploads = startUploads(server.url, uploader?.cookie ?? '');
+      stopUploads = startUploads(urls[0] ?? '', uploader?.cookie ?? '');
     });
     const uploaded = await stopUploads();
-    if ((quiet.result.lost > 0 || busy.result.lost > 0) && replica.output()) console.error(`La réplica hija dijo:\n${replica.output()}`);
+    if (quiet.result.lost > 0 || busy.result.lost > 0)
+      console.error(`Las réplicas dijeron:\n${site.apis.map((api) => api.output()).join('\n')}`);
     return [summarise(label, quiet, 0), summarise(`${label} + subidas 10 MB`, busy, uploaded)];
   } finally {
-    await replica.stop();
-    await server.close();
-    await database.drop();
+    await site.stop();
   }
 }
 
 export function printChannel(rows: ChannelRow[]): void {
   if (rows.length === 0) return;
-  console.log('\nCanal: miembros repartidos entre 2 réplicas (este proceso y un hijo) sobre PostgreSQL; cada entrega cuenta');
+  console.log('\nCanal: miembros repartidos entre 2 réplicas (procesos hijos) sobre un mismo servidor; cada entrega cuenta');
   console.log('Latencia: del envío en el cliente que escribe a la recepción en el cliente de cada miembro (el mismo reloj).');
-  const [quiet] = rows;
   printTable(
     [
-      { heading: 'escenario', width: 40 },
+      { heading: 'escenario', width: 58 },
       { heading: 'mensajes' },
       { heading: 'entregas esperadas' },
       { heading: 'perdidas' },
@@ -215,12 +210,13 @@ export function printChannel(rows: ChannelRow[]): void {
       { heading: 'carga 1 min', width: 11 },
       { heading: 'objetivo', width: 0 },
     ],
-    rows.map((row) => {
+    rows.map((row, index) => {
       const clean = row.result.lost === 0 && row.result.duplicated === 0;
-      const target =
-        row === quiet
-          ? `${row.p99 <= TARGET_P99_MS && clean ? '✓' : '✗'} (p99 ≤ ${TARGET_P99_MS} ms)`
-          : `${quiet && row.p99 <= 2 * quiet.p99 && clean ? '✓' : '✗'} (p99 ≤ 2× sin subidas: ×${quiet ? (row.p99 / quiet.p99).toFixed(2) : '—'})`;
+      // Rows come in pairs per server: without uploads, then with them (p99 ≤ 2× the first).
+      const quiet = index % 2 === 1 ? rows[index - 1] : undefined;
+      const target = quiet
+        ? `${row.p99 <= 2 * quiet.p99 && clean ? '✓' : '✗'} (p99 ≤ 2× sin subidas: ×${(row.p99 / quiet.p99).toFixed(2)})`
+        : `${clean ? '✓' : '✗'} (ni perdidas ni duplicadas)`;
       return [
         row.name,
         String(row.result.sent),
@@ -237,4 +233,5 @@ export function printChannel(rows: ChannelRow[]): void {
       ];
     }),
   );
+  for (const row of rows) console.log(`  ${row.name}: ${memoryText(row.memory)}`);
 }

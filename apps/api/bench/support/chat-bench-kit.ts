@@ -1,9 +1,10 @@
 /** What the chat benchmarks share: workers that wait for the servers' go, seeded users with sessions, percentiles. */
+import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { type Db, insertSession, SESSION_ABSOLUTE_MS } from '@crm/db';
 import { sql } from 'kysely';
 import { hashPassword } from '../../src/modules/auth/password.js';
-import { createSession, SESSION_COOKIE } from '../../src/modules/auth/session.service.js';
-import type { RunningServer } from '../../src/server.js';
+import { hashToken, SESSION_COOKIE } from '../../src/modules/auth/session.service.js';
 
 export interface BenchClient {
   userId: number;
@@ -58,9 +59,9 @@ export function runWorkers<I, R>(
 }
 
 /** Every client's connection is in the presence table, so the connection storm is over before the load starts. */
-export async function allRegistered(server: RunningServer, count: number): Promise<void> {
+export async function allRegistered(db: Db, count: number): Promise<void> {
   for (;;) {
-    const row = await server.ctx.db
+    const row = await db
       .selectFrom('live_connections')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -75,18 +76,23 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-/** `count` Vendedores named `<prefix>1…`, each with a session; their urls are filled in by the caller. */
-export async function seedUsers(server: RunningServer, count: number, prefix = 'chat'): Promise<BenchClient[]> {
+/**
+ * `count` Vendedores named `<prefix>1…`, each with a session written straight into the API's database
+ * (as sign-in would, without a thousand password checks); their urls are filled in by the caller.
+ */
+export async function seedUsers(db: Db, count: number, prefix = 'chat'): Promise<BenchClient[]> {
   const hash = await hashPassword('bench-chat-1');
   await sql`
     insert into users (username, email, password_hash, first_name, last_name, system_role)
     select ${prefix} || n, ${prefix} || n || '@bench.example', ${hash}, 'Usuario', 'Bench ' || n, 'team_member'
     from generate_series(1, ${count}) as n
-  `.execute(server.ctx.db);
-  const users = await server.ctx.db.selectFrom('users').select('id').where('username', 'like', `${prefix}%`).orderBy('id').execute();
+  `.execute(db);
+  const users = await db.selectFrom('users').select('id').where('username', 'like', `${prefix}%`).orderBy('id').execute();
   const clients: BenchClient[] = [];
   for (const user of users) {
-    const { token } = await createSession(server.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    const token = randomBytes(16).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+    await insertSession(db, { id: hashToken(token), userId: user.id, expiresAt, ip: '127.0.0.1', userAgent: 'bench' });
     clients.push({ userId: user.id, url: '', cookie: `${SESSION_COOKIE}=${token}` });
   }
   return clients;

@@ -1,17 +1,16 @@
 /**
  * `pnpm bench:chat` on notifications: a bulk 'Repartir' of LEADS leads among ASSIGNEES members of a
  * custom role (round robin), each member with the web app's live feed open (spread over two replica
- * processes on PostgreSQL; one server on PGlite). Measured: the bulk call's answer time, and from
+ * processes on one server, support/api-site.ts). Measured: the bulk call's answer time, and from
  * the call until each member's feed got their 'lead_assigned' notification (p50, p99, all).
  */
+import type { Db } from '@crm/db';
 import { sql } from 'kysely';
-import { loadEnv } from '../../src/env.js';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
 import { createLiveTrpc, type LiveTrpc } from '../../src/test/live-client.js';
 import { percentile, printTable, seedUsers } from './chat-bench-kit.js';
 import { clientWithCookie } from './server-process.js';
-import { createBenchDatabase } from './options.js';
+import { type ApiSite, startApiSite } from './api-site.js';
+import { type BenchTarget, TARGET_LABEL } from './options.js';
 
 export interface NotificationRow {
   name: string;
@@ -29,8 +28,7 @@ export interface NotificationRow {
 const DELIVERY_TIMEOUT_MS = 60_000;
 
 /** A role of the given members with round robin, and `count` unassigned leads; answers the role and the lead ids. */
-async function seed(server: RunningServer, memberIds: number[], count: number): Promise<{ roleId: number; leadIds: number[] }> {
-  const db = server.ctx.db;
+async function seed(db: Db, memberIds: number[], count: number): Promise<{ roleId: number; leadIds: number[] }> {
   const { rows } = await sql<{ id: number }>`
     insert into custom_roles (name, display_name, distribution) values ('aviso_bench', 'Aviso', 'round_robin') returning id`.execute(db);
   const roleId = rows[0]?.id ?? 0;
@@ -45,12 +43,13 @@ async function seed(server: RunningServer, memberIds: number[], count: number): 
   return { roleId, leadIds: leads.rows.map((row) => row.id) };
 }
 
-async function measure(name: string, urls: string[], server: RunningServer, leads: number, assignees: number): Promise<NotificationRow> {
-  const [adminSession, ...members] = await seedUsers(server, assignees + 1, 'aviso');
+async function measure(name: string, site: ApiSite, leads: number, assignees: number): Promise<NotificationRow> {
+  const urls = site.apis.map((api) => api.url);
+  const [adminSession, ...members] = await seedUsers(site.db, assignees + 1, 'aviso');
   if (!adminSession?.cookie) throw new Error('sin sesión de administrador');
-  await sql`update users set system_role = 'admin' where id = ${adminSession.userId}`.execute(server.ctx.db);
+  await sql`update users set system_role = 'admin' where id = ${adminSession.userId}`.execute(site.db);
   const { roleId, leadIds } = await seed(
-    server,
+    site.db,
     members.map((member) => member.userId),
     leads,
   );
@@ -84,7 +83,7 @@ async function measure(name: string, urls: string[], server: RunningServer, lead
     while (arrivals.size < members.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     // A moment more, so late duplicates would be counted.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const stored = await server.ctx.db
+    const stored = await site.db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('kind', '=', 'lead_assigned')
@@ -108,28 +107,18 @@ async function measure(name: string, urls: string[], server: RunningServer, lead
   }
 }
 
-export async function benchNotifications(option: (name: string, fallback: string) => string): Promise<NotificationRow[]> {
+export async function benchNotifications(
+  target: BenchTarget,
+  option: (name: string, fallback: string) => string,
+): Promise<NotificationRow> {
   const leads = Number(option('notify-leads', '1000'));
   const assignees = Number(option('notify-assignees', '50'));
-  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-1', DATA_DIR: '/nonexistent' };
-  const rows: NotificationRow[] = [];
-  for (const kind of ['embedded', 'postgres'] as const) {
-    const database = await createBenchDatabase(kind);
-    const server =
-      kind === 'postgres' ? await startServer(loadEnv({ ...env, DATABASE_URL: database.url })) : await startServer(loadEnv(env), database);
-    let replica: ApiProcess | undefined;
-    try {
-      if (kind === 'postgres')
-        replica = await startApiProcess({ databaseUrl: database.url ?? '', env: { ADMIN_PASSWORD: env.ADMIN_PASSWORD } });
-      const urls = [server.url, ...(replica ? [replica.url] : [])];
-      rows.push(await measure(kind === 'embedded' ? 'PGlite, 1 réplica' : 'PostgreSQL, 2 réplicas', urls, server, leads, assignees));
-    } finally {
-      await replica?.stop();
-      await server.close();
-      await database.drop();
-    }
+  const site = await startApiSite(target, { replicas: 2 });
+  try {
+    return await measure(`${TARGET_LABEL[target]}, 2 réplicas`, site, leads, assignees);
+  } finally {
+    await site.stop();
   }
-  return rows;
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : '—');
@@ -142,7 +131,7 @@ export function printNotifications(rows: NotificationRow[]): void {
   );
   printTable(
     [
-      { heading: 'escenario', width: 24 },
+      { heading: 'escenario', width: 28 },
       { heading: 'respuesta', width: 10 },
       { heading: 'p50', width: 8 },
       { heading: 'p99', width: 8 },

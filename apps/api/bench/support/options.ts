@@ -1,7 +1,9 @@
 /**
  * Command-line options shared by the benchmarks: `--key=value` flags, and the PostgreSQL servers to
  * run on: the embedded server (the product's default, started here in a temp DATA_DIR with the
- * production settings) always, and the server at `--pg=<admin url>` too when given.
+ * production settings, durable) always, and the server at `--pg=<admin url>` too when given;
+ * `--only=embedded|postgres` keeps one. `runBench` wraps a benchmark's body so that whatever
+ * happens (an error, Ctrl+C) no postmaster and no temp folder outlive it.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,28 +27,61 @@ export type BenchTarget = 'embedded' | 'postgres';
 const pgUrl = benchOptions['pg'] || undefined;
 
 /** The servers to run on: the embedded one, `--pg`'s too when given; `--only=` keeps one. */
-export const benchKinds: BenchTarget[] = (['embedded', 'postgres'] as const).filter(
+export const benchTargets: BenchTarget[] = (['embedded', 'postgres'] as const).filter(
   (target) => (target === 'embedded' || pgUrl !== undefined) && (!benchOptions['only'] || benchOptions['only'] === target),
 );
+if (benchTargets.length === 0) throw new Error('--only=postgres necesita --pg=<url de administrador>');
 
-let embedded: Promise<{ server: EmbeddedServer; dataDir: string }> | undefined;
+/** How each target is named in the output. */
+export const TARGET_LABEL: Record<BenchTarget, string> = { embedded: 'integrado', postgres: 'PostgreSQL --pg' };
 
-function embeddedServer(): Promise<{ server: EmbeddedServer; dataDir: string }> {
+/** Cleanups to run when the benchmark ends, however it ends (last registered, first run). */
+const cleanups: (() => Promise<void>)[] = [];
+
+export function atBenchEnd(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+}
+
+let cleaning: Promise<void> | undefined;
+
+/**
+ * One pass for everyone: a signal's cleanup and the body's `finally` (the body fails once its pool is
+ * closed under it) must not run the next step, removing a folder, while a server still stops.
+ */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
+      await cleanup().catch((error: unknown) => console.error('Limpieza del benchmark:', error));
+    }
+  })();
+  return cleaning;
+}
+
+/** A temp folder for a DATA_DIR, removed at the end. Mode 0755: the server's system user must enter it. */
+export async function benchDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-bench-'));
+  await chmod(dataDir, 0o755);
+  atBenchEnd(() => rm(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+let embedded: Promise<EmbeddedServer> | undefined;
+
+/** The benchmark's own embedded server (one per run), for databases several processes reach by URL. */
+export function benchEmbeddedServer(): Promise<EmbeddedServer> {
   embedded ??= (async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crm-bench-'));
-    await chmod(dataDir, 0o755);
-    return { server: await startEmbeddedServer({ dataDir, whenOwned: 'refuse' }), dataDir };
+    const server = await startEmbeddedServer({ dataDir: await benchDataDir(), whenOwned: 'refuse' });
+    atBenchEnd(() => server.stop());
+    return server;
   })();
   return embedded;
 }
 
-/** The admin URL of a target's server. */
-async function adminUrlOf(target: BenchTarget): Promise<string> {
-  if (target === 'postgres') {
-    if (!pgUrl) throw new Error('--pg=<url> hace falta para medir en ese PostgreSQL');
-    return pgUrl;
-  }
-  return (await embeddedServer()).server.urlFor('postgres');
+/** The admin URL of a target's server (for the embedded target, the benchmark's own). */
+export async function adminUrlOf(target: BenchTarget): Promise<string> {
+  if (target === 'embedded') return (await benchEmbeddedServer()).urlFor('postgres');
+  if (!pgUrl) throw new Error('--pg=<url> hace falta para medir en ese PostgreSQL');
+  return pgUrl;
 }
 
 /** A fresh migrated database on the target's server. */
@@ -54,10 +89,26 @@ export async function createBenchDatabase(target: BenchTarget): Promise<TestData
   return createTestDatabase({ adminUrl: await adminUrlOf(target) });
 }
 
-/** Stops the embedded server (if started) and removes its folder. */
-export async function stopBenchServers(): Promise<void> {
-  if (!embedded) return;
-  const { server, dataDir } = await embedded;
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+/**
+ * Runs a benchmark's body, then stops every server it started and removes their folders, also when
+ * it fails or is interrupted (the postmaster runs in a session of its own: a Ctrl+C never reaches
+ * it), and exits: a pool or a worker left open must not keep the process alive once it printed.
+ */
+export async function runBench(body: () => Promise<void>): Promise<never> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: deteniendo los servidores del benchmark…`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  let code = 0;
+  try {
+    await body();
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  } finally {
+    await cleanUp();
+  }
+  process.exit(code);
 }

@@ -4,6 +4,8 @@ import { CookieJar } from '../../src/test/cookie-jar.js';
 import { ApiClient } from '../../src/test/harness.js';
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' };
+/** Another user (a Vendedor) whose lead list is timed while heavy work runs: not the one doing it. */
+export const BENCH_OTHER = { username: 'bench-otro', password: 'bench-otro-1' };
 
 export function startServerProcess(
   database: { DATABASE_URL?: string; DATA_DIR?: string },

@@ -2,7 +2,7 @@
  * The seller's-workspace benchmark data, in bulk SQL (INSERT … SELECT generate_series), never through
  * the API: `leads` leads (80% assigned among the members), ten history events per lead with one lead
  * holding 1,000 of them, follow-ups for half as many leads, and `members` people with varied names.
- * Statements of at most 100,000 rows keep PGlite's single connection (and its memory) in bounds.
+ * Statements of at most 100,000 rows keep each transaction, and the WAL a checkpoint must write at once, small.
  */
 import type { createTestDatabase } from '@crm/db/testing';
 import { sql } from 'kysely';
