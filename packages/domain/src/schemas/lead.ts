@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
+import { isPlausiblePhone } from '../phones/phone.js';
 import { trackingRecordSchema } from './tracking.js';
 import {
   LIMITS,
   clearableText,
-  emailSchema,
   idSchema,
   nullableIdSchema,
   optionalEmailSchema,
@@ -76,36 +76,50 @@ export const leadCountsSchema = z.object({
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
-/** 'Agregar Nuevo Lead': the form's five categories only; email must be valid. */
-export const createLeadSchema = z.object({
+/** CONTRACT §8: a lead needs a way to reach it, an email or a phone (each validated when given). */
+export const CONTACT_REQUIRED = 'Indica un email o un teléfono';
+
+export function hasContactWay(lead: { email?: string | null; phone?: string | null }): boolean {
+  return Boolean(lead.email?.trim()) || /\d/.test(lead.phone ?? '');
+}
+
+const leadPhoneSchema = text()
+  .trim()
+  .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
+  .refine((value) => value === '' || isPlausiblePhone(value), { message: 'Teléfono inválido' })
+  .nullish()
+  .transform((value) => value || null);
+
+/** 'Agregar Nuevo Lead': the form's five categories only; an email or a phone, each valid when given. */
+export const createLeadSchema = z
+  .object({
   name: requiredText('El nombre es requerido', LIMITS.name),
-  email: emailSchema,
-  phone: text()
-    .trim()
-    .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
-    .nullish()
-    .transform((value) => value || null),
+  email: optionalEmailSchema,
+  phone: leadPhoneSchema,
   category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
   description: requiredText('La descripción es requerida', LIMITS.longText),
   assignedTo: nullableIdSchema,
   /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
   autoAssignRoleId: nullableIdSchema.optional(),
-});
+  })
+  .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'] });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
 /**
- * One row of an imported file: only the name is required; an email, when given, must be valid.
- * The keys are in the order the row's problem is reported (the first issue is the one shown).
+ * One row of an imported file: a name, and an email or a phone (an email, when given, must be
+ * valid). The keys are in the order the row's problem is reported (the first issue is the one shown).
  */
-export const importedLeadSchema = z.object({
-  name: requiredText('falta el nombre', LIMITS.name),
-  description: optionalText(LIMITS.longText),
-  phone: optionalText(LEAD_LIMITS.phone),
-  address: optionalText(LEAD_LIMITS.address),
-  domain: optionalText(LEAD_LIMITS.domain),
-  email: optionalEmailSchema,
-});
+export const importedLeadSchema = z
+  .object({
+    name: requiredText('falta el nombre', LIMITS.name),
+    description: optionalText(LIMITS.longText),
+    phone: optionalText(LEAD_LIMITS.phone),
+    address: optionalText(LEAD_LIMITS.address),
+    domain: optionalText(LEAD_LIMITS.domain),
+    email: optionalEmailSchema,
+  })
+  .refine(hasContactWay, { message: 'falta el email o el teléfono', path: ['email'] });
 export type ImportedLead = z.output<typeof importedLeadSchema>;
 
 /**
@@ -118,7 +132,7 @@ export const updateLeadSchema = z
   .object({
     name: requiredText('El nombre es requerido', LIMITS.name).optional(),
     email: optionalEmailSchema.optional(),
-    phone: clearableText(LEAD_LIMITS.phone),
+    phone: clearableText(LEAD_LIMITS.phone).refine((value) => !value || isPlausiblePhone(value), { message: 'Teléfono inválido' }),
     category: leadCategorySchema.optional(),
     description: clearableText(LIMITS.longText),
     status: leadStatusSchema.optional(),
