@@ -111,6 +111,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [true, true, true, true, true],
   },
+  'settings.manage': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

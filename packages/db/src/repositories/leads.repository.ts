@@ -32,8 +32,10 @@ export interface LeadFilters {
   q?: string;
   /** One person's leads, or (null) the unassigned ones. */
   assignedTo?: number | null;
-  /** The leads a notification stands for ('Te asignaron 10 leads'); the service checks it is the reader's. */
-  notificationId?: number;
+  /** The leads a notification stands for ('Te asignaron 10 leads'), if it is `userId`'s (the service passes the reader). */
+  notification?: { id: number; userId: number };
+  /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
+  anyGroup?: boolean;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -116,15 +118,17 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
   if (filters.groupId !== undefined) conditions.push(eb('leads.group_id', '=', filters.groupId));
   if (filters.assignedTo !== undefined)
     conditions.push(eb('leads.assigned_to', filters.assignedTo === null ? 'is' : '=', filters.assignedTo));
-  if (filters.notificationId !== undefined)
+  if (filters.notification)
     conditions.push(
       eb(
         'leads.id',
         'in',
         eb
           .selectFrom('notification_leads')
+          .innerJoin('notifications', 'notifications.id', 'notification_leads.notification_id')
           .select('notification_leads.lead_id')
-          .where('notification_leads.notification_id', '=', filters.notificationId),
+          .where('notification_leads.notification_id', '=', filters.notification.id)
+          .where('notifications.user_id', '=', filters.notification.userId),
       ),
     );
   const q = filters.q ? normalizeSearchText(filters.q) : '';
@@ -216,7 +220,7 @@ function toListItem(row: ListRow): LeadListItem {
  */
 function onlyUngrouped(filters: LeadFilters): boolean {
   return (
-    filters.view === 'leads' && filters.groupId === undefined && filters.assignedTo === undefined && filters.notificationId === undefined
+    filters.view === 'leads' && filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined
   );
 }
 

@@ -61,3 +61,16 @@ export async function rewriteLeadPhones(db: DbOrTrx, changes: readonly { id: num
     where leads.id = changed.id`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
+
+/** The first admin still active (the one the setup dialog is offered to): the lowest id. */
+export async function findFirstActiveAdminId(db: DbOrTrx): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('system_role', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

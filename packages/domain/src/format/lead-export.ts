@@ -16,6 +16,8 @@ export interface LeadExportColumn {
   header: string;
   /** Characters, for the spreadsheet's column width. */
   width: number;
+  /** The spreadsheet's number format for the column's instants. */
+  dateFormat?: string;
   value: (lead: LeadListItem) => LeadExportCell;
 }
 
@@ -32,11 +34,16 @@ export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
   { header: 'Dominio', width: 20, value: (lead) => lead.domain },
   { header: 'Asignado a', width: 22, value: (lead) => personName(lead.assignee) },
   { header: 'Contactado por', width: 22, value: (lead) => personName(lead.contactedByUser) },
-  { header: 'Contactado el', width: 17, value: (lead) => (lead.contactedAt ? { instant: lead.contactedAt, withTime: true } : null) },
+  {
+    header: 'Contactado el',
+    width: 17,
+    dateFormat: 'dd/mm/yyyy hh:mm',
+    value: (lead) => (lead.contactedAt ? { instant: lead.contactedAt, withTime: true } : null),
+  },
   { header: 'Llamadas', width: 10, value: (lead) => lead.tracking?.calls ?? 0 },
   { header: 'Mensajes enviados', width: 10, value: (lead) => lead.tracking?.messagesToLead ?? 0 },
   { header: 'Mensajes recibidos', width: 10, value: (lead) => lead.tracking?.messagesFromLead ?? 0 },
-  { header: 'Agregado', width: 12, value: (lead) => ({ instant: lead.createdAt, withTime: false }) },
+  { header: 'Agregado', width: 12, dateFormat: 'dd/mm/yyyy', value: (lead) => ({ instant: lead.createdAt, withTime: false }) },
 ];
 
 /** How the CSV writes a cell: instants in the team's time zone, dd/mm/aaaa. */
@@ -58,6 +65,11 @@ export function leadCsvHeader(separator: CsvSeparator): string {
 
 export function leadCsvRows(leads: readonly LeadListItem[], options: { separator: CsvSeparator; timeZone: string }): string {
   return leads
-    .map((lead) => csvLine(LEAD_EXPORT_COLUMNS.map((column) => csvText(column.value(lead), options.timeZone)), options.separator))
+    .map((lead) =>
+      csvLine(
+        LEAD_EXPORT_COLUMNS.map((column) => csvText(column.value(lead), options.timeZone)),
+        options.separator,
+      ),
+    )
     .join('');
 }

@@ -68,6 +68,7 @@ export const followUpBadgeSchema = z.object({ count: z.number().int() });
 /** The ends of 'today' and of 'upcoming' as instants, from the calendar day of `now` in the team's time zone. */
 export function followUpWindows(now: Date, timeZone: string): { endOfToday: Date; endOfUpcoming: Date } {
   const today = wallTime(now, timeZone);
-  const midnightAfter = (days: number) => instantAt({ year: today.year, month: today.month, day: today.day + days, hour: 0, minute: 0 }, timeZone);
+  const midnightAfter = (days: number) =>
+    instantAt({ year: today.year, month: today.month, day: today.day + days, hour: 0, minute: 0 }, timeZone);
   return { endOfToday: midnightAfter(1), endOfUpcoming: midnightAfter(1 + UPCOMING_DAYS) };
 }

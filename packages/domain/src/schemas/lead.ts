@@ -4,16 +4,7 @@ import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { isPlausiblePhone } from '../phones/phone.js';
 import { trackingRecordSchema } from './tracking.js';
-import {
-  LIMITS,
-  clearableText,
-  idSchema,
-  nullableIdSchema,
-  optionalEmailSchema,
-  optionalText,
-  requiredText,
-  text,
-} from './common.js';
+import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
@@ -73,6 +64,11 @@ export const leadCountsSchema = z.object({
   leads: z.number().int(),
   contacted: z.number().int(),
   groups: z.number().int(),
+  /**
+   * Leads Activos that the spec's default view (no group, no assignee chosen) leaves out because
+   * they are in a group: its empty state says where they are. 0 for every other view.
+   */
+  inGroups: z.number().int(),
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
@@ -93,14 +89,14 @@ const leadPhoneSchema = text()
 /** 'Agregar Nuevo Lead': the form's five categories only; an email or a phone, each valid when given. */
 export const createLeadSchema = z
   .object({
-  name: requiredText('El nombre es requerido', LIMITS.name),
-  email: optionalEmailSchema,
-  phone: leadPhoneSchema,
-  category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
-  description: requiredText('La descripción es requerida', LIMITS.longText),
-  assignedTo: nullableIdSchema,
-  /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
-  autoAssignRoleId: nullableIdSchema.optional(),
+    name: requiredText('El nombre es requerido', LIMITS.name),
+    email: optionalEmailSchema,
+    phone: leadPhoneSchema,
+    category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
+    description: requiredText('La descripción es requerida', LIMITS.longText),
+    assignedTo: nullableIdSchema,
+    /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
+    autoAssignRoleId: nullableIdSchema.optional(),
   })
   .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'] });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
@@ -215,12 +211,21 @@ export const leadListQuerySchema = z.object({
    */
   view: optionalQuery(z.enum(LEAD_VIEWS)),
   assignedTo: optionalQuery(leadAssigneeFilterSchema),
+  /** The leads one of the reader's notifications stands for ('Te asignaron 10 leads'), from any group. */
+  notificationId: optionalQuery(idSchema),
   sort: optionalQuery(leadSortSchema),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 /** The tab counts follow the filters the screen shows above the tabs. */
-export const leadCountsQuerySchema = leadListQuerySchema.pick({ category: true, status: true, groupId: true, q: true, assignedTo: true });
+export const leadCountsQuerySchema = leadListQuerySchema.pick({
+  category: true,
+  status: true,
+  groupId: true,
+  q: true,
+  assignedTo: true,
+  notificationId: true,
+});
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */

@@ -14,7 +14,9 @@ describe('defaultFollowUpDue', () => {
   it('gives tomorrow on a working day, whatever the runtime zone', () => {
     expect(at(defaultFollowUpDue(new Date('2026-03-03T08:00:00Z'), madrid))).toBe('04/03/2026 10:00');
     const buenosAires = { timeZone: 'America/Argentina/Buenos_Aires', workingDays: [1, 2, 3, 4, 5, 6] };
-    expect(formatDateTime(defaultFollowUpDue(new Date('2026-03-06T19:00:00Z'), buenosAires), buenosAires.timeZone)).toBe('07/03/2026 10:00');
+    expect(formatDateTime(defaultFollowUpDue(new Date('2026-03-06T19:00:00Z'), buenosAires), buenosAires.timeZone)).toBe(
+      '07/03/2026 10:00',
+    );
   });
 });
 
@@ -33,7 +35,7 @@ describe('followUpPresets', () => {
     expect(evening.map((preset) => preset.label)).not.toContain('Esta tarde');
   });
 
-  it('goes to next week\'s Monday on a Monday', () => {
+  it("goes to next week's Monday on a Monday", () => {
     const monday = followUpPresets(new Date('2026-03-09T08:00:00Z'), madrid);
     expect(at(monday.find((preset) => preset.label === 'El lunes')?.dueAt ?? new Date(0))).toBe('16/03/2026 10:00');
   });

@@ -24,7 +24,13 @@ export const TEAM_LOCALE_LABELS: Record<TeamLocale, string> = {
 };
 
 /** The countries the setup offers first (any ISO country is accepted). */
-export const TEAM_COUNTRY_OPTIONS: readonly { value: PhoneCountry; label: string; currency: string; locale: TeamLocale; timeZone: string }[] = [
+export const TEAM_COUNTRY_OPTIONS: readonly {
+  value: PhoneCountry;
+  label: string;
+  currency: string;
+  locale: TeamLocale;
+  timeZone: string;
+}[] = [
   { value: 'ES', label: 'España (+34)', currency: 'EUR', locale: 'es-ES', timeZone: 'Europe/Madrid' },
   { value: 'AR', label: 'Argentina (+54)', currency: 'ARS', locale: 'es-AR', timeZone: 'America/Argentina/Buenos_Aires' },
   { value: 'MX', label: 'México (+52)', currency: 'MXN', locale: 'es-MX', timeZone: 'America/Mexico_City' },

@@ -72,7 +72,7 @@ export class ImportBatchWriter {
      * batchSize: rows per batch (at most, with batchMs), one INSERT and one short transaction each;
      * batchMs: the time a batch's transaction should take, when other users wait for it (PGlite's one
      * connection): each batch's size follows how fast the last ones went; writesInFlight: batches
-     * written or queued on the connection while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
+     * written or queued on the connection while the next is parsed; phoneCountry: the team's country, for E.164.
      */
     private readonly options: {
       groupId: number;
