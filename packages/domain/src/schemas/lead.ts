@@ -115,7 +115,7 @@ export const importedLeadSchema = z
     domain: optionalText(LEAD_LIMITS.domain),
     email: optionalEmailSchema,
   })
-  .refine(hasContactWay, { message: 'falta el email o el teléfono', path: ['email'] });
+  .refine(hasContactWay, { message: 'falta el email o el teléfono' });
 export type ImportedLead = z.output<typeof importedLeadSchema>;
 
 /**

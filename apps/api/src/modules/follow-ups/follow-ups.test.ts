@@ -84,7 +84,13 @@ describeOnEachDatabase(
       const id = (await createUser(server(), { username: name })).id;
       const client = await loginAs(server(), name);
       const leadId = await newLead(id);
-      const overdue = (await client.post('/api/follow-ups', { leadId, dueAt: inHours(-3) })).body.id;
+      // A past time is refused at creation: one set for later falls overdue (moved back in the database).
+      const overdue = (await client.post('/api/follow-ups', { leadId, dueAt: inHours(1) })).body.id;
+      await server()
+        .ctx.db.updateTable('follow_ups')
+        .set({ due_at: new Date(inHours(-3)) })
+        .where('id', '=', overdue)
+        .execute();
       const upcoming = (await client.post('/api/follow-ups', { leadId, dueAt: inHours(24 * 3) })).body.id;
       const ids = async (query: string) => (await client.get(`/api/follow-ups?${query}`)).body.map((f: { id: number }) => f.id);
       expect(await ids('scope=mine&due=overdue')).toEqual([overdue]);

@@ -75,14 +75,15 @@ describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
         const bytes = await rawBody(client, `/api/leads/export?q=${tag}&category=retail`);
         expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const [header, ...rows] = bytes.subarray(3).toString('utf8').split('\r\n');
+        // The team's locale (es-AR by default) writes decimals with a comma: Excel there splits on ';'.
         expect(header).toBe(
-          'Nombre,Email,Teléfono,Categoría,Estado,Descripción,Dirección,Dominio,Asignado a,Contactado por,Contactado el,Agregado',
+          'Nombre;Email;Teléfono;Categoría;Estado;Descripción;Dirección;Dominio;Asignado a;Contactado por;Contactado el;Llamadas;Mensajes enviados;Mensajes recibidos;Agregado',
         );
         const body = rows.join('\r\n');
-        expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}"`);
-        expect(body).toContain(`'+34600000000`); // stored in E.164
-        expect(body).toContain(`"'@SUM(A1:A2), ""citado""\nsegunda línea"`);
-        expect(body).toContain(',Retail,Nuevo,');
+        expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}";`);
+        expect(body).toContain(`;+34600000000;`); // stored in E.164, no apostrophe
+        expect(body).toContain(`;"'@SUM(A1:A2), ""citado""\nsegunda línea";`);
+        expect(body).toContain(';Retail;Nuevo;');
         expect(body).not.toContain(`Otro ${tag}`);
       }
     });

@@ -118,7 +118,11 @@ describeOnEachDatabase(
       await manager.client.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' });
       const tag = uniqueName('imp');
       const form = new FormData();
-      form.append('file', new Blob([['name,categoryName', ...[0, 1, 2, 3, 4].map((i) => `Lead ${tag} ${i},dentist`)].join('\n')]), 'r.csv');
+      form.append(
+        'file',
+        new Blob([['name,categoryName,email', ...[0, 1, 2, 3, 4].map((i) => `Lead ${tag} ${i},dentist,l${i}.${tag}@x.es`)].join('\n')]),
+        'r.csv',
+      );
       form.append('groupName', `Grupo ${tag}`);
       form.append('assignedRoleId', String(role.body.id));
       const imported = await manager.client.post('/api/leads/import', form);

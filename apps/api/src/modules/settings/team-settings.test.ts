@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
-const spain = { country: 'ES', currency: 'EUR', locale: 'es-ES', timeZone: 'Europe/Madrid', workingDays: [1, 2, 3, 4, 5] };
+const spain = { country: 'ES', currency: 'EUR', locale: 'es-ES' as const, timeZone: 'Europe/Madrid', workingDays: [1, 2, 3, 4, 5] };
 
 describeOnEachDatabase(
   'team settings',
@@ -105,7 +105,7 @@ describeOnEachDatabase(
     });
 
     it('keeps one row and a consistent answer when two admins save at once', async () => {
-      const mexico = { ...spain, country: 'MX', currency: 'MXN', locale: 'es-MX', timeZone: 'America/Mexico_City' };
+      const mexico = { ...spain, country: 'MX', currency: 'MXN', locale: 'es-MX' as const, timeZone: 'America/Mexico_City' };
       const [first, second] = await Promise.all([
         admin.put('/api/settings/team', { ...mexico, rereadPhones: true }),
         trpcClientFor(firstAdmin).settings.updateTeam.mutate({ ...spain, workingDays: [1, 2, 3, 4, 5, 6], rereadPhones: true }),

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../../test/harness.js';
+import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
 
@@ -246,7 +246,7 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
 
   it('keeps each job to its owner and refuses sellers', async () => {
     const tag = uniqueName('o').toLowerCase();
-    const created = await admin.post('/api/import-jobs', upload(`name,categoryName\nDueño ${tag},dentist\n`));
+    const created = await admin.post('/api/import-jobs', upload(`name,categoryName,phone\nDueño ${tag},dentist,${uniquePhone()}\n`));
     for (const path of [`/api/import-jobs/${created.body.id}`, `/api/import-jobs/${created.body.id}/errors.csv`]) {
       expect((await otherManager.get(path)).status).toBe(404);
     }
@@ -262,7 +262,7 @@ describeOnEachDatabase('import jobs: /api/import-jobs', (server) => {
   });
 
   it('cancels a job not started yet', async () => {
-    const created = await admin.post('/api/import-jobs', upload('name,categoryName\nNunca,dentist\n'));
+    const created = await admin.post('/api/import-jobs', upload(`name,categoryName,phone\nNunca,dentist,${uniquePhone()}\n`));
     const cancelled = await admin.post(`/api/import-jobs/${created.body.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
