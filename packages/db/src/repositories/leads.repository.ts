@@ -219,9 +219,8 @@ function toListItem(row: ListRow): LeadListItem {
  * view we added crosses groups (CONTRACT §8): an assignee filter ('Mis leads') or a notification's leads.
  */
 function onlyUngrouped(filters: LeadFilters): boolean {
-  return (
-    filters.view === 'leads' && filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined
-  );
+  if (filters.view !== 'leads' || filters.anyGroup) return false;
+  return filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined;
 }
 
 /** Whether the list leaves out the leads of hidden groups (the spec's default view lists ungrouped leads only). */

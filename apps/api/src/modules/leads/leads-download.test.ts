@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeOnEachDatabase, loginAs, uniqueName } from '../../test/harness.js';
 
@@ -7,7 +8,7 @@ async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
+describeOnEachDatabase('lead downloads: vCard, CSV and XLSX export', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;
@@ -86,6 +87,37 @@ describeOnEachDatabase('lead downloads: vCard and CSV export', (server) => {
         expect(body).toContain(';Retail;Nuevo;');
         expect(body).not.toContain(`Otro ${tag}`);
       }
+    });
+
+    it('exports the current filter as XLSX with typed cells: numbers, dates and text as text, no formula', async () => {
+      const tag = uniqueName('xl').toLowerCase();
+      const lead = await admin.post('/api/leads', {
+        name: `=HYPERLINK("http://malo") ${tag}`,
+        phone: '+34 600 111 222',
+        category: 'retail',
+        description: 'd',
+      });
+      await admin.post(`/api/leads/${lead.body.id}/interactions`, { kind: 'call', outcome: 'contesto' });
+      const response = await manager.get(`/api/leads/export/xlsx?q=${tag}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+      const book = new ExcelJS.Workbook();
+      const bytes = await rawBody(manager, `/api/leads/export/xlsx?q=${tag}`);
+      await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      const sheet = book.getWorksheet('Leads');
+      expect(sheet?.rowCount).toBe(2);
+      const header = sheet?.getRow(1).values as unknown[];
+      const row = sheet?.getRow(2);
+      const cell = (name: string) => row?.getCell(header.indexOf(name));
+      expect(cell('Nombre')?.type).toBe(ExcelJS.ValueType.String);
+      expect(cell('Nombre')?.value).toBe(`=HYPERLINK("http://malo") ${tag}`);
+      expect(cell('Teléfono')?.value).toBe('+34600111222');
+      expect(cell('Llamadas')?.type).toBe(ExcelJS.ValueType.Number);
+      expect(cell('Llamadas')?.value).toBe(1);
+      expect(cell('Agregado')?.type).toBe(ExcelJS.ValueType.Date);
+      expect(cell('Agregado')?.numFmt).toBe('dd/mm/yyyy');
+      expect((await seller.get('/api/leads/export/xlsx')).status).toBe(403);
     });
 
     it('refuses a team_member and an anonymous caller, and bad filters in Spanish', async () => {
