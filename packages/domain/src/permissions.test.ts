@@ -158,8 +158,8 @@ describe('canSee', () => {
     for (const screen of everyScreen) expect(canSee('admin', screen), screen).toBe(true);
   });
 
-  it('keeps the team screen and analytics for admins', () => {
-    for (const screen of ['team', 'analytics'] as const) {
+  it('keeps the team screen, analytics and Configuración for admins', () => {
+    for (const screen of ['team', 'analytics', 'settings'] as const) {
       expect(canSee('manager', screen), screen).toBe(false);
       expect(canSee('team_member', screen), screen).toBe(false);
     }

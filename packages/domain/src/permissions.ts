@@ -103,6 +103,7 @@ export const SCREEN_ROLES = {
   roleManagement: ['admin', 'manager'],
   analytics: ['admin'],
   profile: ['admin', 'manager', 'team_member'],
+  settings: ['admin'],
 } as const satisfies Record<string, readonly SystemRole[]>;
 export type Screen = keyof typeof SCREEN_ROLES;
 

@@ -75,7 +75,13 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('category')}
             />
-            <TextInput label="Email" placeholder="correo@empresa.com" type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              description="Un email o un teléfono"
+              placeholder="correo@empresa.com"
+              type="email"
+              {...form.getInputProps('email')}
+            />
           </SimpleGrid>
           <TextInput label="Teléfono" placeholder={`Ej. ${phonePlaceholder}`} type="tel" {...form.getInputProps('phone')} />
           <Textarea

@@ -80,13 +80,7 @@ function LogInteractionForm({ lead, onClose }: { lead: LeadListItem; onClose: ()
         <Text size="sm">
           Lead: <strong>{lead.name}</strong>
         </Text>
-        <SegmentedControl
-          aria-label="Qué registrar"
-          data={KIND_OPTIONS}
-          value={kind}
-          onChange={(value) => setKind(value)}
-          fullWidth
-        />
+        <SegmentedControl aria-label="Qué registrar" data={KIND_OPTIONS} value={kind} onChange={(value) => setKind(value)} fullWidth />
         {kind === 'call' ? (
           <Radio.Group label="Resultado" withAsterisk value={outcome} onChange={(value) => setOutcome(value)} error={error}>
             <Stack gap={6} mt={6}>

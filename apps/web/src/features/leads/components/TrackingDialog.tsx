@@ -5,13 +5,7 @@
  * one, or creates one, through the follow-ups' own mutations.
  */
 import '@mantine/dates/styles.css';
-import {
-  DEFAULT_PROGRESS_LEVEL,
-  FOLLOW_UP_LIMITS,
-  type LeadListItem,
-  PROGRESS_LEVEL_OPTIONS,
-  trackingFormSchema,
-} from '@crm/domain';
+import { DEFAULT_PROGRESS_LEVEL, FOLLOW_UP_LIMITS, type LeadListItem, PROGRESS_LEVEL_OPTIONS, trackingFormSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';

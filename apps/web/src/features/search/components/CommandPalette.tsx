@@ -3,7 +3,7 @@
  * or domain, people, groups and a few actions; arrows move, Enter opens, Esc closes. Mounted once
  * in the layout.
  */
-import { can, formatPhone, statusLabel } from '@crm/domain';
+import { can, statusLabel } from '@crm/domain';
 import { Loader } from '@mantine/core';
 import { Spotlight, type SpotlightStore, createSpotlight } from '@mantine/spotlight';
 import { IconArrowRight, IconSearch, IconTargetArrow, IconUser, IconUsersGroup } from '@tabler/icons-react';
