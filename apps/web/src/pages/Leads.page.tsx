@@ -60,41 +60,42 @@ function LeadsScreen() {
   const selection = useLeadSelection(JSON.stringify({ listView, filters }));
   const counts = useLeadCounts(filters);
   const exportSelected = useExportSelected();
-  const empty = view.filtered ? (
-    <FilteredEmptyState onClear={view.clearFilters} />
-  ) : view.tab === 'contacted' ? (
-    <EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />
-  ) : counts.data?.inGroups ? (
-    // The spec's default view lists ungrouped leads only: say where the others are (CONTRACT §8).
-    <EmptyState
-      icon={<IconInbox size={30} />}
-      title="No se encontraron leads"
-      hint={`Intenta ajustar los filtros o agregar nuevos leads. ${formatCount(counts.data.inGroups, 'lead está', 'leads están')} en grupos.`}
-      action={
-        <Group gap="xs" mt="xs" justify="center">
-          <Button leftSection={<IconUser size={16} />} onClick={() => view.setAssignee('me')}>
-            Ver mis leads
-          </Button>
-          <Button variant="light" leftSection={<IconFolders size={16} />} onClick={() => view.setTab('groups')}>
-            Ver grupos
-          </Button>
-        </Group>
-      }
-    />
-  ) : (
-    <EmptyState
-      icon={<IconInbox size={30} />}
-      title="No se encontraron leads"
-      hint="Intenta ajustar los filtros o agregar nuevos leads"
-      action={
-        manages ? (
-          <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
-            Agregar Primer Lead
-          </Button>
-        ) : null
-      }
-    />
-  );
+  const empty =
+    view.tab === 'leads' && counts.data?.inGroups ? (
+      // The spec's default view lists ungrouped leads only: say where the others (matching the filters) are (CONTRACT §8).
+      <EmptyState
+        icon={<IconInbox size={30} />}
+        title="No se encontraron leads"
+        hint={`Intenta ajustar los filtros o agregar nuevos leads. ${formatCount(counts.data.inGroups, 'lead está', 'leads están')} en grupos.`}
+        action={
+          <Group gap="xs" mt="xs" justify="center">
+            <Button leftSection={<IconUser size={16} />} onClick={() => view.setAssignee('me')}>
+              Ver mis leads
+            </Button>
+            <Button variant="light" leftSection={<IconFolders size={16} />} onClick={() => view.setTab('groups')}>
+              Ver grupos
+            </Button>
+          </Group>
+        }
+      />
+    ) : view.filtered ? (
+      <FilteredEmptyState onClear={view.clearFilters} />
+    ) : view.tab === 'contacted' ? (
+      <EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />
+    ) : (
+      <EmptyState
+        icon={<IconInbox size={30} />}
+        title="No se encontraron leads"
+        hint="Intenta ajustar los filtros o agregar nuevos leads"
+        action={
+          manages ? (
+            <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
+              Agregar Primer Lead
+            </Button>
+          ) : null
+        }
+      />
+    );
 
   return (
     <>

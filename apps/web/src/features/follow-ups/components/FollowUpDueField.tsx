@@ -47,7 +47,7 @@ export function FollowUpDueField({ label, value, onChange, required = false }: F
           <Group gap="xs" grow wrap="nowrap" align="flex-start">
             <DatePickerInput
               id={`${id}-day`}
-              aria-label={`${label}: día`}
+              placeholder="Elige el día"
               valueFormat="DD/MM/YYYY"
               value={day}
               onChange={(next) => at(next, time)}
@@ -64,7 +64,7 @@ export function FollowUpDueField({ label, value, onChange, required = false }: F
           </Group>
           <Group gap={6}>
             {followUpPresets(new Date(), settings).map((preset) => (
-              <Button key={preset.label} size="compact-xs" variant="light" onClick={() => onChange(preset.dueAt)}>
+              <Button key={preset.label} size="compact-xs" variant="default" onClick={() => onChange(preset.dueAt)}>
                 {preset.label}
               </Button>
             ))}
