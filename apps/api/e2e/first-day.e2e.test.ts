@@ -65,7 +65,7 @@ describe.each(WIDTHS)('a first day at $name width', ({ name, viewport }) => {
       await dialog.waitFor();
       await dialog.getByLabel('País', { exact: true }).click();
       await page.getByRole('option', { name: 'España (+34)' }).click();
-      await dialog.getByText(/se actualizarán \d+ teléfonos?/).waitFor();
+      await dialog.getByText(/se actualizarán? \d+ teléfonos?/).waitFor();
       await expect
         .poll(async () => (await dialog.getByTestId('settings-example').textContent())?.replace(/\u00a0/g, ' '))
         .toContain('1.500 €');

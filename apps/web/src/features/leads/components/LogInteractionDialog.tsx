@@ -82,7 +82,16 @@ function LogInteractionForm({ lead, onClose }: { lead: LeadListItem; onClose: ()
         </Text>
         <SegmentedControl aria-label="Qué registrar" data={KIND_OPTIONS} value={kind} onChange={(value) => setKind(value)} fullWidth />
         {kind === 'call' ? (
-          <Radio.Group label="Resultado" withAsterisk value={outcome} onChange={(value) => setOutcome(value)} error={error}>
+          <Radio.Group
+            label="Resultado"
+            withAsterisk
+            value={outcome}
+            onChange={(value) => {
+              setOutcome(value);
+              setError(null);
+            }}
+            error={error}
+          >
             <Stack gap={6} mt={6}>
               {CALL_OUTCOMES.map((value) => (
                 <Radio key={value} value={value} label={CALL_OUTCOME_LABELS[value]} />

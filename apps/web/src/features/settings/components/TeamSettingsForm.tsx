@@ -16,7 +16,7 @@ import {
   teamFormat,
   teamSettingsSchema,
 } from '@crm/domain';
-import { Button, Checkbox, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Input, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -71,11 +71,11 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
         />
         {countryChanged && toReread.data ? (
           <Checkbox
-            label={`Releer los teléfonos guardados sin código de país: se actualizarán ${formatCount(toReread.data.count, 'teléfono', 'teléfonos')}`}
+            label={`Releer los teléfonos guardados sin código de país: ${toReread.data.count === 1 ? 'se actualizará' : 'se actualizarán'} ${formatCount(toReread.data.count, 'teléfono', 'teléfonos')}`}
             {...form.getInputProps('rereadPhones', { type: 'checkbox' })}
           />
         ) : null}
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="Moneda"
             data={[...TEAM_CURRENCIES]}
@@ -90,7 +90,7 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('locale')}
           />
-        </Group>
+        </SimpleGrid>
         <Select
           label="Zona horaria"
           description="Cuándo empieza 'hoy' para los seguimientos"
