@@ -79,8 +79,7 @@ export const teamSettingsSchema = z.object({
     .string({ message: 'El país es requerido' })
     .trim()
     .toUpperCase()
-    .refine(isPhoneCountry, { message: 'País inválido: usa un código ISO de dos letras (ES, AR, MX…)' })
-    .transform((value) => value as PhoneCountry),
+    .refine(isPhoneCountry, { message: 'País inválido: usa un código ISO de dos letras (ES, AR, MX…)' }),
   currency: z
     .string({ message: 'La moneda es requerida' })
     .trim()

@@ -34,7 +34,7 @@ export interface Download {
 }
 
 /** A spreadsheet's practical size: beyond it Excel is slow to open and the export holds a stream slot for long. */
-export const XLSX_MAX_ROWS = 100_000;
+const XLSX_MAX_ROWS = 100_000;
 const TOO_MANY_ROWS = `La exportación a Excel admite hasta ${formatNumber(XLSX_MAX_ROWS)} leads: filtra la lista o exporta en CSV`;
 
 export async function leadVCard(ctx: ServiceContext, id: number): Promise<Download> {
