@@ -105,7 +105,7 @@ describe("a Vendedor's day", () => {
         .getByText(/Nota añadida/)
         .waitFor();
       await expect.poll(() => page.getByTestId('timeline-entry').last().textContent()).toContain('Lead creado');
-      // A follow-up (the picker proposes tomorrow at 10:00) shows on the lead and in 'Mis seguimientos'.
+      // A follow-up (the picker proposes the next working day at 10:00) shows on the lead and in 'Mis seguimientos'.
       await page.getByRole('button', { name: 'Programar seguimiento' }).click();
       await page.getByRole('dialog').getByRole('textbox', { name: 'Nota' }).fill('Enviar la propuesta');
       await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
@@ -213,7 +213,7 @@ async function openFollowUps(leadId: number): Promise<{ leadId: number; note: st
   return (response.body as { leadId: number; note: string | null }[]).filter((followUp) => followUp.leadId === leadId);
 }
 
-/** 'Programar seguimiento (lead)' → the dialog proposes tomorrow at 10:00 → Guardar → the button shows the date. */
+/** 'Programar seguimiento (lead)' → the dialog proposes the next working day at 10:00 → Guardar → the button shows the date. */
 async function scheduleFrom(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Programar seguimiento (${name})` }).click();
   await page.getByRole('dialog', { name: 'Programar seguimiento' }).getByRole('button', { name: 'Guardar' }).click();
@@ -245,9 +245,7 @@ describe('follow-ups where the seller works', () => {
       await page.goto('/leads?asignado=yo&vista=contacted');
       await page.getByTestId('lead-card').filter({ hasText: 'Academia Contacto' }).getByRole('button', { name: 'Agregar' }).click();
       const dialog = page.getByRole('dialog', { name: 'Agregar Seguimiento de Conversación' });
-      await dialog.getByRole('button', { name: 'Próximo contacto (Opcional)' }).click();
-      await page.locator('.mantine-DateTimePicker-day:not([data-outside])').last().click();
-      await page.locator('.mantine-DateTimePicker-submitButton').click();
+      await dialog.getByRole('button', { name: 'Mañana' }).click();
       await dialog.getByRole('textbox', { name: 'Nota del próximo contacto (Opcional)' }).fill('Enviar tarifas');
       await screenshot(page, 'workspace-tracking-next-contact-laptop', { fullPage: false });
       await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, { message: 'DEFAULT_COUNTRY debe ser un código de país ISO de dos letras (AR, ES…)' })
     .default(DEFAULT_PHONE_COUNTRY),
+  /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
+  TZ: z.string().trim().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicOrigins: string[] };

@@ -12,6 +12,7 @@ const UserManagementPage = lazy(() => import('./pages/UserManagement.page'));
 const RoleManagementPage = lazy(() => import('./pages/RoleManagement.page'));
 const AnalyticsPage = lazy(() => import('./pages/Analytics.page'));
 const ProfilePage = lazy(() => import('./pages/Profile.page'));
+const SettingsPage = lazy(() => import('./pages/Settings.page'));
 const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
 
 export function AppRoutes() {
@@ -27,6 +28,7 @@ export function AppRoutes() {
       <Route path="/role-management" element={<RoleManagementPage />} />
       <Route path="/analytics" element={<AnalyticsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/configuracion" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -21,7 +21,8 @@ import type {
 } from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
-import type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
+import type { NotificationLeadsTable, NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
+import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
@@ -58,6 +59,8 @@ export interface Database {
   follow_ups: FollowUpsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  notification_leads: NotificationLeadsTable;
+  team_settings: TeamSettingsTable;
   saved_views: SavedViewsTable;
 }
 
@@ -70,3 +73,4 @@ export type * from './tables/import-jobs.table.js';
 export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
+export type * from './tables/settings.table.js';

@@ -111,6 +111,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [true, true, true, true, true],
   },
+  'settings.manage': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {
@@ -153,8 +158,8 @@ describe('canSee', () => {
     for (const screen of everyScreen) expect(canSee('admin', screen), screen).toBe(true);
   });
 
-  it('keeps the team screen and analytics for admins', () => {
-    for (const screen of ['team', 'analytics'] as const) {
+  it('keeps the team screen, analytics and Configuración for admins', () => {
+    for (const screen of ['team', 'analytics', 'settings'] as const) {
       expect(canSee('manager', screen), screen).toBe(false);
       expect(canSee('team_member', screen), screen).toBe(false);
     }

@@ -27,6 +27,7 @@ export const ACTIONS = [
   'team.read',
   'analytics.read',
   'chat.use',
+  'settings.manage', // the team settings ('Configuración'); everyone reads them
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -63,6 +64,7 @@ const RULES: Record<Action, Rule> = {
   // The Analytics screen's period reports are admin-only, like the screen.
   'analytics.read': adminOnly,
   'chat.use': everyone,
+  'settings.manage': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
@@ -101,6 +103,7 @@ export const SCREEN_ROLES = {
   roleManagement: ['admin', 'manager'],
   analytics: ['admin'],
   profile: ['admin', 'manager', 'team_member'],
+  settings: ['admin'],
 } as const satisfies Record<string, readonly SystemRole[]>;
 export type Screen = keyof typeof SCREEN_ROLES;
 

@@ -7,6 +7,7 @@ import { PageLoader } from '../components/PageLoader';
 import { CommandPalette, openCommandPalette } from '../features/search/components/CommandPalette';
 import { NotificationAlerts } from '../features/notifications/components/NotificationAlerts';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { SetupOffer } from '../features/settings/components/SetupOffer';
 import { Sidebar } from './Sidebar';
 
 /** The sidebar is 64 units wide (64 × 4 px). */
@@ -43,6 +44,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </AppShell.Main>
       <CommandPalette />
+      <SetupOffer />
     </AppShell>
   );
 }

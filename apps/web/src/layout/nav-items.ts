@@ -7,6 +7,7 @@ import {
   IconMessageCircle,
   IconShieldCheck,
   IconTargetArrow,
+  IconSettings,
   IconUser,
   IconUsers,
   IconUsersGroup,
@@ -30,4 +31,5 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/role-management', label: 'Roles Personalizados', screen: 'roleManagement', icon: IconShieldCheck },
   { path: '/analytics', label: 'Análisis', screen: 'analytics', icon: IconChartBar },
   { path: '/profile', label: 'Perfil', screen: 'profile', icon: IconUser },
+  { path: '/configuracion', label: 'Configuración', screen: 'settings', icon: IconSettings },
 ];

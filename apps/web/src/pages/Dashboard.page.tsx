@@ -1,6 +1,9 @@
 /** 'Panel de Control': the four summary cards, 'Mis seguimientos', the activity feed and the best sellers. */
-import { Grid, Stack } from '@mantine/core';
+import { type DashboardSummaryQuery, can } from '@crm/domain';
+import { Grid, SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { RecentActivityPanel } from '../features/dashboard/components/RecentActivityPanel';
@@ -12,10 +15,29 @@ import { LoadError } from '../components/LoadError';
 
 export default function DashboardPage() {
   const trpc = useTRPC();
-  const summary = useQuery(trpc.dashboard.summary.queryOptions());
+  // A seller starts on his own leads, the team's a click away; admins and managers see the team.
+  const seller = !can(useCurrentUser(), 'lead.manage');
+  const [scope, setScope] = useState<DashboardSummaryQuery['scope']>(seller ? 'mine' : 'team');
+  const summary = useQuery(trpc.dashboard.summary.queryOptions({ scope }));
   return (
     <RoleGate screen="dashboard">
-      <PageHeader title="Panel de Control" subtitle="Resumen de actividad y métricas clave" />
+      <PageHeader
+        title="Panel de Control"
+        subtitle="Resumen de actividad y métricas clave"
+        actions={
+          seller ? (
+            <SegmentedControl
+              aria-label="Qué leads resumir"
+              value={scope}
+              onChange={(value) => setScope(value === 'team' ? 'team' : 'mine')}
+              data={[
+                { value: 'mine', label: 'Mis leads' },
+                { value: 'team', label: 'Equipo' },
+              ]}
+            />
+          ) : null
+        }
+      />
       <Stack gap="lg">
         {summary.isError ? (
           <LoadError title="No se pudieron cargar las métricas" query={summary} />

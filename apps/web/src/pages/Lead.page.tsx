@@ -2,7 +2,7 @@
  * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
  * follow-up, the WhatsApp link, and the card's actions; the notes and the timeline sit beside it.
  */
-import { type LeadListItem, can, categoryLabel, formatDate, formatDateTime, fullName } from '@crm/domain';
+import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { useDocumentTitle } from '../lib/document-title';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFound.page';
+import { useTeamFormat } from '../lib/useTeamFormat';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +42,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LeadFields({ lead }: { lead: LeadListItem }) {
+  const format = useTeamFormat();
   const contactedBy = lead.contactedByUser
     ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
     : null;
@@ -58,12 +60,12 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
           <Field label="Categoría">{categoryLabel(lead.category)}</Field>
           <Field label="Dirección">{lead.address}</Field>
           <Field label="Sitio web">{lead.domain}</Field>
-          <Field label="Agregado">{formatDate(lead.createdAt)}</Field>
+          <Field label="Agregado">{format.date(lead.createdAt)}</Field>
           <Field label="Contactado">
-            {lead.contactedAt ? `${formatDate(lead.contactedAt)}${contactedBy ? ` por ${contactedBy}` : ''}` : null}
+            {lead.contactedAt ? `${format.date(lead.contactedAt)}${contactedBy ? ` por ${contactedBy}` : ''}` : null}
           </Field>
           <Field label="Próximo seguimiento">
-            {lead.nextFollowUp ? <Badge variant="light">{formatDateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
+            {lead.nextFollowUp ? <Badge variant="light">{format.dateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
           </Field>
         </SimpleGrid>
       </Stack>

@@ -1,8 +1,17 @@
 /** Gestión de Leads (docs/leads.md): Leads Activos, Contactados and Grupos, with the add, import, edit and tracking dialogs. */
-import { type LeadListItem, can } from '@crm/domain';
-import { Button } from '@mantine/core';
+import { type LeadListItem, can, formatCount } from '@crm/domain';
+import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconInbox, IconPhoneOff, IconPlus, IconUpload } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFileSpreadsheet,
+  IconFolders,
+  IconInbox,
+  IconPhoneOff,
+  IconPlus,
+  IconUpload,
+  IconUser,
+} from '@tabler/icons-react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
@@ -13,6 +22,7 @@ import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
 import { EmptyState, FilteredEmptyState } from '../features/leads/components/EmptyState';
 import { GroupFilterLine } from '../features/leads/components/GroupFilterLine';
 import { GroupsTab } from '../features/leads/components/GroupsTab';
+import { NoticeFilterLine } from '../features/leads/components/NoticeFilterLine';
 import { ImportLeadsDialog } from '../features/leads/components/ImportLeadsDialog';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
@@ -27,13 +37,13 @@ import { useLeadSelection } from '../features/leads/hooks/useLeadSelection';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
 import { useRequestedDialog } from '../features/search/hooks/useRequestedDialog';
 
-/** 'Exportar CSV' downloads what the current tab and filters show. */
-function exportUrl(view: 'leads' | 'contacted' | undefined, filters: ReturnType<typeof leadFilters>): string {
+/** 'Exportar CSV' and 'Exportar Excel' download what the current tab and filters show. */
+function exportUrl(format: 'csv' | 'xlsx', view: 'leads' | 'contacted' | undefined, filters: ReturnType<typeof leadFilters>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ view, ...filters })) {
     if (value !== undefined) params.set(key, String(value));
   }
-  return `/api/leads/export?${params.toString()}`;
+  return `/api/leads/export${format === 'xlsx' ? '/xlsx' : ''}?${params.toString()}`;
 }
 
 function LeadsScreen() {
@@ -50,24 +60,42 @@ function LeadsScreen() {
   const selection = useLeadSelection(JSON.stringify({ listView, filters }));
   const counts = useLeadCounts(filters);
   const exportSelected = useExportSelected();
-  const empty = view.filtered ? (
-    <FilteredEmptyState onClear={view.clearFilters} />
-  ) : view.tab === 'contacted' ? (
-    <EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />
-  ) : (
-    <EmptyState
-      icon={<IconInbox size={30} />}
-      title="No se encontraron leads"
-      hint="Intenta ajustar los filtros o agregar nuevos leads"
-      action={
-        manages ? (
-          <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
-            Agregar Primer Lead
-          </Button>
-        ) : null
-      }
-    />
-  );
+  const empty =
+    view.tab === 'leads' && counts.data?.inGroups ? (
+      // The spec's default view lists ungrouped leads only: say where the others (matching the filters) are (CONTRACT §8).
+      <EmptyState
+        icon={<IconInbox size={30} />}
+        title="No se encontraron leads"
+        hint={`Intenta ajustar los filtros o agregar nuevos leads. ${formatCount(counts.data.inGroups, 'lead está', 'leads están')} en grupos.`}
+        action={
+          <Group gap="xs" mt="xs" justify="center">
+            <Button leftSection={<IconUser size={16} />} onClick={() => view.setAssignee('me')}>
+              Ver mis leads
+            </Button>
+            <Button variant="light" leftSection={<IconFolders size={16} />} onClick={() => view.setTab('groups')}>
+              Ver grupos
+            </Button>
+          </Group>
+        }
+      />
+    ) : view.filtered ? (
+      <FilteredEmptyState onClear={view.clearFilters} />
+    ) : view.tab === 'contacted' ? (
+      <EmptyState icon={<IconPhoneOff size={30} />} title="No hay leads contactados" />
+    ) : (
+      <EmptyState
+        icon={<IconInbox size={30} />}
+        title="No se encontraron leads"
+        hint="Intenta ajustar los filtros o agregar nuevos leads"
+        action={
+          manages ? (
+            <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={addDialog.open}>
+              Agregar Primer Lead
+            </Button>
+          ) : null
+        }
+      />
+    );
 
   return (
     <>
@@ -82,14 +110,26 @@ function LeadsScreen() {
               <Button variant="light" leftSection={<IconUpload size={16} />} onClick={importDialog.open}>
                 Importar
               </Button>
-              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadFrom(exportUrl(listView, filters))}>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadFrom(exportUrl('csv', listView, filters))}
+              >
                 Exportar CSV
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={() => downloadFrom(exportUrl('xlsx', listView, filters))}
+              >
+                Exportar Excel
               </Button>
             </>
           ) : null
         }
       />
       {view.groupId !== null ? <GroupFilterLine groupId={view.groupId} onClear={view.clearGroup} /> : null}
+      {view.noticeId !== null ? <NoticeFilterLine onClear={view.clearNotice} /> : null}
       <LeadsTabs tab={view.tab} filters={filters} onChange={view.setTab} />
       <SavedViewChips view={view} />
       {view.tab === 'groups' ? (
@@ -103,7 +143,7 @@ function LeadsScreen() {
             view={view.tab}
             filters={filters}
             manages={manages}
-            onExport={(ids) => (ids ? exportSelected(ids) : downloadFrom(exportUrl(listView, filters)))}
+            onExport={(ids) => (ids ? exportSelected(ids) : downloadFrom(exportUrl('csv', listView, filters)))}
           />
           {view.mode === 'table' ? (
             <LeadTable

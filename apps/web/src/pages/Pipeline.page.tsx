@@ -2,7 +2,8 @@
  * 'Embudo' (/pipeline): one column per status with its leads, filtered as the list is; cards move
  * between columns by drag and drop or by the keyboard ('Mover a…'), under the same status rules as the edit.
  */
-import { LEAD_STATUSES, type LeadListItem, isLeadStatus } from '@crm/domain';
+import { LEAD_STATUSES, type LeadListItem, can, isLeadStatus } from '@crm/domain';
+import { useEffect, useState } from 'react';
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
@@ -25,6 +26,13 @@ const announcements = {
 function PipelineScreen() {
   const user = useCurrentUser();
   const view = useLeadsView(user.id);
+  // A seller's board opens on his own leads; 'Asignado a' → Todos shows the team's (once chosen, it stays).
+  const [startsOnMine] = useState(() => !can(user, 'lead.manage') && view.assignee === null);
+  useEffect(() => {
+    if (startsOnMine) view.setAssignee('me');
+    // Only on arrival: the seller's later choice of filter is his.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startsOnMine]);
   const { status: _ignored, ...filters } = leadFilters(view);
   const move = useMoveLead(filters);
   // A few pixels of travel before a drag starts, so a click on the card's link still opens it.

@@ -26,6 +26,7 @@ import * as leadsFewerIndexes from './2026-11-22T2320-leads-fewer-indexes.js';
 import * as chatSendTimes from './2026-11-22T2330-chat-send-times.js';
 import * as chatViewing from './2026-11-22T2340-chat-viewing.js';
 import * as stagedLeadTime from './2026-11-25T0900-staged-lead-time.js';
+import * as teamSettingsAndCalls from './2026-11-26T0900-team-settings-and-calls.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T2330-chat-send-times': chatSendTimes,
   '2026-11-22T2340-chat-viewing': chatViewing,
   '2026-11-25T0900-staged-lead-time': stagedLeadTime,
+  '2026-11-26T0900-team-settings-and-calls': teamSettingsAndCalls,
 };
 
 /**

@@ -37,7 +37,8 @@ export interface DateRange {
  * The four dashboard cards' raw figures. Each count is its own scalar subquery so each reads
  * the narrowest index (created_at, converted_at of converted leads, status) rather than every row.
  */
-export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Promise<DashboardCounts> {
+/** `assignedTo`: only that person's leads (a seller's own dashboard); the team counts stay the team's. */
+export async function dashboardCounts(db: DbOrTrx, now: Date = new Date(), assignedTo?: number): Promise<DashboardCounts> {
   const windowStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
@@ -45,7 +46,8 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date()): Prom
     db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(IN_VISIBLE_GROUP);
+      .where(IN_VISIBLE_GROUP)
+      .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0));
   const converted = () => leads().where('status', '=', 'convertido');
 
   const row = await db

@@ -22,6 +22,8 @@ export interface FollowUpQuery {
   due: FollowUpDue;
   done: boolean;
   now: Date;
+  /** The team's time zone: where 'today' ends. */
+  timeZone: string;
   limit: number;
 }
 
@@ -60,7 +62,7 @@ function toFollowUp(row: Row): FollowUp {
 
 /** Open ones by due time (overdue first); done ones most recently done first. */
 export async function listFollowUps(db: DbOrTrx, query: FollowUpQuery): Promise<FollowUp[]> {
-  const { endOfToday, endOfUpcoming } = followUpWindows(query.now);
+  const { endOfToday, endOfUpcoming } = followUpWindows(query.now, query.timeZone);
   let select = selectFollowUps(db).where('f.done_at', query.done ? 'is not' : 'is', null);
   if (query.ownerId !== undefined) select = select.where('f.owner_id', '=', query.ownerId);
   if (query.due === 'overdue') select = select.where('f.due_at', '<', query.now);
@@ -71,13 +73,13 @@ export async function listFollowUps(db: DbOrTrx, query: FollowUpQuery): Promise<
 }
 
 /** The sidebar badge: one owner's open follow-ups due before the end of today (overdue + today). */
-export async function countDueFollowUps(db: DbOrTrx, ownerId: number, now: Date): Promise<number> {
+export async function countDueFollowUps(db: DbOrTrx, ownerId: number, now: Date, timeZone: string): Promise<number> {
   const row = await db
     .selectFrom('follow_ups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('owner_id', '=', ownerId)
     .where('done_at', 'is', null)
-    .where('due_at', '<', followUpWindows(now).endOfToday)
+    .where('due_at', '<', followUpWindows(now, timeZone).endOfToday)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

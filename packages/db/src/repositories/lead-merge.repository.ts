@@ -17,6 +17,7 @@ export const LEAD_REFERENCING_TABLES = [
   'follow_ups',
   'import_job_updates',
   'notifications',
+  'notification_leads',
   'chat_messages',
   'activities',
 ] as const;
@@ -30,6 +31,8 @@ export interface MovedLeadReferences {
   notes: number;
   followUps: number;
   notifications: number;
+  /** Notices ('Te asignaron N leads') that listed the absorbed lead and now list the survivor. */
+  noticeLeads: number;
   chatMessages: number;
   activities: number;
   importUpdates: number;
@@ -55,6 +58,7 @@ async function mergeTracking(db: DbOrTrx, fromId: number, toId: number): Promise
     sql`update conversation_tracking as kept set
         messages_from_lead = kept.messages_from_lead + absorbed.messages_from_lead,
         messages_to_lead = kept.messages_to_lead + absorbed.messages_to_lead,
+        calls = kept.calls + absorbed.calls,
         has_responded = kept.has_responded or absorbed.has_responded,
         progress_level = case when absorbed.last_contact_date > kept.last_contact_date
           then absorbed.progress_level else kept.progress_level end,
@@ -71,6 +75,18 @@ async function mergeTracking(db: DbOrTrx, fromId: number, toId: number): Promise
   return (await repoint(db, 'conversation_tracking', fromId, toId)) > 0 ? 'moved' : 'none';
 }
 
+/** A notice that listed both leads lists the survivor once. */
+async function repointNoticeLeads(db: DbOrTrx, fromId: number, toId: number): Promise<number> {
+  const moved = await affected(
+    db,
+    sql`insert into notification_leads (notification_id, lead_id)
+      select notification_id, ${toId}::int from notification_leads where lead_id = ${fromId}
+      on conflict do nothing`,
+  );
+  await sql`delete from notification_leads where lead_id = ${fromId}`.execute(db);
+  return moved;
+}
+
 /** Moves everything that points at lead `fromId` to lead `toId`; answers what moved, for the 'merged' history entry. */
 export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: number): Promise<MovedLeadReferences> {
   const tracking = await mergeTracking(db, fromId, toId);
@@ -83,6 +99,7 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     notes: await repoint(db, 'lead_notes', fromId, toId),
     followUps: await repoint(db, 'follow_ups', fromId, toId),
     notifications: await repoint(db, 'notifications', fromId, toId),
+    noticeLeads: await repointNoticeLeads(db, fromId, toId),
     chatMessages: await repoint(db, 'chat_messages', fromId, toId),
     activities: await repoint(db, 'activities', fromId, toId),
     importUpdates: await repoint(db, 'import_job_updates', fromId, toId),

@@ -32,6 +32,10 @@ export interface LeadFilters {
   q?: string;
   /** One person's leads, or (null) the unassigned ones. */
   assignedTo?: number | null;
+  /** The leads a notification stands for ('Te asignaron 10 leads'), if it is `userId`'s (the service passes the reader). */
+  notification?: { id: number; userId: number };
+  /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
+  anyGroup?: boolean;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -104,7 +108,7 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
   const conditions = [];
   if (filters.view === 'leads') {
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
-    if (filters.groupId === undefined) conditions.push(eb('leads.group_id', 'is', null));
+    if (onlyUngrouped(filters)) conditions.push(eb('leads.group_id', 'is', null));
   }
   // Ungrouped leads (the Leads Activos tab) are always visible: their partial index stays usable.
   if (leavesOutHidden(filters) && !options.withHidden) conditions.push(IN_VISIBLE_GROUP);
@@ -114,6 +118,19 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
   if (filters.groupId !== undefined) conditions.push(eb('leads.group_id', '=', filters.groupId));
   if (filters.assignedTo !== undefined)
     conditions.push(eb('leads.assigned_to', filters.assignedTo === null ? 'is' : '=', filters.assignedTo));
+  if (filters.notification)
+    conditions.push(
+      eb(
+        'leads.id',
+        'in',
+        eb
+          .selectFrom('notification_leads')
+          .innerJoin('notifications', 'notifications.id', 'notification_leads.notification_id')
+          .select('notification_leads.lead_id')
+          .where('notification_leads.notification_id', '=', filters.notification.id)
+          .where('notifications.user_id', '=', filters.notification.userId),
+      ),
+    );
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q)
     conditions.push(
@@ -155,6 +172,7 @@ function selectListItems(db: DbOrTrx) {
       'tracking.progress_level as tracking_progress_level',
       'tracking.messages_from_lead as tracking_messages_from_lead',
       'tracking.messages_to_lead as tracking_messages_to_lead',
+      'tracking.calls as tracking_calls',
       'tracking.has_responded as tracking_has_responded',
       'tracking.last_contact_date as tracking_last_contact_date',
       'tracking.notes as tracking_notes',
@@ -184,6 +202,7 @@ function toListItem(row: ListRow): LeadListItem {
             progressLevel: row.tracking_progress_level as ProgressLevel,
             messagesFromLead: row.tracking_messages_from_lead ?? 0,
             messagesToLead: row.tracking_messages_to_lead ?? 0,
+            calls: row.tracking_calls ?? 0,
             hasResponded: row.tracking_has_responded ?? false,
             lastContactDate: row.tracking_last_contact_date ?? '',
             notes: row.tracking_notes,
@@ -195,9 +214,18 @@ function toListItem(row: ListRow): LeadListItem {
   };
 }
 
-/** Whether the list leaves out the leads of hidden groups (the Leads Activos tab lists ungrouped leads only). */
+/**
+ * The spec's default view (Leads Activos with no group chosen) lists ungrouped leads only. Every
+ * view we added crosses groups (CONTRACT §8): an assignee filter ('Mis leads') or a notification's leads.
+ */
+function onlyUngrouped(filters: LeadFilters): boolean {
+  if (filters.view !== 'leads' || filters.anyGroup) return false;
+  return filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined;
+}
+
+/** Whether the list leaves out the leads of hidden groups (the spec's default view lists ungrouped leads only). */
 function leavesOutHidden(filters: LeadFilters): boolean {
-  return filters.view !== 'leads' || filters.groupId !== undefined;
+  return !onlyUngrouped(filters);
 }
 
 /**

@@ -259,3 +259,29 @@ export async function saveNotificationPreferences(db: DbOrTrx, userId: number, p
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
     .execute();
 }
+
+/** Records which leads each 'Te asignaron N leads' notification stands for, in one statement. */
+export async function linkNotificationLeads(db: DbOrTrx, links: readonly { notificationId: number; leadId: number }[]): Promise<void> {
+  if (links.length === 0) return;
+  await sql`
+    insert into notification_leads (notification_id, lead_id)
+    select * from unnest(${links.map((link) => link.notificationId)}::int[], ${links.map((link) => link.leadId)}::int[])
+    on conflict do nothing`.execute(db);
+}
+
+/** As linkNotificationLeads for an import to a role: each notification's reader's leads of the group. */
+export async function linkGroupNotificationLeads(db: DbOrTrx, notificationIds: readonly number[], groupId: number): Promise<void> {
+  if (notificationIds.length === 0) return;
+  await sql`
+    insert into notification_leads (notification_id, lead_id)
+    select notifications.id, leads.id
+    from notifications join leads on leads.assigned_to = notifications.user_id and leads.group_id = ${groupId}
+    where notifications.id = ${anyInt(notificationIds)}
+    on conflict do nothing`.execute(db);
+}
+
+/** Whose notification it is (undefined when there is none). */
+export async function findNotificationOwner(db: DbOrTrx, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('notifications').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row?.user_id;
+}

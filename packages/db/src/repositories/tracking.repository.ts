@@ -14,6 +14,7 @@ export function toTrackingDto(row: TrackingRow): TrackingRecord {
     progressLevel: row.progress_level as ProgressLevel,
     messagesFromLead: row.messages_from_lead,
     messagesToLead: row.messages_to_lead,
+    calls: row.calls,
     hasResponded: row.has_responded,
     lastContactDate: row.last_contact_date,
     notes: row.notes,

@@ -66,6 +66,8 @@ export interface ConversationTrackingTable {
   progress_level: Generated<string>;
   messages_from_lead: Generated<number>;
   messages_to_lead: Generated<number>;
+  /** Moved only by 'Registrar llamada' (migration 2026-11-26T0900). */
+  calls: Generated<number>;
   has_responded: Generated<boolean>;
   /** 'YYYY-MM-DD' on both backends (see create-db type parsers). */
   last_contact_date: string;

@@ -26,3 +26,9 @@ export interface NotificationPreferencesTable {
   chat_sounds: boolean;
   browser: boolean;
 }
+
+/** The leads a 'Te asignaron N leads' notification stands for (migration 2026-11-26T0900). */
+export interface NotificationLeadsTable {
+  notification_id: number;
+  lead_id: number;
+}

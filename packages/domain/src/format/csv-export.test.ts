@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCsvCell } from './csv-export.js';
+import { csvSeparator, escapeCsvCell } from './csv-export.js';
 
 describe('escapeCsvCell', () => {
   it('quotes cells with commas, quotes or newlines', () => {
@@ -9,8 +9,24 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('simple')).toBe('simple');
   });
 
-  it.each(['=1+1', '+34 600', '-2', '@SUM(A1)', '\tx', '\rx'])('defuses a formula-like cell %j', (text) => {
+  it.each(['=1+1', '+A1', '-2+cmd|x', '@SUM(A1)', '\tx', '\rx'])('defuses a formula-like cell %j', (text) => {
     expect(escapeCsvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+  });
+
+  it('leaves a phone as typed, with no apostrophe', () => {
+    expect(escapeCsvCell('+34 612 345 987')).toBe('+34 612 345 987');
+    expect(escapeCsvCell('+34612345987', ';')).toBe('+34612345987');
+  });
+
+  it('quotes cells holding the separator in use', () => {
+    expect(escapeCsvCell('a;b', ';')).toBe('"a;b"');
+    expect(escapeCsvCell('a,b', ';')).toBe('a,b');
+  });
+
+  it("picks ';' where the decimal mark is a comma", () => {
+    expect(csvSeparator('es-ES')).toBe(';');
+    expect(csvSeparator('es-AR')).toBe(';');
+    expect(csvSeparator('es-MX')).toBe(',');
   });
 
   it('leaves real numbers alone, negatives included', () => {

@@ -1,6 +1,7 @@
 /**
- * CSV export for spreadsheets: comma-separated, CRLF rows, a UTF-8 BOM so Excel reads the
- * accents, and a defence against formula injection (OWASP CSV injection).
+ * CSV export for spreadsheets: the separator the team's locale's Excel expects (';' where the
+ * decimal mark is a comma), CRLF rows, a UTF-8 BOM so Excel reads the accents, and a defence
+ * against formula injection (OWASP CSV injection).
  */
 export interface CsvColumn<T> {
   header: string;
@@ -11,6 +12,19 @@ export const CSV_BOM = '\uFEFF';
 
 /** A text cell a spreadsheet would run as a formula gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A signed figure such as a phone ('+34 612 345 987'): no letter, so no function, reference or DDE
+ * call can hide in it; it is left as typed rather than shown with an apostrophe.
+ */
+const SIGNED_FIGURE = /^[+-][\d\s().-]*$/;
+
+export type CsvSeparator = ',' | ';';
+
+/** ';' for locales whose decimal mark is a comma (es-ES, es-AR …: Excel there splits on ';'), ',' otherwise. */
+export function csvSeparator(locale: string): CsvSeparator {
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return decimal === ',' ? ';' : ',';
+}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -19,10 +33,11 @@ function cellText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   // JSON.stringify gives undefined for functions and symbols despite its declared type.
   const text = typeof value === 'string' ? value : ((JSON.stringify(value) as string | undefined) ?? '');
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !SIGNED_FIGURE.test(text) ? `'${text}` : text;
 }
 
-export function escapeCsvCell(value: unknown): string {
+export function escapeCsvCell(value: unknown, separator: CsvSeparator = ','): string {
   const text = cellText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const needsQuotes = /["\r\n]/.test(text) || text.includes(separator);
+  return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }

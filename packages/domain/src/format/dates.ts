@@ -1,9 +1,17 @@
 /**
- * Spanish (es-ES) date formatting and calendar-date helpers. Built by hand rather than with
- * Intl so the output is the same on every ICU build: dd/mm/yyyy with zero padding.
- * All of them read the runtime's local time zone (the browser's, for the web app).
+ * Spanish date formatting and calendar-date helpers. Built by hand rather than with Intl's date
+ * styles so the output is the same on every ICU build: dd/mm/yyyy with zero padding. Each takes
+ * the team's time zone (docs/settings.md); without one, the runtime's own.
  */
+import { wallTime } from './zoned-time.js';
+
 export type DateInput = Date | string | number;
+
+/** The clock fields of the date in `timeZone`, or in the runtime's zone. */
+function fields(date: Date, timeZone: string | undefined) {
+  if (timeZone) return wallTime(date, timeZone);
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+}
 
 /** Accepts a Date, an ISO string or epoch ms (what JSON hands back); null when unreadable. */
 export function toDate(value: DateInput | null | undefined): Date | null {
@@ -15,24 +23,26 @@ export function toDate(value: DateInput | null | undefined): Date | null {
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** 'dd/mm/yyyy'; '' for a missing or invalid date so a card never shows 'Invalid Date'. */
-export function formatDate(value: DateInput | null | undefined): string {
+export function formatDate(value: DateInput | null | undefined, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  const { year, month, day } = fields(date, timeZone);
+  return `${pad(day)}/${pad(month)}/${year}`;
 }
 
 /** 'hh:mm' on the 24-hour clock. */
-export function formatTime(value: DateInput | null | undefined): string {
+export function formatTime(value: DateInput | null | undefined, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const { hour, minute } = fields(date, timeZone);
+  return `${pad(hour)}:${pad(minute)}`;
 }
 
 /** 'dd/mm/yyyy hh:mm'. */
-export function formatDateTime(value: DateInput | null | undefined): string {
+export function formatDateTime(value: DateInput | null | undefined, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${formatDate(date)} ${formatTime(date)}`;
+  return `${formatDate(date, timeZone)} ${formatTime(date, timeZone)}`;
 }
 
 /** 'dd/mm', the chat list's label for older days. */
@@ -42,11 +52,12 @@ export function formatDayMonth(value: DateInput | null | undefined): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}`;
 }
 
-/** The local calendar date as 'YYYY-MM-DD' (what date inputs and the tracking form use). */
-export function toIsoDate(value: DateInput = new Date()): string {
+/** The calendar date as 'YYYY-MM-DD' (what date inputs and the tracking form use). */
+export function toIsoDate(value: DateInput = new Date(), timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const { year, month, day } = fields(date, timeZone);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects '2024-02-30'). */

@@ -26,14 +26,17 @@ describe('formatNumber', () => {
 });
 
 describe('formatMoney', () => {
-  it('puts $ before the grouped amount', () => {
-    expect(formatMoney(1500)).toBe('$1.500');
-    expect(formatMoney(0)).toBe('$0');
-    expect(formatMoney(45000)).toBe('$45.000');
+  const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+  it('writes the team currency in the team locale', () => {
+    expect(nbsp(formatMoney(1500, { locale: 'es-ES', currency: 'EUR' }))).toBe('1.500 €');
+    expect(nbsp(formatMoney(1500, { locale: 'es-AR', currency: 'ARS' }))).toBe('$ 1.500');
+    expect(formatMoney(1500, { locale: 'es-MX', currency: 'MXN' })).toBe('$1,500');
   });
 
-  it('puts the minus before the $', () => {
-    expect(formatMoney(-1500)).toBe('-$1.500');
+  it('shows 0 for non-finite input and keeps the sign', () => {
+    expect(nbsp(formatMoney(Number.NaN, { locale: 'es-ES', currency: 'EUR' }))).toBe('0 €');
+    expect(nbsp(formatMoney(-1500, { locale: 'es-ES', currency: 'EUR' }))).toBe('-1.500 €');
   });
 });
 

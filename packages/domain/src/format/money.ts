@@ -1,7 +1,8 @@
 /**
  * Numbers and money in Spanish style. es-ES leaves 4-digit numbers ungrouped by default
  * ('1500'); we force grouping ('1.500') so every amount in a column reads the same.
- * Money is '$' before the figure, as the spec shows it ('$1.500'), with no decimals unless given.
+ * Money follows the team's currency and locale (docs/settings.md): '1.500 €' for es-ES/EUR,
+ * '$ 1.500' for es-AR/ARS (the default, the spec's '$'), with no decimals unless given.
  */
 const integerFormat = new Intl.NumberFormat('es-ES', { useGrouping: 'always', maximumFractionDigits: 0 });
 
@@ -19,11 +20,33 @@ export function formatNumber(value: number, fractionDigits = 0): string {
   return fractionDigits > 0 ? decimalFormat(fractionDigits).format(safe) : integerFormat.format(safe);
 }
 
-/** '$1.500'; negatives read '-$1.500'. */
-export function formatMoney(value: number, fractionDigits = 0): string {
-  const safe = Number.isFinite(value) ? value : 0;
-  const sign = safe < 0 ? '-' : '';
-  return `${sign}$${formatNumber(Math.abs(safe), fractionDigits)}`;
+/** The team's currency and the locale its amounts are written in. */
+export interface MoneySettings {
+  currency: string;
+  locale: string;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat({ currency, locale }: MoneySettings, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${fractionDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      useGrouping: 'always',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: fractionDigits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** '1.500 €' (es-ES, EUR), '$ 1.500' (es-AR, ARS); non-finite input shows 0. */
+export function formatMoney(value: number, settings: MoneySettings, fractionDigits = 0): string {
+  return moneyFormat(settings, fractionDigits).format(Number.isFinite(value) ? value : 0);
 }
 
 /** A percentage with one decimal at most: '12,5%', '100%'. */

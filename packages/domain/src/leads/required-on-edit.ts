@@ -1,22 +1,26 @@
-/** 'Editar Lead' may not clear what 'Agregar Nuevo Lead' requires (email and description). */
+/**
+ * 'Editar Lead' may not clear what 'Agregar Nuevo Lead' requires: the description, and a way to
+ * reach the lead (an email or a phone, CONTRACT §8).
+ */
+import { CONTACT_REQUIRED, hasContactWay } from '../schemas/lead.js';
 
-const REQUIRED_ON_CREATE = {
-  email: 'El email es requerido',
-  description: 'La descripción es requerida',
-} as const;
+const DESCRIPTION_REQUIRED = 'La descripción es requerida';
 
-type RequiredField = keyof typeof REQUIRED_ON_CREATE;
+type Editable = { email: string | null; phone: string | null; description: string | null };
 
 /**
- * The first field the edit would empty although the lead has a value for it, with its message;
- * null when none. A lead that never had one (an imported lead without email) may stay without.
+ * The first field the edit would empty although the lead needs it, with its message; null when
+ * none. A lead that never had one (an old import without email or phone) may stay without.
  */
 export function clearedRequiredField(
-  current: Record<RequiredField, string | null>,
-  changes: Partial<Record<RequiredField, string | null>>,
-): { field: RequiredField; message: string } | null {
-  for (const field of Object.keys(REQUIRED_ON_CREATE) as RequiredField[]) {
-    if (changes[field] === null && current[field]) return { field, message: REQUIRED_ON_CREATE[field] };
-  }
+  current: Editable,
+  changes: Partial<Editable>,
+): { field: 'email' | 'description'; message: string } | null {
+  const after = {
+    email: changes.email === undefined ? current.email : changes.email,
+    phone: changes.phone === undefined ? current.phone : changes.phone,
+  };
+  if (hasContactWay(current) && !hasContactWay(after)) return { field: 'email', message: CONTACT_REQUIRED };
+  if (changes.description === null && current.description) return { field: 'description', message: DESCRIPTION_REQUIRED };
   return null;
 }

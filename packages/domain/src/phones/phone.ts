@@ -19,6 +19,26 @@ function parseValid(phone: string, country: PhoneCountry) {
   return parsed?.isValid() ? parsed : undefined;
 }
 
+/**
+ * Whether a typed phone can be a number at all (the rule a lead's phone is validated by, whatever
+ * the country): digits with the usual separators, 6 to 20 of them. Whether it parses in the
+ * team's country only decides how it is stored (normalizePhone).
+ */
+export function isPlausiblePhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '').length;
+  return /^[+\d\s().\-/]+$/.test(phone) && digits >= 6 && digits <= 20;
+}
+
+/** The `tel:` link of a phone: E.164 when it parses in the country, its digits (and a leading '+') otherwise. */
+export function telLink(phone: string | null | undefined, country: PhoneCountry): string | null {
+  const e164 = phoneE164(phone, country);
+  if (e164) return `tel:${e164}`;
+  const trimmed = (phone ?? '').trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (!digits) return null;
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
 /** What is stored: E.164 ('+34612345987') when the number parses, the trimmed text otherwise; null when empty. */
 export function normalizePhone(phone: string | null | undefined, country: PhoneCountry): string | null {
   const trimmed = (phone ?? '').trim();

@@ -2,7 +2,7 @@
 import type { PhoneCountry } from '../phones/phone.js';
 
 export interface AppSettings {
-  /** DEFAULT_COUNTRY: numbers typed without a country code belong to it. */
+  /** The team settings' country (DEFAULT_COUNTRY until an admin sets it): numbers typed without a country code belong to it. */
   phoneCountry: PhoneCountry;
   /** An example number of that country, for the phone fields. */
   phonePlaceholder: string;

@@ -18,6 +18,13 @@ export const recentActivitiesQuerySchema = z.object({
 });
 export type RecentActivitiesQuery = z.output<typeof recentActivitiesQuerySchema>;
 
+/** 'Mis leads' (the seller's start) or the whole team's; the team card counts the team either way. */
+export const DASHBOARD_SCOPES = ['mine', 'team'] as const;
+export const dashboardSummaryQuerySchema = z.object({
+  scope: z.enum(DASHBOARD_SCOPES, { message: 'Ámbito inválido' }).default('team'),
+});
+export type DashboardSummaryQuery = z.output<typeof dashboardSummaryQuerySchema>;
+
 const trendSchema = z.number().nullable();
 
 export const dashboardSummarySchema = z.object({

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { leadStatusSchema } from './lead.js';
 import { historyPersonSchema } from './lead-history.js';
 import { clearableText, idSchema, optionalText } from './common.js';
+import { instantAt, wallTime } from '../format/zoned-time.js';
+import { FOLLOW_UP_IN_PAST, isPastDue } from '../settings/follow-up-times.js';
 
 export const FOLLOW_UP_LIMITS = { note: 500, listSize: 500 } as const;
 
 export const FOLLOW_UP_SCOPES = ['mine', 'team'] as const;
 export type FollowUpScope = (typeof FOLLOW_UP_SCOPES)[number];
-/** overdue: due before now; today: due from now to the end of today (in the server's time zone, `TZ`); upcoming: after today, within 7 days; all. */
+/** overdue: due before now; today: due from now to the end of today (in the team's time zone); upcoming: after today, within 7 days; all. */
 export const FOLLOW_UP_DUE = ['overdue', 'today', 'upcoming', 'all'] as const;
 export type FollowUpDue = (typeof FOLLOW_UP_DUE)[number];
 /** The 'upcoming' window: the next 7 days after today. */
@@ -25,9 +27,11 @@ export const followUpSchema = z.object({
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 
+/** A due time must be a real instant and not in the past (the form and the server refuse it alike). */
 const dueAtSchema = z.coerce
   .date({ message: 'Fecha inválida' })
-  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Fecha inválida' });
+  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Fecha inválida', abort: true })
+  .refine((date) => !isPastDue(date), { message: FOLLOW_UP_IN_PAST });
 const noteSchema = optionalText(FOLLOW_UP_LIMITS.note);
 
 /** Query strings send text: 'true' / 'false' for done. */
@@ -61,9 +65,10 @@ export type UpdateFollowUpInput = z.input<typeof updateFollowUpSchema>;
 
 export const followUpBadgeSchema = z.object({ count: z.number().int() });
 
-/** The ends of 'today' and of 'upcoming' as instants, from the calendar day of `now` in the process's time zone (`TZ`). */
-export function followUpWindows(now: Date): { endOfToday: Date; endOfUpcoming: Date } {
-  const endOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  const endOfUpcoming = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1 + UPCOMING_DAYS);
-  return { endOfToday, endOfUpcoming };
+/** The ends of 'today' and of 'upcoming' as instants, from the calendar day of `now` in the team's time zone. */
+export function followUpWindows(now: Date, timeZone: string): { endOfToday: Date; endOfUpcoming: Date } {
+  const today = wallTime(now, timeZone);
+  const midnightAfter = (days: number) =>
+    instantAt({ year: today.year, month: today.month, day: today.day + days, hour: 0, minute: 0 }, timeZone);
+  return { endOfToday: midnightAfter(1), endOfUpcoming: midnightAfter(1 + UPCOMING_DAYS) };
 }

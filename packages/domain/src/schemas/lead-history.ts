@@ -16,6 +16,9 @@ export const LEAD_HISTORY_TYPES = [
   'follow_up_set',
   'follow_up_done',
   'merged',
+  'call_logged',
+  'message_sent',
+  'message_received',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 

@@ -35,14 +35,26 @@ describe('createLeadSchema', () => {
     expect(messageAt(createLeadSchema.safeParse({ ...valid, name: 'a'.repeat(201) }), 'name')).toBe('Máximo 200 caracteres');
   });
 
-  it.each(['', 'no-es-email', undefined, `${'a'.repeat(250)}@x.es`])('refuses the email %j', (email) => {
+  it.each(['no-es-email', `${'a'.repeat(250)}@x.es`])('refuses the email %j', (email) => {
     expect(messageAt(createLeadSchema.safeParse({ ...valid, email }), 'email')).toBe('Email inválido');
+  });
+
+  it('needs an email or a phone, at least one (CONTRACT §8)', () => {
+    expect(createLeadSchema.parse({ ...valid, email: '' }).email).toBeNull();
+    expect(createLeadSchema.parse({ ...valid, phone: undefined }).email).toBe('info@sol.es');
+    const neither = createLeadSchema.safeParse({ ...valid, email: ' ', phone: '' });
+    expect(messageAt(neither, 'email')).toBe('Indica un email o un teléfono');
+  });
+
+  it.each(['abc', '12', '600-ABC-123', '1'.repeat(21)])('refuses the phone %j', (phone) => {
+    expect(messageAt(createLeadSchema.safeParse({ ...valid, phone }), 'phone')).toBe('Teléfono inválido');
   });
 
   it('makes the phone optional, blank meaning none', () => {
     expect(createLeadSchema.parse({ ...valid, phone: undefined }).phone).toBeNull();
     expect(createLeadSchema.parse({ ...valid, phone: '  ' }).phone).toBeNull();
     expect(createLeadSchema.safeParse({ ...valid, phone: '1'.repeat(51) }).success).toBe(false);
+    expect(createLeadSchema.parse({ ...valid, phone: '+34 (612) 345-987' }).phone).toBe('+34 (612) 345-987');
   });
 
   it.each(['', undefined, 'legal', 'otros', 'Salud'])('refuses the category %j', (category) => {

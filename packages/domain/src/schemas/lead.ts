@@ -2,18 +2,9 @@
 import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
+import { isPlausiblePhone } from '../phones/phone.js';
 import { trackingRecordSchema } from './tracking.js';
-import {
-  LIMITS,
-  clearableText,
-  emailSchema,
-  idSchema,
-  nullableIdSchema,
-  optionalEmailSchema,
-  optionalText,
-  requiredText,
-  text,
-} from './common.js';
+import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
@@ -73,39 +64,58 @@ export const leadCountsSchema = z.object({
   leads: z.number().int(),
   contacted: z.number().int(),
   groups: z.number().int(),
+  /**
+   * Leads Activos that the spec's default view (no group, no assignee chosen) leaves out because
+   * they are in a group: its empty state says where they are. 0 for every other view.
+   */
+  inGroups: z.number().int(),
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
-/** 'Agregar Nuevo Lead': the form's five categories only; email must be valid. */
-export const createLeadSchema = z.object({
-  name: requiredText('El nombre es requerido', LIMITS.name),
-  email: emailSchema,
-  phone: text()
-    .trim()
-    .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
-    .nullish()
-    .transform((value) => value || null),
-  category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
-  description: requiredText('La descripción es requerida', LIMITS.longText),
-  assignedTo: nullableIdSchema,
-  /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
-  autoAssignRoleId: nullableIdSchema.optional(),
-});
+/** CONTRACT §8: a lead needs a way to reach it, an email or a phone (each validated when given). */
+export const CONTACT_REQUIRED = 'Indica un email o un teléfono';
+
+export function hasContactWay(lead: { email?: string | null; phone?: string | null }): boolean {
+  return Boolean(lead.email?.trim()) || /\d/.test(lead.phone ?? '');
+}
+
+const leadPhoneSchema = text()
+  .trim()
+  .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
+  .refine((value) => value === '' || isPlausiblePhone(value), { message: 'Teléfono inválido' })
+  .nullish()
+  .transform((value) => value || null);
+
+/** 'Agregar Nuevo Lead': the form's five categories only; an email or a phone, each valid when given. */
+export const createLeadSchema = z
+  .object({
+    name: requiredText('El nombre es requerido', LIMITS.name),
+    email: optionalEmailSchema,
+    phone: leadPhoneSchema,
+    category: z.enum(FORM_CATEGORIES, { message: CATEGORY_REQUIRED }),
+    description: requiredText('La descripción es requerida', LIMITS.longText),
+    assignedTo: nullableIdSchema,
+    /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
+    autoAssignRoleId: nullableIdSchema.optional(),
+  })
+  .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'] });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
 /**
- * One row of an imported file: only the name is required; an email, when given, must be valid.
- * The keys are in the order the row's problem is reported (the first issue is the one shown).
+ * One row of an imported file: a name, and an email or a phone (an email, when given, must be
+ * valid). The keys are in the order the row's problem is reported (the first issue is the one shown).
  */
-export const importedLeadSchema = z.object({
-  name: requiredText('falta el nombre', LIMITS.name),
-  description: optionalText(LIMITS.longText),
-  phone: optionalText(LEAD_LIMITS.phone),
-  address: optionalText(LEAD_LIMITS.address),
-  domain: optionalText(LEAD_LIMITS.domain),
-  email: optionalEmailSchema,
-});
+export const importedLeadSchema = z
+  .object({
+    name: requiredText('falta el nombre', LIMITS.name),
+    description: optionalText(LIMITS.longText),
+    phone: optionalText(LEAD_LIMITS.phone),
+    address: optionalText(LEAD_LIMITS.address),
+    domain: optionalText(LEAD_LIMITS.domain),
+    email: optionalEmailSchema,
+  })
+  .refine(hasContactWay, { message: 'falta el email o el teléfono' });
 export type ImportedLead = z.output<typeof importedLeadSchema>;
 
 /**
@@ -118,7 +128,7 @@ export const updateLeadSchema = z
   .object({
     name: requiredText('El nombre es requerido', LIMITS.name).optional(),
     email: optionalEmailSchema.optional(),
-    phone: clearableText(LEAD_LIMITS.phone),
+    phone: clearableText(LEAD_LIMITS.phone).refine((value) => !value || isPlausiblePhone(value), { message: 'Teléfono inválido' }),
     category: leadCategorySchema.optional(),
     description: clearableText(LIMITS.longText),
     status: leadStatusSchema.optional(),
@@ -201,12 +211,21 @@ export const leadListQuerySchema = z.object({
    */
   view: optionalQuery(z.enum(LEAD_VIEWS)),
   assignedTo: optionalQuery(leadAssigneeFilterSchema),
+  /** The leads one of the reader's notifications stands for ('Te asignaron 10 leads'), from any group. */
+  notificationId: optionalQuery(idSchema),
   sort: optionalQuery(leadSortSchema),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 /** The tab counts follow the filters the screen shows above the tabs. */
-export const leadCountsQuerySchema = leadListQuerySchema.pick({ category: true, status: true, groupId: true, q: true, assignedTo: true });
+export const leadCountsQuerySchema = leadListQuerySchema.pick({
+  category: true,
+  status: true,
+  groupId: true,
+  q: true,
+  assignedTo: true,
+  notificationId: true,
+});
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */

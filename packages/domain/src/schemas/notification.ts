@@ -56,13 +56,14 @@ export const NOTIFICATION_MESSAGES = {
 
 /** Where a click on the notification takes the reader (the web app's routes). */
 export function notificationPath(
-  notification: Pick<Notification, 'kind' | 'leadId' | 'groupId' | 'channelId' | 'senderId' | 'count'>,
+  notification: Pick<Notification, 'id' | 'kind' | 'leadId' | 'groupId' | 'channelId' | 'senderId' | 'count'>,
 ): string {
   if (notification.channelId !== null) return `/chat?canal=${notification.channelId}`;
   if (notification.senderId !== null) return `/chat?con=${notification.senderId}`;
+  // 'Te asignaron 10 leads' opens exactly those ten, wherever they are (not their whole group).
+  if (notification.kind === 'lead_assigned' && notification.count > 1) return `/leads?aviso=${notification.id}`;
   if (notification.groupId !== null) return `/leads?grupo=${notification.groupId}`;
-  if (notification.leadId !== null && notification.count <= 1) return `/leads/${notification.leadId}`;
-  if (notification.kind === 'lead_assigned') return '/leads?asignado=yo';
+  if (notification.leadId !== null) return `/leads/${notification.leadId}`;
   return '/';
 }
 

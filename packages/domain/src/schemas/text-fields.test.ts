@@ -14,11 +14,11 @@ import { changePasswordSchema, createUserSchema, profileFormSchema, updateUserSc
 /** Every input schema with a valid body: each of its text fields, given a NUL, must be refused with the one message. */
 const INPUTS: [string, z.ZodType, Record<string, unknown>][] = [
   ['login', loginSchema, { username: 'ana', password: 'secreto1' }],
-  ['createLead', createLeadSchema, { name: 'Clínica', email: 'a@b.es', phone: '+34 600', category: 'salud', description: 'Dental' }],
+  ['createLead', createLeadSchema, { name: 'Clínica', email: 'a@b.es', phone: '+34 600 123', category: 'salud', description: 'Dental' }],
   [
     'updateLead',
     updateLeadSchema,
-    { name: 'Clínica', email: 'a@b.es', phone: '+34 600', description: 'D', address: 'Calle 1', domain: 'b.es' },
+    { name: 'Clínica', email: 'a@b.es', phone: '+34 600 123', description: 'D', address: 'Calle 1', domain: 'b.es' },
   ],
   ['leadListQuery', leadListQuerySchema, { q: 'garcia', cursor: 'abc' }],
   ['importForm', importFormSchema, { groupName: 'Feria' }],

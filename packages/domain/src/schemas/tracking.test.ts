@@ -89,6 +89,7 @@ describe('trackingRecordSchema', () => {
       progressLevel: 'poco_progreso',
       messagesFromLead: 1,
       messagesToLead: 3,
+      calls: 2,
       hasResponded: true,
       lastContactDate: '2024-06-15',
       notes: null,

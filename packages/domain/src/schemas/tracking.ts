@@ -11,6 +11,8 @@ export const trackingRecordSchema = z.object({
   progressLevel: progressLevelSchema,
   messagesFromLead: z.number().int().min(0),
   messagesToLead: z.number().int().min(0),
+  /** Calls registered with 'Registrar llamada' (read-only: only that action counts them). */
+  calls: z.number().int().min(0),
   hasResponded: z.boolean(),
   /** 'YYYY-MM-DD': a calendar day, so it never moves with the viewer's time zone. */
   lastContactDate: z.string(),

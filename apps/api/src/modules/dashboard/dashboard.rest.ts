@@ -1,4 +1,6 @@
-/** REST: GET /api/dashboard/summary, the same cards the tRPC procedure answers. */
+/** REST: GET /api/dashboard/summary?scope=mine|team, the same cards the tRPC procedure answers. */
+import { dashboardSummaryQuerySchema } from '@crm/domain';
+import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
 import { getDashboardSummary } from './dashboard.service.js';
 
@@ -6,6 +8,6 @@ export const dashboardRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/dashboard/summary',
-    handler: ({ ctx }) => getDashboardSummary(ctx),
+    handler: ({ ctx, query }) => getDashboardSummary(ctx, parseInput(dashboardSummaryQuerySchema, query)),
   }),
 ];

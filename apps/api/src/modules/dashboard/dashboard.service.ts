@@ -1,10 +1,14 @@
 /** The dashboard's four cards with their trends against the previous 30 days. */
 import { dashboardCounts } from '@crm/db';
-import { type DashboardSummary, revenueFor, trendPercent } from '@crm/domain';
+import { type DashboardSummary, type DashboardSummaryQuery, revenueFor, trendPercent } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 
-export async function getDashboardSummary(ctx: ServiceContext, now: Date = new Date()): Promise<DashboardSummary> {
-  const counts = await dashboardCounts(ctx.db, now);
+export async function getDashboardSummary(
+  ctx: ServiceContext,
+  query: DashboardSummaryQuery = { scope: 'team' },
+  now: Date = new Date(),
+): Promise<DashboardSummary> {
+  const counts = await dashboardCounts(ctx.db, now, query.scope === 'mine' ? ctx.viewer.user.id : undefined);
   const conversionTrend = trendPercent(counts.convertedInWindow, counts.convertedInPreviousWindow);
   return {
     totalLeads: { value: counts.totalLeads, trend: trendPercent(counts.createdInWindow, counts.createdInPreviousWindow) },

@@ -5,8 +5,8 @@ import { describeOnTwoReplicas } from '../../test/replicas.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
 
 function csvOf(tag: string, count: number): FormData {
-  const lines = ['name,categoryName'];
-  for (let index = 0; index < count; index += 1) lines.push(`Reparto ${tag} ${index},dentist`);
+  const lines = ['name,categoryName,email'];
+  for (let index = 0; index < count; index += 1) lines.push(`Reparto ${tag} ${index},dentist,r${index}.${tag}@x.es`);
   const data = new FormData();
   data.append('file', new Blob([lines.join('\n')]), 'reparto.csv');
   return data;

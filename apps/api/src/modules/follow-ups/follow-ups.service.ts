@@ -31,6 +31,7 @@ import { requirePermission } from '../../require-permission.js';
 import type { DbOrTrx } from '@crm/db';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { enqueueReminder } from './follow-ups.jobs.js';
+import { loadTeamSettings } from '../settings/team-settings.service.js';
 
 const FOLLOW_UP_NOT_FOUND = 'Seguimiento no encontrado';
 const OWNER_NOT_FOUND = 'El responsable no existe';
@@ -39,10 +40,12 @@ function assertMayManage(ctx: ServiceContext, ownerId: number): void {
   if (!canManageFollowUp(ctx.viewer.user, { ownerId })) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }
 
-export function listMyFollowUps(ctx: ServiceContext, query: FollowUpListQuery): Promise<FollowUp[]> {
+export async function listMyFollowUps(ctx: ServiceContext, query: FollowUpListQuery): Promise<FollowUp[]> {
   requirePermission(ctx, 'lead.read');
   if (query.scope === 'team') requirePermission(ctx, 'followUp.team');
+  const { timeZone } = (await loadTeamSettings(ctx)).settings;
   return listFollowUps(ctx.db, {
+    timeZone,
     ownerId: query.scope === 'mine' ? ctx.viewer.user.id : undefined,
     due: query.due,
     done: query.done ?? false,
@@ -53,7 +56,8 @@ export function listMyFollowUps(ctx: ServiceContext, query: FollowUpListQuery): 
 
 export async function followUpBadge(ctx: ServiceContext): Promise<{ count: number }> {
   requirePermission(ctx, 'lead.read');
-  return { count: await countDueFollowUps(ctx.db, ctx.viewer.user.id, new Date()) };
+  const { timeZone } = (await loadTeamSettings(ctx)).settings;
+  return { count: await countDueFollowUps(ctx.db, ctx.viewer.user.id, new Date(), timeZone) };
 }
 
 async function readBack(ctx: ServiceContext, id: number): Promise<FollowUp> {

@@ -76,9 +76,15 @@ describeWithServer(
 
     it("imports each row's phone in E.164", async () => {
       const tag = uniqueName('p').toLowerCase();
-      const csv = ['name,categoryName,phone', `Uno ${tag},retail,633 222 111`, `Dos ${tag},retail,texto libre`].join('\n');
+      const csv = [
+        'name,categoryName,phone,email',
+        `Uno ${tag},retail,633 222 111,`,
+        `Dos ${tag},retail,texto libre,dos.${tag}@x.es`,
+        `Tres ${tag},retail,sin número,`,
+      ].join('\n');
       const response = await admin.post('/api/leads/import', importForm(csv, `Teléfonos ${tag}`));
-      expect(response.body).toMatchObject({ imported: 2, skipped: 0 });
+      // A row needs an email or a phone with digits (CONTRACT §8).
+      expect(response.body).toMatchObject({ imported: 2, skipped: 1, errors: ['Fila 4: falta el email o el teléfono'] });
       const phones = await server()
         .ctx.db.selectFrom('leads')
         .select(['name', 'phone'])
@@ -105,8 +111,11 @@ describeWithServer('lead duplicates and required fields (DEFAULT_COUNTRY unset: 
     expect(local.body.phone).toBe('+541123456789');
     const foreign = await admin.post('/api/leads', lead({ phone: '+34 612 000 111' }));
     expect(foreign.body.phone).toBe('+34612000111');
-    const unparsed = await admin.post('/api/leads', lead({ phone: 'int. 204' }));
-    expect(unparsed.body.phone).toBe('int. 204');
+    const unparsed = await admin.post('/api/leads', lead({ phone: '12-34-56' }));
+    expect(unparsed.body.phone).toBe('12-34-56');
+    const notAPhone = await admin.post('/api/leads', lead({ phone: 'int. 204' }));
+    expect(notAPhone.status).toBe(400);
+    expect(notAPhone.body.message).toBe('Teléfono inválido');
     expect((await admin.get('/api/settings')).body.phoneCountry).toBe('AR');
   });
 
@@ -136,8 +145,8 @@ describeWithServer('lead duplicates and required fields (DEFAULT_COUNTRY unset: 
 
   describe('edit may not clear what create requires', () => {
     it.each([
-      [{ email: '' }, 'El email es requerido'],
-      [{ email: null }, 'El email es requerido'],
+      [{ email: '' }, 'Indica un email o un teléfono'],
+      [{ email: null }, 'Indica un email o un teléfono'],
       [{ description: '  ' }, 'La descripción es requerida'],
     ])('refuses %j with 400 and changes nothing', async (change, message) => {
       const created = await admin.post('/api/leads', lead({}));
@@ -149,6 +158,37 @@ describeWithServer('lead duplicates and required fields (DEFAULT_COUNTRY unset: 
         email: created.body.email,
         description: created.body.description,
       });
+    });
+
+    it('lets the email go while the lead keeps a phone, over REST and tRPC', async () => {
+      const created = await admin.post('/api/leads', lead({ phone: '11 4000-0077' }));
+      const response = await admin.put(`/api/leads/${created.body.id}`, { email: '' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ email: null, phone: '+541140000077' });
+      const viaTrpc = await trpcFailure(trpcClientFor(admin).leads.update.mutate({ id: created.body.id, data: { phone: '' } }));
+      expect(viaTrpc.message).toBe('Indica un email o un teléfono');
+      expect((await admin.get(`/api/leads/${created.body.id}`)).body.phone).toBe('+541140000077');
+    });
+
+    it('creates a WhatsApp-only lead, and refuses one with neither email nor phone on both doors', async () => {
+      const whatsappOnly = await admin.post('/api/leads', lead({ email: undefined, phone: '11 4000-0088' }));
+      expect(whatsappOnly.status).toBe(201);
+      expect(whatsappOnly.body).toMatchObject({ email: null, phone: '+541140000088' });
+      const neither = await admin.post('/api/leads', lead({ email: '', phone: '' }));
+      expect(neither.status).toBe(400);
+      expect(neither.body.message).toBe('Indica un email o un teléfono');
+      const viaTrpc = await trpcFailure(
+        trpcClientFor(admin).leads.create.mutate({
+          name: uniqueName('Nadie '),
+          email: null,
+          phone: null,
+          category: 'retail',
+          description: 'd',
+          assignedTo: null,
+        }),
+      );
+      expect(viaTrpc.data?.code).toBe('BAD_REQUEST');
+      expect(viaTrpc.message).toBe('Indica un email o un teléfono');
     });
 
     it('lets an imported lead without email stay without one', async () => {

@@ -1,14 +1,13 @@
 /**
  * A lead's email and phone as create and edit store them (docs/leads.md, 'Teléfonos' and
- * 'Duplicados'): the phone in E.164 by DEFAULT_COUNTRY, and a 409 naming the lead that already has either.
+ * 'Duplicados'): the phone in E.164 by the team's country, and a 409 naming the lead that already has either.
  */
 import { type DbOrTrx, findDuplicateLead, lockLeadImports } from '@crm/db';
-import { DomainError, leadEmailKey, leadPhoneKeys, normalizePhone } from '@crm/domain';
-import type { AppContext } from '../../context.js';
+import { DomainError, type PhoneCountry, leadEmailKey, leadPhoneKeys, normalizePhone } from '@crm/domain';
 
 /** Absent stays absent (an edit leaving the phone alone). */
-export function normalizeLeadPhone(ctx: Pick<AppContext, 'env'>, phone: string | null | undefined): string | null | undefined {
-  return phone === undefined ? undefined : normalizePhone(phone, ctx.env.DEFAULT_COUNTRY);
+export function normalizeLeadPhone(country: PhoneCountry, phone: string | null | undefined): string | null | undefined {
+  return phone === undefined ? undefined : normalizePhone(phone, country);
 }
 
 /**
@@ -17,12 +16,12 @@ export function normalizeLeadPhone(ctx: Pick<AppContext, 'env'>, phone: string |
  * another create with the same number cannot both pass the check.
  */
 export async function assertNoDuplicateLead(
-  ctx: Pick<AppContext, 'env'>,
+  country: PhoneCountry,
   trx: DbOrTrx,
   contact: { email: string | null | undefined; phone: string | null | undefined; exceptId?: number },
 ): Promise<void> {
   const emailKey = leadEmailKey(contact.email);
-  const phoneKeys = leadPhoneKeys(contact.phone, ctx.env.DEFAULT_COUNTRY);
+  const phoneKeys = leadPhoneKeys(contact.phone, country);
   if (!emailKey && phoneKeys.length === 0) return;
   await lockLeadImports(trx);
   const existing = await findDuplicateLead(trx, { emailKey, phoneKeys, exceptId: contact.exceptId });

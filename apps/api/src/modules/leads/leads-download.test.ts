@@ -1,22 +1,32 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 
 /** The body's exact bytes: fetch's text() would drop the BOM under test. */
 async function rawBody(client: ApiClient, path: string): Promise<Buffer> {
-  const response = await fetch(new URL(path, client.baseUrl), { headers: { cookie: client.cookies.header() } });
+  const response = await fetch(new URL(path, client.baseUrl), {
+    headers: { cookie: client.cookies.header() },
+  });
   return Buffer.from(await response.arrayBuffer());
 }
 
-describeWithServer('lead downloads: vCard and CSV export', (server) => {
+describeWithServer('lead downloads: vCard, CSV and XLSX export', (server) => {
   let admin: ApiClient;
   let manager: ApiClient;
   let seller: ApiClient;
   let anonymous: ApiClient;
 
   beforeAll(async () => {
-    const names = { admin: uniqueName('dadm'), manager: uniqueName('dman'), seller: uniqueName('dsel') };
+    const names = {
+      admin: uniqueName('dadm'),
+      manager: uniqueName('dman'),
+      seller: uniqueName('dsel'),
+    };
     await createUser(server(), { username: names.admin, systemRole: 'admin' });
-    await createUser(server(), { username: names.manager, systemRole: 'manager' });
+    await createUser(server(), {
+      username: names.manager,
+      systemRole: 'manager',
+    });
     await createUser(server(), { username: names.seller });
     admin = await loginAs(server(), names.admin);
     manager = await loginAs(server(), names.manager);
@@ -66,7 +76,12 @@ describeWithServer('lead downloads: vCard and CSV export', (server) => {
         category: 'retail',
         description: '@SUM(A1:A2), "citado"\nsegunda línea',
       });
-      await admin.post('/api/leads', { name: `Otro ${tag}`, email: `b.${tag}@x.es`, category: 'salud', description: 'd' });
+      await admin.post('/api/leads', {
+        name: `Otro ${tag}`,
+        email: `b.${tag}@x.es`,
+        category: 'salud',
+        description: 'd',
+      });
       for (const client of [admin, manager]) {
         const response = await client.get(`/api/leads/export?q=${tag}&category=retail`);
         expect(response.status).toBe(200);
@@ -75,16 +90,51 @@ describeWithServer('lead downloads: vCard and CSV export', (server) => {
         const bytes = await rawBody(client, `/api/leads/export?q=${tag}&category=retail`);
         expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const [header, ...rows] = bytes.subarray(3).toString('utf8').split('\r\n');
+        // The team's locale (es-AR by default) writes decimals with a comma: Excel there splits on ';'.
         expect(header).toBe(
-          'Nombre,Email,Teléfono,Categoría,Estado,Descripción,Dirección,Dominio,Asignado a,Contactado por,Contactado el,Agregado',
+          'Nombre;Email;Teléfono;Categoría;Estado;Descripción;Dirección;Dominio;Asignado a;Contactado por;Contactado el;Llamadas;Mensajes enviados;Mensajes recibidos;Agregado',
         );
         const body = rows.join('\r\n');
-        expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}"`);
-        expect(body).toContain(`'+34600000000`); // stored in E.164
-        expect(body).toContain(`"'@SUM(A1:A2), ""citado""\nsegunda línea"`);
-        expect(body).toContain(',Retail,Nuevo,');
+        expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}";`);
+        expect(body).toContain(`;+34600000000;`); // stored in E.164, no apostrophe
+        expect(body).toContain(`;"'@SUM(A1:A2), ""citado""\nsegunda línea";`);
+        expect(body).toContain(';Retail;Nuevo;');
         expect(body).not.toContain(`Otro ${tag}`);
       }
+    });
+
+    it('exports the current filter as XLSX with typed cells: numbers, dates and text as text, no formula', async () => {
+      const tag = uniqueName('xl').toLowerCase();
+      const lead = await admin.post('/api/leads', {
+        name: `=HYPERLINK("http://malo") ${tag}`,
+        phone: '+34 600 111 222',
+        category: 'retail',
+        description: 'd',
+      });
+      await admin.post(`/api/leads/${lead.body.id}/interactions`, {
+        kind: 'call',
+        outcome: 'contesto',
+      });
+      const response = await manager.get(`/api/leads/export/xlsx?q=${tag}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+      const book = new ExcelJS.Workbook();
+      const bytes = await rawBody(manager, `/api/leads/export/xlsx?q=${tag}`);
+      await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      const sheet = book.getWorksheet('Leads');
+      expect(sheet?.rowCount).toBe(2);
+      const header = sheet?.getRow(1).values as unknown[];
+      const row = sheet?.getRow(2);
+      const cell = (name: string) => row?.getCell(header.indexOf(name));
+      expect(cell('Nombre')?.type).toBe(ExcelJS.ValueType.String);
+      expect(cell('Nombre')?.value).toBe(`=HYPERLINK("http://malo") ${tag}`);
+      expect(cell('Teléfono')?.value).toBe('+34600111222');
+      expect(cell('Llamadas')?.type).toBe(ExcelJS.ValueType.Number);
+      expect(cell('Llamadas')?.value).toBe(1);
+      expect(cell('Agregado')?.type).toBe(ExcelJS.ValueType.Date);
+      expect(cell('Agregado')?.numFmt).toBe('dd/mm/yyyy');
+      expect((await seller.get('/api/leads/export/xlsx')).status).toBe(403);
     });
 
     it('refuses a team_member and an anonymous caller, and bad filters in Spanish', async () => {

@@ -3,7 +3,7 @@ import { assignLeadSchema, createLeadSchema, idSchema, leadCountsQuerySchema, le
 import type { FastifyReply } from 'fastify';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
-import { type Download, leadVCard, leadsCsv } from './leads-download.service.js';
+import { type Download, leadVCard, leadsCsv, leadsXlsx } from './leads-download.service.js';
 import { streamAllLeads } from './lead-stream.js';
 import { assignLead, countLeadTabs, createLead, deleteLead, filtersOf, getLeadOrThrow, listLeadPage, updateLead } from './leads.service.js';
 
@@ -33,7 +33,14 @@ export const leadsRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/leads/export',
-    handler: async ({ ctx, query, reply }) => sendDownload(reply, leadsCsv(ctx, filtersOf(ctx, parseInput(leadListQuerySchema, query)))),
+    handler: async ({ ctx, query, reply }) =>
+      sendDownload(reply, await leadsCsv(ctx, filtersOf(ctx, parseInput(leadListQuerySchema, query)))),
+  }),
+  authedRoute({
+    method: 'GET',
+    url: '/api/leads/export/xlsx',
+    handler: async ({ ctx, query, reply }) =>
+      sendDownload(reply, await leadsXlsx(ctx, filtersOf(ctx, parseInput(leadListQuerySchema, query)))),
   }),
   authedRoute({
     method: 'GET',

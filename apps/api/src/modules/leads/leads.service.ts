@@ -44,6 +44,7 @@ import { Notifier } from '../notifications/notifier.js';
 import { announceLeadChanged } from './lead-changed.js';
 import { assertNoDuplicateLead, normalizeLeadPhone } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
+import { loadTeamSettings } from '../settings/team-settings.service.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
@@ -63,6 +64,7 @@ export function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCounts
     groupId: query.groupId,
     q: query.q,
     assignedTo: assigneeFilter(ctx, query.assignedTo),
+    notification: query.notificationId === undefined ? undefined : { id: query.notificationId, userId: ctx.viewer.user.id },
   };
 }
 
@@ -82,12 +84,14 @@ export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): P
 export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery): Promise<LeadCounts> {
   requirePermission(ctx, 'lead.read');
   const filters = filtersOf(ctx, query);
-  const [leads, contacted, groups] = await Promise.all([
+  const defaultView = filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined;
+  const [leads, contacted, groups, anyGroup] = await Promise.all([
     countLeads(ctx.db, { ...filters, view: 'leads' }),
     countLeads(ctx.db, { ...filters, view: 'contacted' }),
     countLeadGroups(ctx.db),
+    defaultView ? countLeads(ctx.db, { ...filters, view: 'leads', anyGroup: true }) : undefined,
   ]);
-  return { leads, contacted, groups };
+  return { leads, contacted, groups, inGroups: anyGroup === undefined ? 0 : anyGroup - leads };
 }
 
 export async function getLeadOrThrow(ctx: ServiceContext, id: number): Promise<LeadListItem> {
@@ -103,13 +107,14 @@ async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefin
 
 export async function createLead(ctx: ServiceContext, input: CreateLead): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
-  const phone = normalizeLeadPhone(ctx, input.phone) ?? null;
+  const { country } = (await loadTeamSettings(ctx)).settings;
+  const phone = normalizeLeadPhone(country, input.phone) ?? null;
   // 'Asignar automáticamente' leaves the choice to the role's rule: a person sent beside it is ignored.
   const assignedTo = input.autoAssignRoleId ? null : input.assignedTo;
   const notes = new Notifier();
   const id = await ctx.db.transaction().execute(async (trx) => {
     await assertAssigneeExists(trx, assignedTo);
-    await assertNoDuplicateLead(ctx, trx, { email: input.email, phone });
+    await assertNoDuplicateLead(country, trx, { email: input.email, phone });
     const leadId = await insertLead(trx, {
       name: input.name,
       email: input.email,
@@ -179,6 +184,7 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   const { status, ...fields } = input;
   const changesFields = Object.values(fields).some((value) => value !== undefined);
   if (changesFields) requirePermission(ctx, 'lead.manage');
+  const { country } = (await loadTeamSettings(ctx)).settings;
   const notes = new Notifier();
   const before = await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
@@ -187,8 +193,8 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
     const cleared = clearedRequiredField(row, fields);
     if (cleared) throw new DomainError('BAD_REQUEST', cleared.message, [{ path: [cleared.field], message: cleared.message }]);
     await assertAssigneeExists(trx, fields.assignedTo);
-    const phone = normalizeLeadPhone(ctx, fields.phone);
-    if (fields.email != null || phone != null) await assertNoDuplicateLead(ctx, trx, { email: fields.email, phone, exceptId: id });
+    const phone = normalizeLeadPhone(country, fields.phone);
+    if (fields.email != null || phone != null) await assertNoDuplicateLead(country, trx, { email: fields.email, phone, exceptId: id });
     const now = new Date();
     const statusChange = status === undefined || status === row.status ? {} : statusColumns(row, status, ctx.viewer.user.id, now);
     await updateLeadRow(trx, row, {

@@ -15,8 +15,17 @@ async function person(
   prefix: string,
   systemRole: 'admin' | 'manager' | 'team_member' = 'team_member',
 ): Promise<Person> {
-  const user = await createUser(server, { username: uniqueName(prefix), systemRole, firstName: prefix, lastName: 'Prueba' });
-  return { id: user.id, username: user.username, client: await loginAs(server, user.username) };
+  const user = await createUser(server, {
+    username: uniqueName(prefix),
+    systemRole,
+    firstName: prefix,
+    lastName: 'Prueba',
+  });
+  return {
+    id: user.id,
+    username: user.username,
+    client: await loginAs(server, user.username),
+  };
 }
 
 async function notificationsOf(client: ApiClient, query = ''): Promise<any[]> {
@@ -26,7 +35,13 @@ async function notificationsOf(client: ApiClient, query = ''): Promise<any[]> {
 }
 
 function newLead(name: string, assignedTo?: number) {
-  return { name, email: `${uniqueName('lead')}@ejemplo.es`, category: 'salud', description: 'Clínica', assignedTo };
+  return {
+    name,
+    email: `${uniqueName('lead')}@ejemplo.es`,
+    category: 'salud',
+    description: 'Clínica',
+    assignedTo,
+  };
 }
 
 describeWithServer('notifications', (server) => {
@@ -53,14 +68,31 @@ describeWithServer('notifications', (server) => {
     });
 
     const other = await manager.client.post('/api/leads', newLead('Dental Luna'));
-    expect((await manager.client.put(`/api/leads/${other.body.id}/assign`, { assignedTo: ana.id })).status).toBe(200);
+    expect(
+      (
+        await manager.client.put(`/api/leads/${other.body.id}/assign`, {
+          assignedTo: ana.id,
+        })
+      ).status,
+    ).toBe(200);
     // Assigning again to the same person is no news.
-    await manager.client.put(`/api/leads/${other.body.id}/assign`, { assignedTo: ana.id });
+    await manager.client.put(`/api/leads/${other.body.id}/assign`, {
+      assignedTo: ana.id,
+    });
     mine = await notificationsOf(ana.client);
     expect(mine.filter((n) => n.leadId === other.body.id)).toHaveLength(1);
 
-    expect((await manager.client.put(`/api/leads/${created.body.id}`, { assignedTo: bea.id })).status).toBe(200);
-    expect((await notificationsOf(bea.client))[0]).toMatchObject({ kind: 'lead_assigned', leadId: created.body.id });
+    expect(
+      (
+        await manager.client.put(`/api/leads/${created.body.id}`, {
+          assignedTo: bea.id,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await notificationsOf(bea.client))[0]).toMatchObject({
+      kind: 'lead_assigned',
+      leadId: created.body.id,
+    });
 
     // A manager assigning to themselves needs no telling.
     await manager.client.post('/api/leads', newLead('Propio', manager.id));
@@ -71,51 +103,96 @@ describeWithServer('notifications', (server) => {
     const carlos = await person(server(), 'Carlos');
     const ids: number[] = [];
     for (const name of ['Uno', 'Dos', 'Tres']) ids.push((await manager.client.post('/api/leads', newLead(`${name} ${carlos.id}`))).body.id);
-    const bulk = await manager.client.post('/api/leads/bulk', { action: 'assign', ids, assignedTo: carlos.id });
+    const bulk = await manager.client.post('/api/leads/bulk', {
+      action: 'assign',
+      ids,
+      assignedTo: carlos.id,
+    });
     expect(bulk.body.updated).toBe(3);
     const mine = await notificationsOf(carlos.client);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ kind: 'lead_assigned', title: 'Te asignaron 3 leads', count: 3 });
+    expect(mine[0]).toMatchObject({
+      kind: 'lead_assigned',
+      title: 'Te asignaron 3 leads',
+      count: 3,
+    });
     // Again to the same person changes nothing, so tells nothing.
-    await manager.client.post('/api/leads/bulk', { action: 'assign', ids, assignedTo: carlos.id });
+    await manager.client.post('/api/leads/bulk', {
+      action: 'assign',
+      ids,
+      assignedTo: carlos.id,
+    });
     expect(await notificationsOf(carlos.client)).toHaveLength(1);
   });
 
   it("a bulk 'Repartir' tells each member of the role how many leads the rule gave them", async () => {
-    const role = await manager.client.post('/api/custom-roles', { name: uniqueName('reparto').toLowerCase(), displayName: 'Reparto' });
-    expect((await manager.client.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
+    const role = await manager.client.post('/api/custom-roles', {
+      name: uniqueName('reparto').toLowerCase(),
+      displayName: 'Reparto',
+    });
+    expect(
+      (
+        await manager.client.put(`/api/custom-roles/${role.body.id}`, {
+          distribution: 'round_robin',
+        })
+      ).status,
+    ).toBe(200);
     const members = [await person(server(), 'Elena'), await person(server(), 'Fede')];
     for (const member of members) await manager.client.post(`/api/users/${member.id}/roles/${role.body.id}`);
     const ids: number[] = [];
     for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro'])
       ids.push((await manager.client.post('/api/leads', newLead(`${name} ${role.body.id}`))).body.id);
-    const bulk = await manager.client.post('/api/leads/bulk', { action: 'distribute', ids, roleId: role.body.id });
+    const bulk = await manager.client.post('/api/leads/bulk', {
+      action: 'distribute',
+      ids,
+      roleId: role.body.id,
+    });
     expect(bulk.body.updated).toBe(4);
     for (const member of members) {
       const theirs = await notificationsOf(member.client);
-      expect(theirs).toEqual([expect.objectContaining({ kind: 'lead_assigned', title: 'Te asignaron 2 leads', count: 2 })]);
+      expect(theirs).toEqual([
+        expect.objectContaining({
+          kind: 'lead_assigned',
+          title: 'Te asignaron 2 leads',
+          count: 2,
+        }),
+      ]);
       expect(ids).toContain(theirs[0]?.leadId);
     }
   });
 
   it('a failed assignment writes no notification', async () => {
     const before = (await notificationsOf(ana.client)).length;
-    const refused = await manager.client.post('/api/leads', { ...newLead('Sin nombre', ana.id), name: '' });
+    const refused = await manager.client.post('/api/leads', {
+      ...newLead('Sin nombre', ana.id),
+      name: '',
+    });
     expect(refused.status).toBe(400);
-    const missing = await manager.client.put('/api/leads/999999/assign', { assignedTo: ana.id });
+    const missing = await manager.client.put('/api/leads/999999/assign', {
+      assignedTo: ana.id,
+    });
     expect(missing.status).toBe(404);
     expect(await notificationsOf(ana.client)).toHaveLength(before);
   });
 
   it('an import to a role tells each member how many leads they got, and its owner that it finished', async () => {
-    const role = await manager.client.post('/api/custom-roles', { name: uniqueName('rol').toLowerCase(), displayName: 'Odontología' });
+    const role = await manager.client.post('/api/custom-roles', {
+      name: uniqueName('rol').toLowerCase(),
+      displayName: 'Odontología',
+    });
     const carla = await person(server(), 'Carla');
     const dani = await person(server(), 'Dani');
     for (const member of [carla, dani]) await manager.client.post(`/api/users/${member.id}/roles/${role.body.id}`);
-    await manager.client.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' });
+    await manager.client.put(`/api/custom-roles/${role.body.id}`, {
+      distribution: 'round_robin',
+    });
     const tag = uniqueName('imp');
     const form = new FormData();
-    form.append('file', new Blob([['name,categoryName', ...[0, 1, 2, 3, 4].map((i) => `Lead ${tag} ${i},dentist`)].join('\n')]), 'r.csv');
+    form.append(
+      'file',
+      new Blob([['name,categoryName,email', ...[0, 1, 2, 3, 4].map((i) => `Lead ${tag} ${i},dentist,l${i}.${tag}@x.es`)].join('\n')]),
+      'r.csv',
+    );
     form.append('groupName', `Grupo ${tag}`);
     form.append('assignedRoleId', String(role.body.id));
     const imported = await manager.client.post('/api/leads/import', form);
@@ -125,7 +202,10 @@ describeWithServer('notifications', (server) => {
     expect(carlas).toHaveLength(1);
     expect(danis).toHaveLength(1);
     expect([carlas[0].count, danis[0].count].sort()).toEqual([2, 3]);
-    expect(carlas[0]).toMatchObject({ kind: 'lead_assigned', body: `Del grupo Grupo ${tag}` });
+    expect(carlas[0]).toMatchObject({
+      kind: 'lead_assigned',
+      body: `Del grupo Grupo ${tag}`,
+    });
     expect(carlas[0].groupId).toBeGreaterThan(0);
     const finished = (await notificationsOf(manager.client)).find((n) => n.kind === 'import_finished');
     expect(finished).toMatchObject({
@@ -142,13 +222,23 @@ describeWithServer('notifications', (server) => {
     form.append('file', new Blob([['name,email,categoryName', ',a@ejemplo.es,dentist', ',b@ejemplo.es,dentist'].join('\n')]), 'mal.csv');
     const created = await owner.client.post('/api/import-jobs', form);
     expect(created.status).toBe(201);
-    expect((await owner.client.post(`/api/import-jobs/${created.body.id}/start`, { groupName: uniqueName('Fallida') })).status).toBe(200);
+    expect(
+      (
+        await owner.client.post(`/api/import-jobs/${created.body.id}/start`, {
+          groupName: uniqueName('Fallida'),
+        })
+      ).status,
+    ).toBe(200);
     await expect
       .poll(async () => (await owner.client.get(`/api/import-jobs/${created.body.id}`)).body.status, { timeout: 20_000 })
       .toBe('failed');
     const failed = (await notificationsOf(owner.client)).filter((n) => n.kind === 'import_finished');
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ title: 'La importación no se completó', groupId: null, readAt: null });
+    expect(failed[0]).toMatchObject({
+      title: 'La importación no se completó',
+      groupId: null,
+      readAt: null,
+    });
     expect(failed[0].body).toBe((await owner.client.get(`/api/import-jobs/${created.body.id}`)).body.failure);
 
     // An upload that is never started and is cancelled: nothing to report.
@@ -163,18 +253,35 @@ describeWithServer('notifications', (server) => {
     const sender = await person(server(), 'Elena');
     const reader = await person(server(), 'Fran');
     for (const text of ['hola', '¿estás?']) {
-      expect((await sender.client.post('/api/chat/messages', { receiverId: reader.id, message: text })).status).toBe(201);
+      expect(
+        (
+          await sender.client.post('/api/chat/messages', {
+            receiverId: reader.id,
+            message: text,
+          })
+        ).status,
+      ).toBe(201);
     }
     let mine = await notificationsOf(reader.client, '?unread=true');
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ kind: 'chat_message', title: 'Mensajes nuevos de Elena Prueba', body: 'hola', senderId: sender.id });
+    expect(mine[0]).toMatchObject({
+      kind: 'chat_message',
+      title: 'Mensajes nuevos de Elena Prueba',
+      body: 'hola',
+      senderId: sender.id,
+    });
     expect(await notificationsOf(sender.client)).toEqual([]);
 
-    await trpcClientFor(reader.client).chat.markConversationRead.mutate({ userId: sender.id });
+    await trpcClientFor(reader.client).chat.markConversationRead.mutate({
+      userId: sender.id,
+    });
     expect(await notificationsOf(reader.client, '?unread=true')).toEqual([]);
     expect((await notificationsOf(reader.client, '?unread=false'))[0].readAt).not.toBeNull();
 
-    await sender.client.post('/api/chat/messages', { receiverId: reader.id, message: 'otra vez' });
+    await sender.client.post('/api/chat/messages', {
+      receiverId: reader.id,
+      message: 'otra vez',
+    });
     mine = await notificationsOf(reader.client, '?unread=true');
     expect(mine.map((n) => n.body)).toEqual(['otra vez']);
   });
@@ -182,10 +289,19 @@ describeWithServer('notifications', (server) => {
   it("names the channel in a channel's 'new messages' notification and activity, a % in any name kept as written", async () => {
     const sender = await person(server(), '50%s');
     const name = uniqueName('Ventas 100% %s');
-    const channel = await sender.client.post('/api/chat/channels', { name, memberIds: [bea.id] });
+    const channel = await sender.client.post('/api/chat/channels', {
+      name,
+      memberIds: [bea.id],
+    });
     expect((await sender.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: 'hola' })).status).toBe(201);
     const beas = (await notificationsOf(bea.client, '?unread=true')).filter((n) => n.channelId === channel.body.id);
-    expect(beas).toMatchObject([{ kind: 'chat_message', title: `Mensajes nuevos en ${name}`, body: '50%s Prueba: hola' }]);
+    expect(beas).toMatchObject([
+      {
+        kind: 'chat_message',
+        title: `Mensajes nuevos en ${name}`,
+        body: '50%s Prueba: hola',
+      },
+    ]);
     const activity = await server()
       .ctx.db.selectFrom('activities')
       .select('description')
@@ -197,20 +313,33 @@ describeWithServer('notifications', (server) => {
 
   it('a mention notifies only people who can read the conversation', async () => {
     const outsider = await person(server(), 'Gema');
-    const channel = await ana.client.post('/api/chat/channels', { name: uniqueName('Obra'), memberIds: [bea.id] });
+    const channel = await ana.client.post('/api/chat/channels', {
+      name: uniqueName('Obra'),
+      memberIds: [bea.id],
+    });
     expect(channel.status).toBe(201);
     const text = `@${bea.username} y @${outsider.username.toUpperCase()}, mirad esto (correo: x@${bea.username}.es)`;
     expect((await ana.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: text })).status).toBe(201);
 
     const beas = (await notificationsOf(bea.client, '?unread=true')).filter((n) => n.channelId === channel.body.id);
     expect(beas).toHaveLength(1);
-    expect(beas[0]).toMatchObject({ kind: 'mention', title: `Ana Prueba te mencionó en ${channel.body.name}`, body: text });
+    expect(beas[0]).toMatchObject({
+      kind: 'mention',
+      title: `Ana Prueba te mencionó en ${channel.body.name}`,
+      body: text,
+    });
     expect(await notificationsOf(outsider.client)).toEqual([]);
 
     // In a one-to-one conversation only its two people read it.
-    await ana.client.post('/api/chat/messages', { receiverId: bea.id, message: `hola @${outsider.username}` });
+    await ana.client.post('/api/chat/messages', {
+      receiverId: bea.id,
+      message: `hola @${outsider.username}`,
+    });
     expect(await notificationsOf(outsider.client)).toEqual([]);
-    await ana.client.post('/api/chat/messages', { receiverId: outsider.id, message: `@${outsider.username} ¿lo ves?` });
+    await ana.client.post('/api/chat/messages', {
+      receiverId: outsider.id,
+      message: `@${outsider.username} ¿lo ves?`,
+    });
     expect((await notificationsOf(outsider.client))[0]).toMatchObject({
       kind: 'mention',
       title: 'Ana Prueba te mencionó',
@@ -228,7 +357,11 @@ describeWithServer('notifications', (server) => {
     const other = await person(server(), 'Kike');
     const readerTrpc = trpcClientFor(reader.client);
     const tabId = crypto.randomUUID();
-    const send = (message: string) => sender.client.post('/api/chat/messages', { receiverId: reader.id, message });
+    const send = (message: string) =>
+      sender.client.post('/api/chat/messages', {
+        receiverId: reader.id,
+        message,
+      });
 
     await readerTrpc.chat.viewing.mutate({ tabId, userId: sender.id });
     expect((await send(`hola @${reader.username}`)).status).toBe(201);
@@ -240,7 +373,10 @@ describeWithServer('notifications', (server) => {
     await readerTrpc.chat.markConversationRead.mutate({ userId: sender.id });
 
     // A channel: only the member whose tab shows it is spared.
-    const channel = await sender.client.post('/api/chat/channels', { name: uniqueName('Obra'), memberIds: [reader.id, other.id] });
+    const channel = await sender.client.post('/api/chat/channels', {
+      name: uniqueName('Obra'),
+      memberIds: [reader.id, other.id],
+    });
     await readerTrpc.chat.viewing.mutate({ tabId, channelId: channel.body.id });
     expect(
       (await sender.client.post(`/api/chat/channels/${channel.body.id}/messages`, { message: `@${reader.username} mira` })).status,
@@ -264,8 +400,16 @@ describeWithServer('notifications', (server) => {
 
   it('refuses a viewing report of a channel one is not in, and a malformed tab id', async () => {
     const outsider = trpcClientFor((await person(server(), 'Lola')).client);
-    const channel = await ana.client.post('/api/chat/channels', { name: uniqueName('Privado'), memberIds: [bea.id] });
-    const refused = await trpcFailure(outsider.chat.viewing.mutate({ tabId: crypto.randomUUID(), channelId: channel.body.id }));
+    const channel = await ana.client.post('/api/chat/channels', {
+      name: uniqueName('Privado'),
+      memberIds: [bea.id],
+    });
+    const refused = await trpcFailure(
+      outsider.chat.viewing.mutate({
+        tabId: crypto.randomUUID(),
+        channelId: channel.body.id,
+      }),
+    );
     expect(refused.data?.httpStatus).toBe(404);
     const malformed = await trpcFailure(outsider.chat.viewing.mutate({ tabId: 'pestaña', userId: ana.id }));
     expect(malformed.data?.httpStatus).toBe(400);
@@ -283,7 +427,12 @@ describeWithServer('notifications', (server) => {
       .poll(async () => (await notificationsOf(ana.client)).filter((n) => n.kind === 'follow_up_due' && n.leadId === lead.body.id), {
         timeout: 10_000,
       })
-      .toEqual([expect.objectContaining({ title: 'Seguimiento pendiente', body: 'Seguimiento Norte: Llamar' })]);
+      .toEqual([
+        expect.objectContaining({
+          title: 'Seguimiento pendiente',
+          body: 'Seguimiento Norte: Llamar',
+        }),
+      ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await notificationsOf(ana.client)).filter((n) => n.kind === 'follow_up_due' && n.leadId === lead.body.id)).toHaveLength(1);
   });
@@ -318,7 +467,9 @@ describeWithServer('notifications', (server) => {
     const other = createLiveTrpc(server().url, bea.client);
     const seen: { owner: any[]; other: any[] } = { owner: [], other: [] };
     const subscribe = (live: typeof owner, into: any[]) =>
-      live.trpc.chat.onEvent.subscribe(undefined, { onData: (item) => into.push('data' in item ? item.data : item) });
+      live.trpc.chat.onEvent.subscribe(undefined, {
+        onData: (item) => into.push('data' in item ? item.data : item),
+      });
     const subscriptions = [subscribe(owner, seen.owner), subscribe(other, seen.other)];
     try {
       await expect.poll(() => seen.owner.some((e) => e.type === 'synced') && seen.other.some((e) => e.type === 'synced')).toBe(true);
@@ -338,11 +489,19 @@ describeWithServer('notifications', (server) => {
 
   it('keeps the profile switches per user on the server', async () => {
     expect((await ana.client.get('/api/notifications/preferences')).body).toEqual({ emails: true, chatSounds: true, browser: true });
-    const saved = await ana.client.put('/api/notifications/preferences', { chatSounds: false });
-    expect(saved.body).toEqual({ emails: true, chatSounds: false, browser: true });
+    const saved = await ana.client.put('/api/notifications/preferences', {
+      chatSounds: false,
+    });
+    expect(saved.body).toEqual({
+      emails: true,
+      chatSounds: false,
+      browser: true,
+    });
     expect(await trpcClientFor(ana.client).notifications.preferences.query()).toEqual({ emails: true, chatSounds: false, browser: true });
     expect((await bea.client.get('/api/notifications/preferences')).body.chatSounds).toBe(true);
-    const bad = await ana.client.put('/api/notifications/preferences', { emails: 'sí' });
+    const bad = await ana.client.put('/api/notifications/preferences', {
+      emails: 'sí',
+    });
     expect(bad.status).toBe(400);
     expect((await ana.client.get('/api/notifications/preferences')).body.emails).toBe(true);
   });

@@ -16,6 +16,8 @@ import {
   asTemplateText,
   type ChatNotificationTexts,
   insertNotifications,
+  linkGroupNotificationLeads,
+  linkNotificationLeads,
   type LeadAssignee,
   listFollowUpsForReminder,
   listLeadAssignees,
@@ -61,9 +63,18 @@ export class Notifier {
       if (entry) entry.count += 1;
       else byAssignee.set(lead.assignedTo, { first: lead, count: 1 });
     }
-    await this.store(
+    const stored = await this.store(
       trx,
       [...byAssignee].map(([userId, { first, count }]) => assignedRow(userId, count, first)),
+    );
+    // Each assignee has one notification here: it stands for exactly the leads they were given.
+    const notificationOf = new Map(stored.map((notification) => [notification.userId, notification.id]));
+    await linkNotificationLeads(
+      trx,
+      assigned.flatMap((lead) => {
+        const notificationId = notificationOf.get(lead.assignedTo);
+        return notificationId === undefined ? [] : [{ notificationId, leadId: lead.leadId }];
+      }),
     );
   }
 
@@ -76,7 +87,12 @@ export class Notifier {
         body: share.count === 1 ? share.name : `Del grupo ${groupName}`,
         group_id: share.count === 1 ? null : groupId,
       }));
-    await this.store(trx, rows);
+    const stored = await this.store(trx, rows);
+    await linkGroupNotificationLeads(
+      trx,
+      stored.map((notification) => notification.id),
+      groupId,
+    );
   }
 
   /** Reminders of follow-ups the reminder loop just claimed: one each, to the follow-up's owner. */
@@ -165,8 +181,10 @@ export class Notifier {
     );
   }
 
-  private async store(trx: DbOrTrx, rows: readonly NewNotification[]): Promise<void> {
-    this.stored.push(...(await insertNotifications(trx, rows)));
+  private async store(trx: DbOrTrx, rows: readonly NewNotification[]): Promise<StoredNotification[]> {
+    const stored = await insertNotifications(trx, rows);
+    this.stored.push(...stored);
+    return stored;
   }
 }
 

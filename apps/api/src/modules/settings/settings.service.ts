@@ -1,8 +1,9 @@
-/** What the web app needs to know of the server's settings: the phone country (DEFAULT_COUNTRY) and its placeholder. */
+/** GET /api/settings as documented: the phone country the team settings hold and its placeholder. */
 import { type AppSettings, phonePlaceholder } from '@crm/domain';
-import type { AppContext } from '../../context.js';
+import type { ServiceContext } from '../../context.js';
+import { loadTeamSettings } from './team-settings.service.js';
 
-export function getAppSettings(ctx: Pick<AppContext, 'env'>): AppSettings {
-  const country = ctx.env.DEFAULT_COUNTRY;
+export async function getAppSettings(ctx: ServiceContext): Promise<AppSettings> {
+  const { country } = (await loadTeamSettings(ctx)).settings;
   return { phoneCountry: country, phonePlaceholder: phonePlaceholder(country) };
 }

@@ -2,11 +2,13 @@
  * tRPC `tracking`: list({ leadIds? }) → TrackingRecord[] (every role, like create and update);
  * create(TrackingFormInput) → TrackingRecord (409 when the lead already has one);
  * update({ id, data: UpdateTrackingInput }) → TrackingRecord; delete({ id }) → { id } (admin, manager:
- * everyone may create and update, but removing a record is editing the lead; docs/leads.md).
+ * everyone may create and update, but removing a record is editing the lead; docs/leads.md);
+ * logInteraction({ leadId, interaction }) → TrackingRecord ('Registrar llamada' / 'Registrar mensaje').
  */
-import { idSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
+import { idSchema, logInteractionSchema, trackingFormSchema, updateTrackingSchema } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
+import { logLeadInteraction } from './lead-interactions.service.js';
 import { createTracking, deleteTrackingRecord, listTrackingRecords, updateTrackingRecord } from './tracking.service.js';
 
 export const trackingRouter = router({
@@ -18,4 +20,7 @@ export const trackingRouter = router({
     .input(z.object({ id: idSchema, data: updateTrackingSchema }))
     .mutation(({ ctx, input }) => updateTrackingRecord(ctx, input.id, input.data)),
   delete: authedProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteTrackingRecord(ctx, input.id)),
+  logInteraction: authedProcedure
+    .input(z.object({ leadId: idSchema, interaction: logInteractionSchema }))
+    .mutation(({ ctx, input }) => logLeadInteraction(ctx, input.leadId, input.interaction)),
 });

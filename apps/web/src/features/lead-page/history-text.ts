@@ -2,7 +2,7 @@
  * A history entry in Spanish: what happened, and for changes each field's old → new value
  * (the `changes` of each type are documented in docs/leads.md, 'Historial').
  */
-import { type LeadHistoryEntry, categoryLabel, formatDateTime, statusLabel } from '@crm/domain';
+import { CALL_OUTCOME_LABELS, type CallOutcome, type LeadHistoryEntry, categoryLabel, formatDateTime, statusLabel } from '@crm/domain';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Nombre',
@@ -17,6 +17,7 @@ const FIELD_LABELS: Record<string, string> = {
   progressLevel: 'Progreso',
   messagesToLead: 'Mensajes enviados',
   messagesFromLead: 'Mensajes recibidos',
+  calls: 'Llamadas',
   hasResponded: 'Respondió',
   lastContactDate: 'Último contacto',
   notes: 'Notas',
@@ -47,6 +48,11 @@ export function changeLines(entry: LeadHistoryEntry): string[] {
     if (!('from' in pair) || !('to' in pair)) return [];
     return [`${FIELD_LABELS[field] ?? field}: ${valueText(field, pair['from'])} → ${valueText(field, pair['to'])}`];
   });
+}
+
+/** A registered call's or message's note, after its title: ' — «Pide presupuesto»'. */
+function noteText(changes: Record<string, unknown>): string {
+  return typeof changes['note'] === 'string' && changes['note'] ? ` — «${changes['note']}»` : '';
 }
 
 export function historyTitle(entry: LeadHistoryEntry): string {
@@ -80,5 +86,14 @@ export function historyTitle(entry: LeadHistoryEntry): string {
       const name = asRecord(changes['mergedLead'])['name'];
       return typeof name === 'string' ? `Fusionado con «${name}»` : 'Fusionado con otro lead';
     }
+    case 'call_logged': {
+      const outcome = changes['outcome'];
+      const label = typeof outcome === 'string' && outcome in CALL_OUTCOME_LABELS ? CALL_OUTCOME_LABELS[outcome as CallOutcome] : '';
+      return `Llamada registrada${label ? `: ${label.toLowerCase()}` : ''}${noteText(changes)}`;
+    }
+    case 'message_sent':
+      return `Mensaje enviado registrado${noteText(changes)}`;
+    case 'message_received':
+      return `Mensaje recibido registrado${noteText(changes)}`;
   }
 }

@@ -66,7 +66,7 @@ export class ImportBatchWriter {
     private readonly sink: BatchSink,
     /**
      * batchSize: rows per batch, one INSERT and one short transaction each; writesInFlight: batches
-     * written at once, each on its own connection, while the next is parsed; phoneCountry: DEFAULT_COUNTRY, for E.164.
+     * written at once, each on its own connection, while the next is parsed; phoneCountry: the team's country, for E.164.
      */
     private readonly options: {
       groupId: number;

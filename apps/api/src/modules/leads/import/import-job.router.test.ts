@@ -10,10 +10,10 @@ function upload(body: string | Buffer, fileName = 'clientes.csv'): FormData {
 
 /** A CSV of about `bytes` bytes: a header and rows of one lead each. */
 function csvOfSize(bytes: number, tag: string): Buffer {
-  const lines = ['name,categoryName'];
+  const lines = ['name,categoryName,email'];
   let size = lines[0]?.length ?? 0;
   for (let index = 0; size < bytes; index += 1) {
-    const line = `Empresa ${tag} ${index},retail`;
+    const line = `Empresa ${tag} ${index},retail,e${index}.${tag}@x.es`;
     lines.push(line);
     size += line.length + 1;
   }
@@ -56,7 +56,10 @@ describeWithServer(
     it('starts, follows and lists a job; cancels one not started; refuses a team_member', async () => {
       const tag = uniqueName('t').toLowerCase();
       const trpc = trpcClientFor(admin);
-      const created = await admin.post('/api/import-jobs', upload(`Empresa,Rubro\nBufete ${tag},abogado\n,sin nombre\n`));
+      const created = await admin.post(
+        '/api/import-jobs',
+        upload(`Empresa,Rubro,Email\nBufete ${tag},abogado,bufete.${tag}@x.es\n,sin nombre,sin.${tag}@x.es\n`),
+      );
       expect(created.status).toBe(201);
       const started = await trpc.importJobs.start.mutate({ id: created.body.id, groupName: `tRPC ${tag}`, assignedRoleId: null });
       expect(started).toMatchObject({ id: created.body.id, status: 'running', groupName: `tRPC ${tag}` });
@@ -67,7 +70,7 @@ describeWithServer(
       const listed = await trpc.importJobs.list.query();
       expect(listed.find((job) => job.id === created.body.id)).toMatchObject({ status: 'done', imported: 1 });
 
-      const other = await admin.post('/api/import-jobs', upload(`name,categoryName\nOtra ${tag},retail\n`));
+      const other = await admin.post('/api/import-jobs', upload(`name,categoryName,email\nOtra ${tag},retail,otra.${tag}@x.es\n`));
       await expect(trpc.importJobs.cancel.mutate({ id: other.body.id })).resolves.toMatchObject({ status: 'cancelled' });
       const again = await trpcFailure(trpc.importJobs.start.mutate({ id: other.body.id, groupName: 'X', assignedRoleId: null }));
       expect(again.message).toBe('Esta importación ya se inició');

@@ -48,6 +48,7 @@ import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
 import { publishLive } from '../../../live/publish.js';
 import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
+import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { type BatchSink, type ImportBatch, ImportBatchWriter, duplicateReason, repeatReason } from './import-batch-writer.js';
@@ -115,6 +116,8 @@ async function runJob(
   stopping: AbortSignal,
 ): Promise<void> {
   const userId = ctx.viewer.user.id;
+  // Phones typed without a country code are read in the team's country as the run starts.
+  const { country } = (await loadTeamSettings(ctx)).settings;
   const searchMerges = new SearchIndexMerges(ctx.db, (error) =>
     ctx.log.warn({ err: error }, 'No se pudo fusionar la lista pendiente del índice de búsqueda de leads'),
   );
@@ -203,7 +206,7 @@ async function runJob(
   const writer = new ImportBatchWriter(sink, {
     groupId,
     createdBy: userId,
-    phoneCountry: ctx.env.DEFAULT_COUNTRY,
+    phoneCountry: country,
     batchSize: batches.rows,
     writesInFlight: inFlight,
   });

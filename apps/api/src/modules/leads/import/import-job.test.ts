@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
+import { ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
 
@@ -23,10 +23,17 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
   let otherManager: ApiClient;
 
   beforeAll(async () => {
-    const names = { admin: uniqueName('jadm'), seller: uniqueName('jsel'), manager: uniqueName('jman') };
+    const names = {
+      admin: uniqueName('jadm'),
+      seller: uniqueName('jsel'),
+      manager: uniqueName('jman'),
+    };
     await createUser(server(), { username: names.admin, systemRole: 'admin' });
     await createUser(server(), { username: names.seller });
-    await createUser(server(), { username: names.manager, systemRole: 'manager' });
+    await createUser(server(), {
+      username: names.manager,
+      systemRole: 'manager',
+    });
     admin = await loginAs(server(), names.admin);
     seller = await loginAs(server(), names.seller);
     otherManager = await loginAs(server(), names.manager);
@@ -47,12 +54,23 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
     expect(created.body).toMatchObject({
       fileName: 'leads.csv',
       columns: ['RAZÓN SOCIAL', 'Rubro', 'E-Mail', 'Móvil', 'Sitio', 'Domicilio', 'Observaciones', 'Otra'],
-      mapping: { name: 0, categoryName: 1, email: 2, phone: 3, domain: 4, address: 5, description: 6 },
+      mapping: {
+        name: 0,
+        categoryName: 1,
+        email: 2,
+        phone: 3,
+        domain: 4,
+        address: 5,
+        description: 6,
+      },
       totalRowsEstimate: 3,
     });
     expect(created.body.preview).toEqual([
       expect.objectContaining({ row: 2, problem: null }),
-      expect.objectContaining({ row: 3, problem: 'email inválido (no-es-un-email)' }),
+      expect.objectContaining({
+        row: 3,
+        problem: 'email inválido (no-es-un-email)',
+      }),
       expect.objectContaining({ row: 4, problem: 'falta el nombre' }),
     ]);
     expect(created.body.preview[0].cells[0]).toBe(`Óptica Úbeda ${tag}`);
@@ -62,7 +80,14 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
     const started = await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Sinónimos ${tag}` });
     expect(started.status).toBe(200);
     const done = await waitForJob(admin, created.body.id);
-    expect(done).toMatchObject({ status: 'done', imported: 1, updated: 0, skipped: 2, total: 3, rowsRead: 3 });
+    expect(done).toMatchObject({
+      status: 'done',
+      imported: 1,
+      updated: 0,
+      skipped: 2,
+      total: 3,
+      rowsRead: 3,
+    });
     expect(done.errors).toEqual(['Fila 3: email inválido (no-es-un-email)', 'Fila 4: falta el nombre']);
     const leads = await seller.get(`/api/leads?groupId=${done.groupId}`);
     expect(leads.body.items).toEqual([
@@ -135,7 +160,9 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
       `Repetido ${tag};Dentista;bien.${tag}@x.es;`,
     ].join('\n');
     const created = await admin.post('/api/import-jobs', upload(csv, 'clientes.csv'));
-    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Errores ${tag}` });
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+      groupName: `Errores ${tag}`,
+    });
     const done = await waitForJob(admin, created.body.id);
     expect(done).toMatchObject({ status: 'done', imported: 1, skipped: 2 });
     const errors = await admin.get(`/api/import-jobs/${created.body.id}/errors.csv`);
@@ -162,20 +189,38 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
     const tag = uniqueName('u').toLowerCase();
     const first = `name,categoryName,email,phone,address\nAntiguo ${tag},dentist,old.${tag}@x.es,,Calle Vieja 1\nTeléfono ${tag},dentist,,600 ${tag.length} 777 11,\n`;
     const created = await admin.post('/api/import-jobs', upload(first));
-    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Primera ${tag}` });
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+      groupName: `Primera ${tag}`,
+    });
     const firstDone = await waitForJob(admin, created.body.id);
     expect(firstDone).toMatchObject({ status: 'done', imported: 2 });
 
     const second = `name,categoryName,email,phone\nNuevo nombre ${tag},law firm,OLD.${tag}@x.es,\nPor teléfono ${tag},bank,,600${tag.length}77711\nOtro ${tag},dentist,otro.${tag}@x.es,\n`;
     const skipping = await admin.post('/api/import-jobs', upload(second));
-    await admin.post(`/api/import-jobs/${skipping.body.id}/start`, { groupName: `Saltar ${tag}` });
-    expect(await waitForJob(admin, skipping.body.id)).toMatchObject({ status: 'done', imported: 1, updated: 0, skipped: 2 });
+    await admin.post(`/api/import-jobs/${skipping.body.id}/start`, {
+      groupName: `Saltar ${tag}`,
+    });
+    expect(await waitForJob(admin, skipping.body.id)).toMatchObject({
+      status: 'done',
+      imported: 1,
+      updated: 0,
+      skipped: 2,
+    });
 
     const third = second.replace(`Otro ${tag}`, `Otro más ${tag}`).replace(`otro.${tag}`, `otromas.${tag}`);
     const updating = await admin.post('/api/import-jobs', upload(third));
-    await admin.post(`/api/import-jobs/${updating.body.id}/start`, { groupName: `Actualizar ${tag}`, onDuplicate: 'update' });
+    await admin.post(`/api/import-jobs/${updating.body.id}/start`, {
+      groupName: `Actualizar ${tag}`,
+      onDuplicate: 'update',
+    });
     const done = await waitForJob(admin, updating.body.id);
-    expect(done).toMatchObject({ status: 'done', imported: 1, updated: 2, skipped: 0, errors: [] });
+    expect(done).toMatchObject({
+      status: 'done',
+      imported: 1,
+      updated: 2,
+      skipped: 0,
+      errors: [],
+    });
     const rows = await db()
       .selectFrom('leads')
       .select(['name', 'category', 'email', 'address', 'search_text'])
@@ -191,7 +236,13 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
         address: 'Calle Vieja 1',
         search_text: `nuevo nombre ${tag} old.${tag}@x.es`,
       },
-      { name: `Por teléfono ${tag}`, category: 'finanzas', email: null, address: null, search_text: `por telefono ${tag}` },
+      {
+        name: `Por teléfono ${tag}`,
+        category: 'finanzas',
+        email: null,
+        address: null,
+        search_text: `por telefono ${tag}`,
+      },
     ]);
     const activity = await db()
       .selectFrom('activities')
@@ -206,12 +257,22 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
     const phone = `600 ${tag.length} 888 22`;
     const first = `name,categoryName,email,phone\nDoble ${tag},dentist,doble.${tag}@x.es,${phone}\n`;
     const created = await admin.post('/api/import-jobs', upload(first));
-    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Doble ${tag}` });
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+      groupName: `Doble ${tag}`,
+    });
     const firstDone = await waitForJob(admin, created.body.id);
     const again = `name,categoryName,email,phone\nPor email ${tag},dentist,doble.${tag}@x.es,\nPor teléfono ${tag},bank,otra.${tag}@x.es,${phone}\n`;
     const updating = await admin.post('/api/import-jobs', upload(again));
-    await admin.post(`/api/import-jobs/${updating.body.id}/start`, { groupName: `Doble otra vez ${tag}`, onDuplicate: 'update' });
-    expect(await waitForJob(admin, updating.body.id)).toMatchObject({ status: 'done', imported: 0, updated: 2, skipped: 0 });
+    await admin.post(`/api/import-jobs/${updating.body.id}/start`, {
+      groupName: `Doble otra vez ${tag}`,
+      onDuplicate: 'update',
+    });
+    expect(await waitForJob(admin, updating.body.id)).toMatchObject({
+      status: 'done',
+      imported: 0,
+      updated: 2,
+      skipped: 0,
+    });
     const rows = await db().selectFrom('leads').select(['name', 'email']).where('group_id', '=', firstDone.groupId).execute();
     expect(rows).toEqual([{ name: `Por teléfono ${tag}`, email: `otra.${tag}@x.es` }]);
   });
@@ -219,14 +280,23 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
   it("'Actualizar los existentes' applies many changes batch by batch, each lead with its one history entry", async () => {
     const tag = uniqueName('m').toLowerCase();
     const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 600)));
-    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Base ${tag}` });
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+      groupName: `Base ${tag}`,
+    });
     const base = await waitForJob(admin, created.body.id);
     expect(base).toMatchObject({ status: 'done', imported: 600 });
 
     const renamed = bigCsv(tag, 600).replaceAll(`Lead ${tag} `, `Cliente ${tag} `);
     const again = await admin.post('/api/import-jobs', upload(renamed));
-    await admin.post(`/api/import-jobs/${again.body.id}/start`, { groupName: `Renombrar ${tag}`, onDuplicate: 'update' });
-    expect(await waitForJob(admin, again.body.id)).toMatchObject({ status: 'done', imported: 0, updated: 600 });
+    await admin.post(`/api/import-jobs/${again.body.id}/start`, {
+      groupName: `Renombrar ${tag}`,
+      onDuplicate: 'update',
+    });
+    expect(await waitForJob(admin, again.body.id)).toMatchObject({
+      status: 'done',
+      imported: 0,
+      updated: 600,
+    });
     const leads = await db().selectFrom('leads').select(['id', 'name']).where('group_id', '=', base.groupId).execute();
     expect(leads.filter((lead) => lead.name.startsWith(`Cliente ${tag} `))).toHaveLength(600);
     const edits = await db()
@@ -246,27 +316,42 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
 
   it('keeps each job to its owner and refuses sellers', async () => {
     const tag = uniqueName('o').toLowerCase();
-    const created = await admin.post('/api/import-jobs', upload(`name,categoryName\nDueño ${tag},dentist\n`));
+    const created = await admin.post('/api/import-jobs', upload(`name,categoryName,phone\nDueño ${tag},dentist,${uniquePhone()}\n`));
     for (const path of [`/api/import-jobs/${created.body.id}`, `/api/import-jobs/${created.body.id}/errors.csv`]) {
       expect((await otherManager.get(path)).status).toBe(404);
     }
-    expect((await otherManager.post(`/api/import-jobs/${created.body.id}/start`, { groupName: 'x' })).status).toBe(404);
+    expect(
+      (
+        await otherManager.post(`/api/import-jobs/${created.body.id}/start`, {
+          groupName: 'x',
+        })
+      ).status,
+    ).toBe(404);
     expect((await otherManager.post(`/api/import-jobs/${created.body.id}/cancel`)).status).toBe(404);
     expect((await seller.post('/api/import-jobs', upload('name,categoryName\nx,y\n'))).status).toBe(403);
     expect((await seller.get('/api/import-jobs')).status).toBe(403);
     expect((await new ApiClient(server().url).get(`/api/import-jobs/${created.body.id}`)).status).toBe(401);
     expect((await admin.get('/api/import-jobs/abc')).status).toBe(400);
     const mine = await admin.get('/api/import-jobs');
-    expect(mine.body[0]).toMatchObject({ id: created.body.id, status: 'uploaded' });
+    expect(mine.body[0]).toMatchObject({
+      id: created.body.id,
+      status: 'uploaded',
+    });
     expect((await otherManager.get('/api/import-jobs')).body.map((job: { id: number }) => job.id)).not.toContain(created.body.id);
   });
 
   it('cancels a job not started yet', async () => {
-    const created = await admin.post('/api/import-jobs', upload('name,categoryName\nNunca,dentist\n'));
+    const created = await admin.post('/api/import-jobs', upload(`name,categoryName,phone\nNunca,dentist,${uniquePhone()}\n`));
     const cancelled = await admin.post(`/api/import-jobs/${created.body.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    expect((await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: 'Nunca' })).status).toBe(409);
+    expect(
+      (
+        await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+          groupName: 'Nunca',
+        })
+      ).status,
+    ).toBe(409);
     expect(await db().selectFrom('import_job_chunks').select('seq').where('job_id', '=', created.body.id).execute()).toEqual([]);
   });
 
@@ -276,7 +361,9 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
     const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 10000)));
     expect(created.body.totalRowsEstimate).toBe(10000);
     let firstBatchSeen = false;
-    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName });
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, {
+      groupName,
+    });
     for (;;) {
       const state = (await admin.get(`/api/import-jobs/${created.body.id}`)).body;
       if (state.imported > 0) {

@@ -103,8 +103,9 @@ describeWithServer('import jobs: .xlsx', (server) => {
     const path = join(await mkdtemp(join(tmpdir(), 'crm-xlsx-')), 'sin-dimension.xlsx');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path });
     const sheet = book.addWorksheet('Leads');
-    sheet.addRow(['name', 'categoryName']).commit();
-    for (let index = 0; index < 1500; index += 1) sheet.addRow([`Empresa ${index}`, 'retail']).commit();
+    sheet.addRow(['name', 'categoryName', 'phone']).commit();
+    for (let index = 0; index < 1500; index += 1)
+      sheet.addRow([`Empresa ${index}`, 'retail', `+34 600 ${String(index).padStart(6, '0')}`]).commit();
     sheet.commit();
     await book.commit();
     const file = await readFile(path);

@@ -52,12 +52,20 @@ describeWithServer('POST /api/leads/import', (server) => {
       `y laboral"`,
       `Clínica Dental Sonrisa,dentist,sonrisa.${tag}@clinica.es,911 000 002,,,`,
       `Inmobiliaria Sol,Real Estate,,911000003,,,`,
-      `Tienda Rara,Astrología,,,,,`,
+      `Tienda Rara,Astrología,rara.${tag}@x.es,,,,`,
+      `Sin contacto,retail,,,,,`,
     ].join('\r\n');
     const groupName = `Importación ${tag}`;
     const response = await admin.post('/api/leads/import', form(csv, { groupName }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ imported: 4, skipped: 0, total: 4, groupName, assignedRoleId: null, errors: [] });
+    expect(response.body).toMatchObject({
+      imported: 4,
+      skipped: 1,
+      total: 5,
+      groupName,
+      assignedRoleId: null,
+      errors: ['Fila 6: falta el email o el teléfono'],
+    });
     const leads = await leadsOfGroup(response.body.groupId);
     expect(leads).toEqual([
       {
@@ -115,7 +123,10 @@ describeWithServer('POST /api/leads/import', (server) => {
     expect(await leadsOfGroup(response.body.groupId)).toEqual([
       expect.objectContaining({ name: `Academia Ñandú ${tag}`, category: 'educacion', email: `nandu.${tag}@academia.es` }),
     ]);
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`name\tcategoryName\nBanco Águila ${tag}\tbank\n`, 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`name\tcategoryName\temail\nBanco Águila ${tag}\tbank\taguila.${tag}@x.es\n`, 'utf16le'),
+    ]);
     const unicode = await admin.post('/api/leads/import', form(utf16, { groupName: `UTF16 ${tag}` }, 'leads.txt'));
     expect(unicode.status).toBe(200);
     expect(await leadsOfGroup(unicode.body.groupId)).toEqual([
@@ -144,7 +155,7 @@ describeWithServer('POST /api/leads/import', (server) => {
       `Mal email,retail,no-es-email,`, // Fila 8
       `${'x'.repeat(201)},retail,,`, // Fila 9
       `,,,`, // blank: ignored
-      `Tres,retail,,`, // Fila 11
+      `Tres,retail,tres.${tag}@x.es,`, // Fila 11
     ].join('\n');
     const response = await admin.post('/api/leads/import', form(csv, { groupName: `Dup ${tag}` }));
     expect(response.status).toBe(200);

@@ -18,6 +18,7 @@ import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { announceLeadChanged } from '../lead-changed.js';
 import { assertNoDuplicateLead } from '../lead-contact.js';
+import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
 import { getLeadOrThrow } from '../leads.service.js';
 
@@ -67,6 +68,7 @@ async function lockPair(trx: DbOrTrx, survivorId: number, absorbedId: number): P
 export async function mergeLeads(ctx: ServiceContext, survivorId: number, input: LeadMerge): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
   if (survivorId === input.otherId) throw new DomainError('BAD_REQUEST', SELF_MERGE);
+  const { country } = (await loadTeamSettings(ctx)).settings;
   const { survivor, absorbed } = await ctx.db.transaction().execute(async (trx) => {
     const pair = await lockPair(trx, survivorId, input.otherId);
     const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
@@ -74,7 +76,7 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
     await deleteLeadRow(trx, pair.absorbed.id);
     // The absorbed lead is gone: an email or phone taken from it may only clash with a third lead.
     if (taken.columns.email != null || taken.columns.phone != null) {
-      await assertNoDuplicateLead(ctx, trx, { email: taken.columns.email, phone: taken.columns.phone, exceptId: pair.survivor.id });
+      await assertNoDuplicateLead(country, trx, { email: taken.columns.email, phone: taken.columns.phone, exceptId: pair.survivor.id });
     }
     await updateLeadRow(trx, pair.survivor, taken.columns);
     await recordLeadHistory(trx, [

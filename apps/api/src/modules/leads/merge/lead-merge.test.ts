@@ -65,10 +65,12 @@ describeWithServer('merging two leads', (server) => {
       .insertInto('chat_messages')
       .values({ sender_id: adminId, receiver_id: sellerId, message: 'Mira este lead', lead_id: leadId })
       .execute();
-    await db
+    const notice = await db
       .insertInto('notifications')
       .values({ user_id: sellerId, kind: 'lead_assigned', title: 'Lead', body: 'Asignado', lead_id: leadId })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('notification_leads').values({ notification_id: notice.id, lead_id: leadId }).execute();
     await db
       .insertInto('activities')
       .values({ type: 'lead_contacted', description: 'Contactado', user_id: adminId, lead_id: leadId })

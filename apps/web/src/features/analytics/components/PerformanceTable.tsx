@@ -1,9 +1,10 @@
 /** 'Rendimiento Individual': one row per member with leads in the period; every column sorts. */
-import { type PerformanceEntry, conversionBarWidth, formatMoney, formatNumber, formatPercent } from '@crm/domain';
+import { type PerformanceEntry, conversionBarWidth, formatNumber, formatPercent } from '@crm/domain';
 import { Avatar, Card, Group, Progress, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type PerformanceColumn, type SortDirection, sortPerformance } from '../sort-performance';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 const COLUMNS: { key: PerformanceColumn; label: string; numeric: boolean }[] = [
   { key: 'name', label: 'Vendedor', numeric: false },
@@ -15,6 +16,7 @@ const COLUMNS: { key: PerformanceColumn; label: string; numeric: boolean }[] = [
 ];
 
 export function PerformanceTable({ rows }: { rows: PerformanceEntry[] }) {
+  const format = useTeamFormat();
   const [sort, setSort] = useState<{ column: PerformanceColumn; direction: SortDirection }>({
     column: 'converted',
     direction: 'desc',
@@ -89,7 +91,7 @@ export function PerformanceTable({ rows }: { rows: PerformanceEntry[] }) {
                       <Text size="sm">{formatPercent(row.conversionRate)}</Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td>{formatMoney(row.revenue)}</Table.Td>
+                  <Table.Td>{format.money(row.revenue)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,9 +1,10 @@
 /** The four dashboard cards: Total de Leads, Leads Convertidos, Ingresos del Mes, Miembros del Equipo. */
-import { type DashboardSummary, formatMoney, formatNumber, formatCount } from '@crm/domain';
+import { type DashboardSummary, formatNumber, formatCount } from '@crm/domain';
 import { Badge, SimpleGrid } from '@mantine/core';
 import { IconCash, IconTarget, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { StatCard } from './StatCard';
 import { TrendBadge } from './TrendBadge';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** What the cards show until the summary arrives, under a skeleton of the same size. */
 const PLACEHOLDER: DashboardSummary = {
@@ -14,6 +15,7 @@ const PLACEHOLDER: DashboardSummary = {
 };
 
 export function SummaryCards({ summary: loaded }: { summary: DashboardSummary | undefined }) {
+  const format = useTeamFormat();
   const loading = loaded === undefined;
   const summary = loaded ?? PLACEHOLDER;
   return (
@@ -36,7 +38,7 @@ export function SummaryCards({ summary: loaded }: { summary: DashboardSummary | 
       />
       <StatCard
         label="Ingresos del Mes"
-        value={formatMoney(summary.revenue.value)}
+        value={format.money(summary.revenue.value)}
         icon={<IconCash size={20} />}
         color="green"
         loading={loading}

@@ -1,13 +1,15 @@
 /** 'Mejores Vendedores': the best performers with their conversions, revenue and a rate bar. */
-import { conversionBarWidth, formatMoney, formatPercent, formatCount } from '@crm/domain';
+import { conversionBarWidth, formatPercent, formatCount } from '@crm/domain';
 import { Avatar, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** How many sellers the panel lists. */
 const TOP_SELLERS = 5;
 
 export function TopSellersPanel() {
+  const format = useTeamFormat();
   const trpc = useTRPC();
   const performance = useQuery(trpc.analytics.performance.queryOptions());
   const sellers = (performance.data ?? []).slice(0, TOP_SELLERS);
@@ -46,7 +48,7 @@ export function TopSellersPanel() {
                 </Group>
                 <Stack gap={0} align="flex-end">
                   <Text size="sm" fw={600}>
-                    {formatMoney(seller.revenue)}
+                    {format.money(seller.revenue)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatPercent(seller.conversionRate)}

@@ -2,16 +2,18 @@
  * Setting a lead's follow-up from a card or the board: the next one's date (reschedules it) or
  * 'Programar seguimiento' (creates one), both through FollowUpDialog.
  */
-import { type LeadListItem, formatDateTime } from '@crm/domain';
+import { type LeadListItem } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { IconCalendarDue, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FollowUpDialog } from './FollowUpDialog';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 export function FollowUpButton({ lead }: { lead: LeadListItem }) {
+  const format = useTeamFormat();
   const [opened, setOpened] = useState(false);
   const next = lead.nextFollowUp;
-  const text = next ? formatDateTime(next.dueAt) : 'Programar seguimiento';
+  const text = next ? format.dateTime(next.dueAt) : 'Programar seguimiento';
   return (
     <>
       <Button

@@ -2,17 +2,12 @@
  * 'Programar seguimiento' / 'Reprogramar seguimiento': a date and time (es-ES, Mantine's
  * DateTimePicker) and a short note. Creates when no follow-up is given, otherwise moves it.
  */
-import { FOLLOW_UP_LIMITS } from '@crm/domain';
+import { FOLLOW_UP_LIMITS, defaultFollowUpDue } from '@crm/domain';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateFollowUp, useUpdateFollowUp } from '../hooks/useFollowUpMutations';
-import { FollowUpDueField, dueFromPicker, pickerValue } from './FollowUpDueField';
-
-/** Tomorrow at 10:00, a sensible first proposal. */
-function defaultDue(): Date {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0);
-}
+import { useTeamSettings } from '../../../lib/useTeamFormat';
+import { FollowUpDueField, dueError } from './FollowUpDueField';
 
 interface FollowUpDialogProps {
   leadId: number;
@@ -31,13 +26,15 @@ export function FollowUpDialog({ leadId, followUp, opened, onClose }: FollowUpDi
 }
 
 function FollowUpForm({ leadId, followUp, onClose }: { leadId: number; followUp: FollowUpDialogProps['followUp']; onClose: () => void }) {
-  const [due, setDue] = useState<string | null>(pickerValue(followUp?.dueAt ?? defaultDue()));
+  // The first proposal: the next working day at 10:00 on the team's clock.
+  const settings = useTeamSettings();
+  const [due, setDue] = useState<Date | null>(followUp?.dueAt ?? defaultFollowUpDue(new Date(), settings));
   const [note, setNote] = useState(followUp?.note ?? '');
   const create = useCreateFollowUp(onClose);
   const update = useUpdateFollowUp('Seguimiento reprogramado', onClose);
   const submit = () => {
-    if (!due) return;
-    const dueAt = dueFromPicker(due);
+    if (!due || dueError(due, true)) return;
+    const dueAt = due;
     // The note travels only when edited, so a reschedule never clears one the form did not know.
     if (followUp) update.mutate({ id: followUp.id, dueAt, ...(note !== (followUp.note ?? '') ? { note } : {}) });
     else create.mutate({ leadId, dueAt, note: note || undefined });
@@ -64,7 +61,7 @@ function FollowUpForm({ leadId, followUp, onClose }: { leadId: number; followUp:
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending} disabled={!due}>
+          <Button type="submit" loading={create.isPending || update.isPending} disabled={Boolean(dueError(due, true))}>
             {followUp ? 'Reprogramar' : 'Guardar'}
           </Button>
         </Group>

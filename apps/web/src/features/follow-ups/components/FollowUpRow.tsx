@@ -1,12 +1,14 @@
 /** One follow-up in 'Mis seguimientos': the lead (link), when, the note, its WhatsApp link and 'Hecho'. */
-import { type FollowUp, formatDateTime } from '@crm/domain';
+import { type FollowUp } from '@crm/domain';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LeadPhone } from '../../leads/components/LeadCard';
 import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 export function FollowUpRow({ followUp, overdue, showOwner }: { followUp: FollowUp; overdue: boolean; showOwner: boolean }) {
+  const format = useTeamFormat();
   const markDone = useUpdateFollowUp('Seguimiento completado');
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start" data-testid="follow-up-row">
@@ -15,7 +17,7 @@ export function FollowUpRow({ followUp, overdue, showOwner }: { followUp: Follow
           {followUp.lead.name}
         </Anchor>
         <Text size="sm" c={overdue ? 'red.8' : 'dimmed'} fw={overdue ? 600 : undefined}>
-          {formatDateTime(followUp.dueAt)}
+          {format.dateTime(followUp.dueAt)}
           {showOwner ? ` · ${followUp.owner.name}` : ''}
         </Text>
         {followUp.note ? (

@@ -1,10 +1,11 @@
 /** The lead page's 'Seguimiento' card: the next follow-up with 'Marcar como hecho' and 'Reprogramar', or 'Programar seguimiento'. */
-import { type LeadListItem, formatDateTime } from '@crm/domain';
+import { type LeadListItem } from '@crm/domain';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
 import { FollowUpDialog } from './FollowUpDialog';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** Read at render: the card re-renders on every refetch, which is often enough for a 'Vencido' mark. */
 function isPast(date: Date): boolean {
@@ -14,6 +15,7 @@ function isPast(date: Date): boolean {
 type DialogMode = 'new' | 'reschedule' | null;
 
 export function LeadFollowUpCard({ lead }: { lead: LeadListItem }) {
+  const format = useTeamFormat();
   const [mode, setMode] = useState<DialogMode>(null);
   const markDone = useUpdateFollowUp('Seguimiento completado');
   const next = lead.nextFollowUp;
@@ -25,7 +27,7 @@ export function LeadFollowUpCard({ lead }: { lead: LeadListItem }) {
         {next ? (
           <Group gap="xs">
             <Badge variant="light" color={overdue ? 'red' : 'blue'} size="lg">
-              {formatDateTime(next.dueAt)}
+              {format.dateTime(next.dueAt)}
             </Badge>
             {overdue ? (
               <Text size="sm" c="red.8">

@@ -1,5 +1,5 @@
 /** 'Notas': anyone who reads the lead adds one; its author edits or deletes it (the server checks the same rule). */
-import { type LeadNote, canEditLeadNote, formatDateTime } from '@crm/domain';
+import { type LeadNote, canEditLeadNote } from '@crm/domain';
 import { ActionIcon, Button, Card, Group, Paper, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** After a note changes, its list and the lead's timeline (which records notes) reload. */
 function useRefreshNotes(leadId: number) {
@@ -21,6 +22,7 @@ function useRefreshNotes(leadId: number) {
 }
 
 function NoteItem({ note, leadId }: { note: LeadNote; leadId: number }) {
+  const format = useTeamFormat();
   const trpc = useTRPC();
   const user = useCurrentUser();
   const refresh = useRefreshNotes(leadId);
@@ -90,7 +92,7 @@ function NoteItem({ note, leadId }: { note: LeadNote; leadId: number }) {
             ) : null}
           </Group>
           <Text size="xs" c="dimmed">
-            {note.author?.name ?? 'Usuario desconocido'} · {formatDateTime(note.createdAt)}
+            {note.author?.name ?? 'Usuario desconocido'} · {format.dateTime(note.createdAt)}
             {edited ? ' (editada)' : ''}
           </Text>
         </Stack>

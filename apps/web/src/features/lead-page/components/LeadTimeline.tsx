@@ -1,13 +1,14 @@
 /** 'Historial': everything that happened to the lead, newest first, with who and when, a page at a time. */
-import { formatDateTime } from '@crm/domain';
 import { Button, Card, Center, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useTRPC } from '../../../lib/trpc';
 import { changeLines, historyTitle } from '../history-text';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 export function LeadTimeline({ leadId }: { leadId: number }) {
+  const format = useTeamFormat();
   const trpc = useTRPC();
   const history = useInfiniteQuery(
     trpc.leadHistory.list.infiniteQueryOptions({ leadId }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
@@ -33,7 +34,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
                   </Text>
                 ))}
                 <Text size="xs" c="dimmed" mt={4}>
-                  {entry.actor?.name ?? 'Sistema'} · {formatDateTime(entry.at)}
+                  {entry.actor?.name ?? 'Sistema'} · {format.dateTime(entry.at)}
                 </Text>
               </Timeline.Item>
             ))}

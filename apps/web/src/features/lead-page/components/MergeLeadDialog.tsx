@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useAppSettings } from '../../../lib/useAppSettings';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useRefreshLeads } from '../../leads/hooks/useLeadQueries';
 import { usePaletteSearch } from '../../search/hooks/usePaletteSearch';
 import { type MergeRow, mergeRows } from '../merge-fields';
@@ -70,8 +70,7 @@ function MergeChooser({ lead, other, onDone }: { lead: LeadListItem; other: Lead
   const trpc = useTRPC();
   const navigate = useNavigate();
   const refresh = useRefreshLeads();
-  const { phoneCountry } = useAppSettings();
-  const rows = mergeRows(lead, other, phoneCountry);
+  const rows = mergeRows(lead, other, useTeamFormat().settings.country);
   const [choice, setChoice] = useState<Partial<Record<LeadMergeField, LeadMergeSide>>>(() =>
     Object.fromEntries(rows.map((row) => [row.field, row.initial])),
   );

@@ -7,7 +7,7 @@ import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useAppSettings } from '../../../lib/useAppSettings';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 import { AssigneePicker } from './AssigneePicker';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
@@ -28,7 +28,7 @@ const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', des
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
-  const { phonePlaceholder } = useAppSettings();
+  const { phonePlaceholder } = useTeamFormat();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -75,7 +75,13 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('category')}
             />
-            <TextInput label="Email" placeholder="correo@empresa.com" type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              description="Un email o un teléfono"
+              placeholder="correo@empresa.com"
+              type="email"
+              {...form.getInputProps('email')}
+            />
           </SimpleGrid>
           <TextInput label="Teléfono" placeholder={`Ej. ${phonePlaceholder}`} type="tel" {...form.getInputProps('phone')} />
           <Textarea

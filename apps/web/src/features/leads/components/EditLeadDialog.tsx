@@ -15,7 +15,7 @@ import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useAppSettings } from '../../../lib/useAppSettings';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
@@ -74,7 +74,7 @@ function validateFor(lead: LeadListItem) {
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
-  const { phonePlaceholder } = useAppSettings();
+  const { phonePlaceholder } = useTeamFormat();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
     validate: validateFor(lead),

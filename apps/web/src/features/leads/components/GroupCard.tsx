@@ -1,7 +1,8 @@
 /** A lead group (the Grupos tab): lead count, role, name, description, dates, 'Ver Leads' and delete. */
-import { type LeadGroup, formatDate, formatCount } from '@crm/domain';
+import { type LeadGroup, formatCount } from '@crm/domain';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 interface GroupCardProps {
   group: LeadGroup;
@@ -11,6 +12,7 @@ interface GroupCardProps {
 }
 
 export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCardProps) {
+  const format = useTeamFormat();
   return (
     <Card data-testid="group-card" h="100%">
       <Stack gap="sm" h="100%">
@@ -36,7 +38,7 @@ export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCard
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Creado: {formatDate(group.createdAt)}
+            Creado: {format.date(group.createdAt)}
           </Text>
           <Text size="xs" c="dimmed">
             Rol: {group.assignedRole ? group.assignedRole.displayName : 'Sin rol asignado'}

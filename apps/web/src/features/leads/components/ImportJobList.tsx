@@ -1,8 +1,9 @@
 /** 'Importaciones recientes': the user's latest import jobs, live, so one left running can be opened again. */
-import { type ImportJobState, type ImportJobStatus, formatDateTime, formatNumber } from '@crm/domain';
+import { type ImportJobState, type ImportJobStatus, formatNumber } from '@crm/domain';
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { progressPercent } from './import-progress';
 import { SECONDARY_TEXT } from './import-text';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 const STATUS: Record<ImportJobStatus, { label: string; color: string }> = {
   uploaded: { label: 'Sin iniciar', color: 'gray' },
@@ -22,6 +23,7 @@ function counts(job: ImportJobState): string {
 }
 
 export function ImportJobList({ jobs, onOpen }: { jobs: ImportJobState[]; onOpen: (id: number) => void }) {
+  const format = useTeamFormat();
   if (jobs.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="import-jobs-title">
@@ -41,7 +43,7 @@ export function ImportJobList({ jobs, onOpen }: { jobs: ImportJobState[]; onOpen
                 </Text>
               </Group>
               <Text size="xs" c={SECONDARY_TEXT} truncate>
-                {job.fileName} · {formatDateTime(job.startedAt ?? job.createdAt)}
+                {job.fileName} · {format.dateTime(job.startedAt ?? job.createdAt)}
               </Text>
               <Text size="xs">{counts(job)}</Text>
             </Stack>

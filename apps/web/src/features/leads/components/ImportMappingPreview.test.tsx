@@ -10,7 +10,8 @@ const PREVIEW: ImportJobPreview = {
   id: 1,
   fileName: 'clientes.xlsx',
   columns: ['Empresa', 'Sector', 'Contacto'],
-  mapping: { name: 0, categoryName: 1 },
+  // A row needs an email or a phone too (CONTRACT §8): the contact column is mapped from the start.
+  mapping: { name: 0, categoryName: 1, email: 2 },
   preview: [
     { row: 2, cells: ['Clínica Sol', 'dentista', 'ana@sol.es'], problem: null },
     { row: 3, cells: ['', 'abogado', 'no-es-un-correo'], problem: 'falta el nombre' },

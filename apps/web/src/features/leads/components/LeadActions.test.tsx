@@ -11,9 +11,9 @@ function buttonNames(): string[] {
 }
 
 describe('LeadActions', () => {
-  it('offers a manager mark contacted, download and edit, but no status moves', () => {
+  it('offers a manager mark contacted, Registrar llamada, download and edit, but no status moves', () => {
     render(<LeadActions lead={aLead()} onEdit={noEdit} />, { user: aUser({ systemRole: 'manager' }) });
-    expect(buttonNames()).toEqual(['Marcar contactado', 'Descargar lead', 'Editar lead']);
+    expect(buttonNames()).toEqual(['Marcar contactado', 'Registrar llamada', 'Descargar lead', 'Editar lead']);
   });
 
   it('offers a Vendedor no edit button', () => {

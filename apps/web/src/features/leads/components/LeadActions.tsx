@@ -1,18 +1,21 @@
 /**
- * A lead card's actions: mark contacted (while the lead may still be marked), download as vCard, edit (admin and
+ * A lead card's actions: mark contacted (while the lead may still be marked), 'Registrar llamada', download as vCard, edit (admin and
  * manager), and for a Vendedor's own lead the status moves allowed to them (docs/leads.md).
  */
 import { type LeadListItem, OWNER_STATUS_MOVES, can, canBeMarkedContacted, canSetLeadStatus, statusLabel } from '@crm/domain';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconCheck, IconDownload, IconPencil } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCheck, IconDownload, IconPencil, IconPhoneCall } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { downloadFrom } from '../../../lib/rest';
 import { useMarkContacted, useMoveLeadStatus } from '../hooks/useLeadActions';
+import { LogInteractionDialog } from './LogInteractionDialog';
 
 export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lead: LeadListItem) => void }) {
   const user = useCurrentUser();
   const markContacted = useMarkContacted();
   const moveStatus = useMoveLeadStatus();
+  const [logging, setLogging] = useState(false);
   const manages = can(user, 'lead.manage');
   // Admins and managers change the status in the edit dialog; a Vendedor gets the moves on their own leads.
   const ownerMoves = manages ? [] : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
@@ -53,6 +56,11 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
             </Menu.Dropdown>
           </Menu>
         ) : null}
+        <Tooltip label="Registrar llamada o mensaje">
+          <ActionIcon variant="subtle" aria-label="Registrar llamada" onClick={() => setLogging(true)}>
+            <IconPhoneCall size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Tooltip label="Descargar contacto (vCard)">
           <ActionIcon variant="subtle" aria-label="Descargar lead" onClick={() => downloadFrom(`/api/leads/${lead.id}/vcard`)}>
             <IconDownload size={18} />
@@ -66,6 +74,7 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
           </Tooltip>
         ) : null}
       </Group>
+      <LogInteractionDialog lead={lead} opened={logging} onClose={() => setLogging(false)} />
     </Group>
   );
 }

@@ -2,11 +2,11 @@
  * One lead as a card: badges, name, description, email, WhatsApp phone, dates, owner,
  * its follow-up (set or reschedule), 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
-import { type LeadListItem, can, formatDate, formatPhone, fullName, whatsappLink } from '@crm/domain';
-import { Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import { type LeadListItem, can, fullName } from '@crm/domain';
+import { ActionIcon, Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
-import { useAppSettings } from '../../../lib/useAppSettings';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { ShareLeadButton } from '../../chat/components/ShareLeadButton';
 import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { AssignSelect } from './AssignSelect';
@@ -25,30 +25,35 @@ interface LeadCardProps {
   select?: { selected: boolean; onToggle: () => void };
 }
 
-/** Shown in national format; the WhatsApp link dials the E.164 number. */
+/** Shown in national format; the WhatsApp link and the call link (tel:) dial the E.164 number. */
 export function LeadPhone({ phone: stored }: { phone: string }) {
-  const { phoneCountry } = useAppSettings();
-  const link = whatsappLink(stored, phoneCountry);
-  const phone = formatPhone(stored, phoneCountry);
-  if (!link) {
-    return (
-      <Group gap={6} wrap="nowrap">
-        <IconPhone size={16} aria-hidden />
-        <Text size="sm">{phone}</Text>
-      </Group>
-    );
-  }
+  const format = useTeamFormat();
+  const link = format.whatsapp(stored);
+  const tel = format.tel(stored);
+  const phone = format.phone(stored);
   return (
     <Group gap={6} wrap="nowrap">
-      <IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-hidden />
-      <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" c="green.8" title="Abrir en WhatsApp">
-        {phone}
-      </Anchor>
+      {link ? (
+        <>
+          <IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-hidden />
+          <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" c="green.8" title="Abrir en WhatsApp">
+            {phone}
+          </Anchor>
+        </>
+      ) : (
+        <Text size="sm">{phone}</Text>
+      )}
+      {tel ? (
+        <ActionIcon component="a" href={tel} variant="subtle" size="sm" aria-label={`Llamar al ${phone}`} title="Llamar">
+          <IconPhone size={16} aria-hidden />
+        </ActionIcon>
+      ) : null}
     </Group>
   );
 }
 
 export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardProps) {
+  const format = useTeamFormat();
   const user = useCurrentUser();
   const contactedBy = lead.contactedByUser
     ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
@@ -100,11 +105,11 @@ export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardPro
           ) : null}
           {lead.phone ? <LeadPhone phone={lead.phone} /> : null}
           <Text size="xs" c="dimmed">
-            Agregado: {formatDate(lead.createdAt)}
+            Agregado: {format.date(lead.createdAt)}
           </Text>
           {lead.contactedAt ? (
             <Text size="xs" c="green.8">
-              Contactado por {contactedBy} el {formatDate(lead.contactedAt)}
+              Contactado por {contactedBy} el {format.date(lead.contactedAt)}
             </Text>
           ) : null}
         </Stack>

@@ -3,7 +3,7 @@
  * `sort`, so the order holds across pages), the person picks the columns, arrow keys move between
  * rows and Enter opens the lead; pages load as the end scrolls into view or with 'Cargar más'.
  */
-import { type LeadListItem, type LeadSort, formatDate, formatDateTime, fullName } from '@crm/domain';
+import { type LeadListItem, type LeadSort, formatDate, fullName } from '@crm/domain';
 import { Anchor, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns, IconSelector } from '@tabler/icons-react';
 import {
@@ -26,6 +26,7 @@ import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
 import { CategoryBadge, StatusBadge } from './LeadBadges';
 import classes from './LeadTable.module.css';
 import { LoadMore } from './LoadMore';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** A table row is 40 px: 50 rows fill a laptop screen and a half. */
 const TABLE_PAGE_SIZE = 50;
@@ -38,12 +39,13 @@ function personName(person: LeadListItem['assignee']): string {
 }
 
 function NextFollowUp({ lead }: { lead: LeadListItem }) {
+  const format = useTeamFormat();
   const now = useNow();
   if (!lead.nextFollowUp) return <Text size="sm">—</Text>;
   const overdue = new Date(lead.nextFollowUp.dueAt).getTime() < now;
   return (
     <Text size="sm" c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
-      {formatDateTime(lead.nextFollowUp.dueAt)}
+      {format.dateTime(lead.nextFollowUp.dueAt)}
     </Text>
   );
 }

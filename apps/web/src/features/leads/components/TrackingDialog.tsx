@@ -5,24 +5,18 @@
  * one, or creates one, through the follow-ups' own mutations.
  */
 import '@mantine/dates/styles.css';
-import {
-  DEFAULT_PROGRESS_LEVEL,
-  FOLLOW_UP_LIMITS,
-  type LeadListItem,
-  PROGRESS_LEVEL_OPTIONS,
-  toIsoDate,
-  trackingFormSchema,
-} from '@crm/domain';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
+import { DEFAULT_PROGRESS_LEVEL, FOLLOW_UP_LIMITS, type LeadListItem, PROGRESS_LEVEL_OPTIONS, trackingFormSchema } from '@crm/domain';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { FollowUpDueField, dueFromPicker, pickerValue } from '../../follow-ups/components/FollowUpDueField';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { FollowUpDueField, dueError } from '../../follow-ups/components/FollowUpDueField';
 import { useCreateFollowUp, useUpdateFollowUp } from '../../follow-ups/hooks/useFollowUpMutations';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { TrackingCounters } from './TrackingCounters';
 
 interface TrackingValues {
   leadId: number;
@@ -32,22 +26,22 @@ interface TrackingValues {
   lastContactDate: string | null;
   hasResponded: boolean;
   notes: string;
-  /** 'Próximo contacto': the follow-up's due time as the picker gives it, or null to leave it alone. */
-  nextContact: string | null;
+  /** 'Próximo contacto': the follow-up's due time, or null to leave it alone. */
+  nextContact: Date | null;
   nextContactNote: string;
 }
 
-function valuesOf(lead: LeadListItem): TrackingValues {
+function valuesOf(lead: LeadListItem, today: string): TrackingValues {
   const record = lead.tracking;
   return {
     leadId: lead.id,
     progressLevel: record?.progressLevel ?? DEFAULT_PROGRESS_LEVEL,
     messagesToLead: record?.messagesToLead ?? 0,
     messagesFromLead: record?.messagesFromLead ?? 0,
-    lastContactDate: record?.lastContactDate ?? toIsoDate(),
+    lastContactDate: record?.lastContactDate ?? today,
     hasResponded: record?.hasResponded ?? false,
     notes: record?.notes ?? '',
-    nextContact: lead.nextFollowUp ? pickerValue(lead.nextFollowUp.dueAt) : null,
+    nextContact: lead.nextFollowUp?.dueAt ?? null,
     nextContactNote: '',
   };
 }
@@ -58,8 +52,9 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   const trpc = useTRPC();
   const refresh = useRefreshLeads();
   const record = lead.tracking;
+  const format = useTeamFormat();
   const form = useForm<TrackingValues>({
-    initialValues: valuesOf(lead),
+    initialValues: valuesOf(lead, format.today()),
     // A null date is what the empty field gives; the schema answers 'Fecha requerida' for ''.
     validate: (values) => validateTracking({ ...values, lastContactDate: values.lastContactDate ?? '' }),
   });
@@ -86,7 +81,7 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   const setFollowUp = async ({ nextContact, nextContactNote }: TrackingValues) => {
     const next = lead.nextFollowUp;
     if (!nextContact) return;
-    const dueAt = dueFromPicker(nextContact);
+    const dueAt = nextContact;
     const note = nextContactNote.trim() || undefined;
     if (!next) await createFollowUp.mutateAsync({ leadId: lead.id, dueAt, note });
     else if (dueAt.getTime() !== next.dueAt.getTime() || note) await rescheduleFollowUp.mutateAsync({ id: next.id, dueAt, note });
@@ -94,12 +89,11 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
 
   const submit = form.onSubmit(async (values) => {
     const parsed = trackingFormSchema.safeParse({ ...values, lastContactDate: values.lastContactDate ?? '' });
-    if (!parsed.success) return;
+    if (!parsed.success || dueError(values.nextContact, false)) return;
     try {
-      if (record) {
-        const { leadId: _leadId, ...data } = parsed.data;
-        await update.mutateAsync({ id: record.id, data });
-      } else await create.mutateAsync(parsed.data);
+      // The counters are the server's (moved by 'Registrar llamada'): the form sends only what people write.
+      if (record) await update.mutateAsync({ id: record.id, data: { progressLevel: parsed.data.progressLevel, notes: parsed.data.notes } });
+      else await create.mutateAsync(parsed.data);
       await setFollowUp(values);
       await done(record ? 'Seguimiento actualizado' : 'Seguimiento registrado');
     } catch {
@@ -120,34 +114,7 @@ function TrackingForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('progressLevel')}
         />
-        <SimpleGrid cols={2}>
-          <NumberInput
-            label="Mensajes Enviados"
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            {...form.getInputProps('messagesToLead')}
-          />
-          <NumberInput
-            label="Mensajes Recibidos"
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            {...form.getInputProps('messagesFromLead')}
-          />
-        </SimpleGrid>
-        <DatesProvider settings={{ locale: 'es' }}>
-          <DateInput
-            label="Fecha del Último Contacto"
-            valueFormat="DD/MM/YYYY"
-            withAsterisk
-            // Without it, emptying the field silently restores the last date and 'Fecha requerida' never shows.
-            clearable
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('lastContactDate')}
-          />
-        </DatesProvider>
-        <Checkbox label="El lead ha respondido" {...form.getInputProps('hasResponded', { type: 'checkbox' })} />
+        <TrackingCounters lead={lead} />
         <Textarea label="Notas (Opcional)" autosize minRows={3} maxRows={6} {...form.getInputProps('notes')} />
         <FollowUpDueField
           label="Próximo contacto (Opcional)"

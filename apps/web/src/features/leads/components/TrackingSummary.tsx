@@ -39,6 +39,9 @@ export function TrackingSummary({ lead, onTrack }: { lead: LeadListItem; onTrack
             </Group>
             <Group gap="md">
               <Text size="xs">
+                <strong>{tracking.calls}</strong> {tracking.calls === 1 ? 'llamada' : 'llamadas'}
+              </Text>
+              <Text size="xs">
                 <strong>{tracking.messagesToLead}</strong> enviados
               </Text>
               <Text size="xs">

@@ -3,15 +3,17 @@
  * file is written here with the server export's columns (a filter's whole result is the server's
  * GET /api/leads/export).
  */
-import { CSV_BOM, LEAD_CSV_HEADER, type LeadListItem, type LeadPage, leadCsvRows } from '@crm/domain';
+import { CSV_BOM, type LeadListItem, type LeadPage, csvSeparator, leadCsvHeader, leadCsvRows } from '@crm/domain';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTRPC } from '../../../lib/trpc';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 export function useExportSelected(): (ids: readonly number[]) => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const format = useTeamFormat();
   return useCallback(
     (ids) => {
       const wanted = new Set(ids);
@@ -19,13 +21,16 @@ export function useExportSelected(): (ids: readonly number[]) => void {
       for (const [, data] of queryClient.getQueriesData<InfiniteData<LeadPage>>({ queryKey: trpc.leads.list.pathKey() })) {
         for (const lead of data?.pages.flatMap((page) => page.items) ?? []) if (wanted.has(lead.id)) found.set(lead.id, lead);
       }
-      const blob = new Blob([CSV_BOM + LEAD_CSV_HEADER + leadCsvRows([...found.values()])], { type: 'text/csv;charset=utf-8' });
+      // The separator the team's Excel splits on, as the server's export writes it.
+      const separator = csvSeparator(format.settings.locale);
+      const rows = leadCsvRows([...found.values()], { separator, timeZone: format.settings.timeZone });
+      const blob = new Blob([CSV_BOM + leadCsvHeader(separator) + rows], { type: 'text/csv;charset=utf-8' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
-      link.download = `leads-seleccionados-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.download = `leads-seleccionados-${format.today()}.csv`;
       link.click();
       URL.revokeObjectURL(link.href);
     },
-    [queryClient, trpc],
+    [queryClient, trpc, format],
   );
 }

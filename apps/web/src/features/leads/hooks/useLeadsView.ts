@@ -25,13 +25,22 @@ export const LEADS_PARAM = {
   status: 'estado',
   group: 'grupo',
   assignee: 'asignado',
+  /** A notification's leads ('Te asignaron 10 leads'): /leads?aviso=<id>. */
+  notice: 'aviso',
   mode: 'modo',
   sort: 'orden',
   search: 'q',
 } as const;
 
 /** The parameters 'Limpiar filtros' removes: what narrows the list, not how it is shown. */
-const FILTER_PARAMS = [LEADS_PARAM.category, LEADS_PARAM.status, LEADS_PARAM.group, LEADS_PARAM.assignee, LEADS_PARAM.search];
+const FILTER_PARAMS = [
+  LEADS_PARAM.category,
+  LEADS_PARAM.status,
+  LEADS_PARAM.group,
+  LEADS_PARAM.assignee,
+  LEADS_PARAM.notice,
+  LEADS_PARAM.search,
+];
 
 function readTab(value: string | null): LeadsTab {
   return (LEADS_TABS as readonly string[]).includes(value ?? '') ? (value as LeadsTab) : 'leads';
@@ -48,6 +57,8 @@ export interface LeadsView {
   status: LeadStatus | null;
   groupId: number | null;
   assignee: AssigneeFilter | null;
+  /** The notification whose leads the list shows, from any group. */
+  noticeId: number | null;
   mode: LeadsMode;
   sort: LeadSort | null;
   /** What the search box shows right now. */
@@ -67,6 +78,8 @@ export interface LeadsView {
   showGroup: (groupId: number) => void;
   /** 'Ver todos'. */
   clearGroup: () => void;
+  /** 'Ver todos' of a notification's leads. */
+  clearNotice: () => void;
   /** 'Limpiar filtros': every filter and the search go, the tab and the view stay. */
   clearFilters: () => void;
 }
@@ -117,6 +130,7 @@ export function useLeadsView(userId?: number): LeadsView {
     status: isLeadStatus(status) ? status : null,
     groupId: readId(params.get(LEADS_PARAM.group)),
     assignee: readAssignee(params.get(LEADS_PARAM.assignee)),
+    noticeId: readId(params.get(LEADS_PARAM.notice)),
     mode: readMode(params.get(LEADS_PARAM.mode), userId),
     sort: readSort(params.get(LEADS_PARAM.sort)),
   };
@@ -137,6 +151,7 @@ export function useLeadsView(userId?: number): LeadsView {
     setSearch,
     showGroup: (groupId) => update({ [LEADS_PARAM.group]: String(groupId), [LEADS_PARAM.tab]: null }),
     clearGroup: () => update({ [LEADS_PARAM.group]: null }),
+    clearNotice: () => update({ [LEADS_PARAM.notice]: null }),
     clearFilters: () => {
       setSearch('');
       update(Object.fromEntries(FILTER_PARAMS.map((key) => [key, null])));
@@ -151,6 +166,7 @@ export function leadFilters(view: LeadsView) {
     status: view.status ?? undefined,
     groupId: view.groupId ?? undefined,
     assignedTo: view.assignee ?? undefined,
+    notificationId: view.noticeId ?? undefined,
     q: view.query,
   };
 }

@@ -1,5 +1,5 @@
 /** One status column: its title, how many leads and their value, its cards, and its own paging. */
-import { type LeadListItem, type LeadStatus, REVENUE_PER_CONVERSION, formatMoney, formatNumber, statusLabel } from '@crm/domain';
+import { type LeadListItem, type LeadStatus, REVENUE_PER_CONVERSION, formatNumber, statusLabel } from '@crm/domain';
 import { useDroppable } from '@dnd-kit/core';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../leads/components/LeadBadges';
 import { type BoardFilters, useBoardColumn, useBoardColumnCount } from '../hooks/useBoardColumn';
 import { BoardCard } from './BoardCard';
 import classes from './Board.module.css';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 interface BoardColumnProps {
   status: LeadStatus;
@@ -18,6 +19,7 @@ interface BoardColumnProps {
 }
 
 export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
+  const format = useTeamFormat();
   const pages = useBoardColumn(status, filters);
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -40,7 +42,7 @@ export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
         </Title>
         <Text size="sm" fw={600} data-testid="board-column-count">
           {count === null ? null : formatNumber(count)}
-          {count !== null && status === 'convertido' ? ` · ${formatMoney(count * REVENUE_PER_CONVERSION)}` : ''}
+          {count !== null && status === 'convertido' ? ` · ${format.money(count * REVENUE_PER_CONVERSION)}` : ''}
         </Text>
       </Group>
       <div ref={setScroller} className={classes.cards}>

@@ -3,14 +3,14 @@
  * or domain, people, groups and a few actions; arrows move, Enter opens, Esc closes. Mounted once
  * in the layout.
  */
-import { can, formatPhone, statusLabel } from '@crm/domain';
+import { can, statusLabel } from '@crm/domain';
 import { Loader } from '@mantine/core';
 import { Spotlight, type SpotlightStore, createSpotlight } from '@mantine/spotlight';
 import { IconArrowRight, IconSearch, IconTargetArrow, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
-import { useAppSettings } from '../../../lib/useAppSettings';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { matchingActions } from '../hooks/palette-actions';
 import { usePaletteSearch } from '../hooks/usePaletteSearch';
 
@@ -34,7 +34,7 @@ function selectFirstResult(store: SpotlightStore): void {
 export function CommandPalette() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const { phoneCountry } = useAppSettings();
+  const format = useTeamFormat();
   const [query, setQuery] = useState('');
   const { results, searching } = usePaletteSearch(query);
   const actions = matchingActions(query, can(user, 'lead.manage'));
@@ -44,7 +44,7 @@ export function CommandPalette() {
   }, [results]);
   const empty = results.leads.length + results.users.length + results.groups.length + actions.length === 0;
   const leadDetail = (email: string | null, phone: string | null) =>
-    [email, phone ? formatPhone(phone, phoneCountry) : null].filter(Boolean).join(' · ');
+    [email, phone ? format.phone(phone) : null].filter(Boolean).join(' · ');
 
   return (
     <Spotlight.Root

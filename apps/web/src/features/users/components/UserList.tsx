@@ -1,11 +1,12 @@
 /** 'Usuarios del Sistema': initials or photo, name, @username, team, role badge, creation date, actions. */
-import { type User, can, formatDate, fullName } from '@crm/domain';
+import { type User, can, fullName } from '@crm/domain';
 import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { type FailedLoad, LoadError } from '../../../components/LoadError';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { SystemRoleBadge } from './SystemRoleBadge';
+import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 interface UserListProps {
   users: User[] | undefined;
@@ -16,6 +17,7 @@ interface UserListProps {
 }
 
 function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; onDelete: () => void }) {
+  const format = useTeamFormat();
   const actor = useCurrentUser();
   const name = fullName(user.firstName, user.lastName);
   return (
@@ -39,7 +41,7 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
         <Group gap="md" wrap="nowrap" visibleFrom="sm">
           <SystemRoleBadge role={user.systemRole} />
           <Text size="sm" c="dimmed" w={90} ta="right">
-            {formatDate(user.createdAt)}
+            {format.date(user.createdAt)}
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">

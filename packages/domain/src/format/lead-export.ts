@@ -1,0 +1,75 @@
+/**
+ * The leads export's columns, one definition for the server's CSV and XLSX of the current list and
+ * the web's CSV of selected rows. Each cell is typed (text, number, instant or nothing): the CSV
+ * writes it as text, the XLSX as a cell of its type (docs/leads.md, 'Exportar').
+ */
+import type { LeadListItem } from '../schemas/lead.js';
+import { categoryLabel } from '../leads/categories.js';
+import { statusLabel } from '../leads/statuses.js';
+import { type CsvSeparator, escapeCsvCell } from './csv-export.js';
+import { formatDate, formatDateTime } from './dates.js';
+import { fullName } from './initials.js';
+
+export type LeadExportCell = string | number | { instant: Date; withTime: boolean } | null;
+
+export interface LeadExportColumn {
+  header: string;
+  /** Characters, for the spreadsheet's column width. */
+  width: number;
+  /** The spreadsheet's number format for the column's instants. */
+  dateFormat?: string;
+  value: (lead: LeadListItem) => LeadExportCell;
+}
+
+const personName = (person: LeadListItem['assignee']) => (person ? fullName(person.firstName, person.lastName, '') : '');
+
+export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
+  { header: 'Nombre', width: 32, value: (lead) => lead.name },
+  { header: 'Email', width: 28, value: (lead) => lead.email },
+  { header: 'Teléfono', width: 18, value: (lead) => lead.phone },
+  { header: 'Categoría', width: 14, value: (lead) => categoryLabel(lead.category) },
+  { header: 'Estado', width: 12, value: (lead) => statusLabel(lead.status) },
+  { header: 'Descripción', width: 40, value: (lead) => lead.description },
+  { header: 'Dirección', width: 30, value: (lead) => lead.address },
+  { header: 'Dominio', width: 20, value: (lead) => lead.domain },
+  { header: 'Asignado a', width: 22, value: (lead) => personName(lead.assignee) },
+  { header: 'Contactado por', width: 22, value: (lead) => personName(lead.contactedByUser) },
+  {
+    header: 'Contactado el',
+    width: 17,
+    dateFormat: 'dd/mm/yyyy hh:mm',
+    value: (lead) => (lead.contactedAt ? { instant: lead.contactedAt, withTime: true } : null),
+  },
+  { header: 'Llamadas', width: 10, value: (lead) => lead.tracking?.calls ?? 0 },
+  { header: 'Mensajes enviados', width: 10, value: (lead) => lead.tracking?.messagesToLead ?? 0 },
+  { header: 'Mensajes recibidos', width: 10, value: (lead) => lead.tracking?.messagesFromLead ?? 0 },
+  { header: 'Agregado', width: 12, dateFormat: 'dd/mm/yyyy', value: (lead) => ({ instant: lead.createdAt, withTime: false }) },
+];
+
+/** How the CSV writes a cell: instants in the team's time zone, dd/mm/aaaa. */
+function csvText(cell: LeadExportCell, timeZone: string): string | number | null {
+  if (cell === null || typeof cell !== 'object') return cell;
+  return cell.withTime ? formatDateTime(cell.instant, timeZone) : formatDate(cell.instant, timeZone);
+}
+
+export function csvLine(cells: readonly unknown[], separator: CsvSeparator): string {
+  return `${cells.map((cell) => escapeCsvCell(cell, separator)).join(separator)}\r\n`;
+}
+
+export function leadCsvHeader(separator: CsvSeparator): string {
+  return csvLine(
+    LEAD_EXPORT_COLUMNS.map((column) => column.header),
+    separator,
+  );
+}
+
+export function leadCsvRows(leads: readonly LeadListItem[], options: { separator: CsvSeparator; timeZone: string }): string {
+  return leads
+    .map((lead) =>
+      csvLine(
+        LEAD_EXPORT_COLUMNS.map((column) => csvText(column.value(lead), options.timeZone)),
+        options.separator,
+      ),
+    )
+    .join('');
+}
