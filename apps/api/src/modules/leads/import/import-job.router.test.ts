@@ -56,7 +56,10 @@ describeOnEachDatabase(
     it('starts, follows and lists a job; cancels one not started; refuses a team_member', async () => {
       const tag = uniqueName('t').toLowerCase();
       const trpc = trpcClientFor(admin);
-      const created = await admin.post('/api/import-jobs', upload(`Empresa,Rubro,Email\nBufete ${tag},abogado,bufete.${tag}@x.es\n,sin nombre,sin.${tag}@x.es\n`));
+      const created = await admin.post(
+        '/api/import-jobs',
+        upload(`Empresa,Rubro,Email\nBufete ${tag},abogado,bufete.${tag}@x.es\n,sin nombre,sin.${tag}@x.es\n`),
+      );
       expect(created.status).toBe(201);
       const started = await trpc.importJobs.start.mutate({ id: created.body.id, groupName: `tRPC ${tag}`, assignedRoleId: null });
       expect(started).toMatchObject({ id: created.body.id, status: 'running', groupName: `tRPC ${tag}` });
