@@ -109,7 +109,13 @@ describe('admin and manager', () => {
       await page.getByRole('button', { name: 'Agregar Lead' }).click();
       const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Lead' });
       await dialog.getByRole('button', { name: 'Crear Lead' }).click();
-      for (const message of ['El nombre es requerido', 'Email inválido', 'La categoría es requerida', 'La descripción es requerida']) {
+      // An email or a phone, at least one (CONTRACT §8).
+      for (const message of [
+        'El nombre es requerido',
+        'Indica un email o un teléfono',
+        'La categoría es requerida',
+        'La descripción es requerida',
+      ]) {
         await dialog.getByText(message).waitFor();
       }
 
@@ -134,7 +140,9 @@ describe('admin and manager', () => {
       await created.getByText('Salud').waitFor();
       // Typed markup is shown as text, never rendered.
       await created.getByText('Quiere digitalizar la agenda <b>ya</b>').waitFor();
-      await expect(created.getByRole('link', { name: '011 2345-6789' }).getAttribute('href')).resolves.toBe('https://wa.me/541123456789');
+      await expect(created.getByRole('link', { name: '011 2345-6789', exact: true }).getAttribute('href')).resolves.toBe(
+        'https://wa.me/541123456789',
+      );
 
       // With a distribution rule on the role, 'Asignar automáticamente' lets the rule pick the seller.
       expect((await adminApi.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
@@ -256,13 +264,15 @@ describe('admin and manager', () => {
       const exported = await readFile(await csvDownload.path(), 'utf8');
       expect(exported.startsWith('\uFEFF')).toBe(true);
       expect(exported).toContain(`Óptica Ávila ${token}`);
-      expect(exported).toContain(`"Bufete Peña, ${token}"`);
+      // The team's default locale (es-AR) writes decimals with a comma: ';' separates, so the comma needs no quotes.
+      expect(exported).toContain(`\r\nBufete Peña, ${token};`);
       await page.getByRole('button', { name: 'Ver todos' }).click();
       await page.getByText('Mostrando leads del grupo').waitFor({ state: 'detached' });
-      // Grouped leads stay out of the default Leads Activos view.
-      // With a filter the empty state offers to clear it, not to add a first lead.
+      // Grouped leads stay out of the default Leads Activos view, and its empty state says where they
+      // are ('Ver mis leads', 'Ver grupos'); with a filter it offers to clear it, not to add a first lead.
       await search(page, token);
-      await page.getByText('Ningún lead coincide con los filtros').waitFor();
+      await page.getByText(/2 leads están en grupos/).waitFor();
+      await page.getByRole('button', { name: 'Ver grupos' }).waitFor();
       await page.getByRole('button', { name: 'Limpiar filtros' }).last().waitFor();
       await expect(page.getByRole('button', { name: 'Agregar Primer Lead' }).count()).resolves.toBe(0);
 
@@ -409,27 +419,39 @@ describe('Vendedor', () => {
       await contacted.getByRole('button', { name: 'Agregar' }).click();
       const add = sellerPage.getByRole('dialog', { name: 'Agregar Seguimiento de Conversación' });
       await add.getByText(name).waitFor();
-      await add.getByLabel('Mensajes Enviados').fill('3');
-      await add.getByLabel('Mensajes Recibidos').fill('2');
-      await add.getByLabel('El lead ha respondido').check();
+      // The counters are read-only: the dialog writes the progress and notes.
+      expect(await add.getByRole('spinbutton').count()).toBe(0);
       await add.getByLabel('Notas (Opcional)').fill('Pide presupuesto');
       await add.getByRole('button', { name: 'Guardar' }).click();
       await sellerPage.getByText('Seguimiento registrado', { exact: true }).waitFor();
-      await contacted.getByText('✓ Respondió').waitFor();
-      await contacted.getByText('enviados').waitFor();
-      await expect(contacted.getByText('enviados').textContent()).resolves.toBe('3 enviados');
       await contacted.getByText(/^Último contacto: \d{2}\/\d{2}\/\d{4}$/).waitFor();
+
+      // 'Registrar llamada' and 'Registrar mensaje' move them.
+      await contacted.getByRole('button', { name: 'Registrar llamada' }).click();
+      const log = sellerPage.getByRole('dialog', { name: 'Registrar llamada' });
+      await log.getByRole('radio', { name: 'Contestó', exact: true }).check();
+      await log.getByRole('button', { name: 'Registrar' }).click();
+      await contacted.getByText('✓ Respondió').waitFor();
+      await contacted.getByRole('button', { name: 'Registrar llamada' }).click();
+      await log.getByText('Mensaje enviado').click();
+      await log.getByRole('button', { name: 'Registrar' }).click();
+      await expect.poll(() => contacted.getByText('enviados').textContent()).toBe('1 enviados');
+      await expect(
+        contacted
+          .getByText(/llamada/)
+          .first()
+          .textContent(),
+      ).resolves.toBe('1 llamada');
 
       await contacted.getByRole('button', { name: 'Editar' }).click();
       const edit = sellerPage.getByRole('dialog', { name: 'Editar Seguimiento de Conversación' });
-      await expect(edit.getByLabel('Mensajes Enviados').inputValue()).resolves.toBe('3');
+      await expect.poll(() => edit.getByTestId('tracking-counters').textContent()).toContain('Mensajes Enviados1');
       await edit.getByLabel('Nivel de Progreso').click();
       await pickOption(sellerPage, 'Muy interesado');
-      await edit.getByLabel('Mensajes Enviados').fill('5');
       await edit.getByRole('button', { name: 'Actualizar' }).click();
       await sellerPage.getByText('Seguimiento actualizado').waitFor();
       await contacted.getByText('Muy interesado').waitFor();
-      await expect(contacted.getByText('enviados').textContent()).resolves.toBe('5 enviados');
+      await expect(contacted.getByText('enviados').textContent()).resolves.toBe('1 enviados');
 
       // Their own lead: the moves a Vendedor is allowed (interesado, convertido, perdido).
       await contacted.getByRole('button', { name: 'Cambiar estado' }).click();

@@ -111,8 +111,17 @@ beforeAll(async () => {
     [-HOUR_MS, 'Llamar de nuevo'],
     [48 * HOUR_MS, 'Enviar la propuesta'],
   ] as const) {
-    const dueAt = new Date(Date.now() + offset).toISOString();
-    expect((await adminApi.post('/api/follow-ups', { leadId, dueAt, note, ownerId: admin.id })).status).toBe(201);
+    // A past time is refused at creation: the overdue one is set for later, then moved back in the database.
+    const dueAt = new Date(Date.now() + Math.abs(offset)).toISOString();
+    const created = await adminApi.post('/api/follow-ups', { leadId, dueAt, note, ownerId: admin.id });
+    expect(created.status).toBe(201);
+    if (offset < 0) {
+      await server.ctx.db
+        .updateTable('follow_ups')
+        .set({ due_at: new Date(Date.now() + offset) })
+        .where('id', '=', created.body.id)
+        .execute();
+    }
   }
   expect((await sellerApi.post('/api/chat/messages', { receiverId: admin.id, message: 'Hola' })).status).toBe(201);
 });

@@ -94,7 +94,7 @@ describe("a Vendedor's day", () => {
       await leadHeading.waitFor();
       const heading = await leadHeading.textContent();
       await expect.poll(() => page.title()).toBe(`${heading} · CRM Ventas`);
-      await page.getByRole('link', { name: /WhatsApp|612/ }).waitFor();
+      await page.getByTitle('Abrir en WhatsApp').waitFor();
       // A note: shown with its author, and the timeline records it above the lead's creation.
       await page.getByRole('textbox', { name: 'Nueva nota' }).fill('Llamar el martes por la mañana');
       await page.getByRole('button', { name: 'Agregar nota' }).click();

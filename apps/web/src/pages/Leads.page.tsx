@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconDownload,
   IconFileSpreadsheet,
+  IconFilterOff,
   IconFolders,
   IconInbox,
   IconPhoneOff,
@@ -75,6 +76,11 @@ function LeadsScreen() {
             <Button variant="light" leftSection={<IconFolders size={16} />} onClick={() => view.setTab('groups')}>
               Ver grupos
             </Button>
+            {view.filtered ? (
+              <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
+                Limpiar filtros
+              </Button>
+            ) : null}
           </Group>
         }
       />

@@ -79,6 +79,11 @@ export function hasContactWay(lead: { email?: string | null; phone?: string | nu
   return Boolean(lead.email?.trim()) || /\d/.test(lead.phone ?? '');
 }
 
+/** The contact rule may run once the email and phone themselves parsed, whatever the other fields. */
+function contactFieldsParsed(payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean {
+  return payload.issues.every((issue) => issue.path?.[0] !== 'email' && issue.path?.[0] !== 'phone');
+}
+
 const leadPhoneSchema = text()
   .trim()
   .max(LEAD_LIMITS.phone, { message: `Máximo ${LEAD_LIMITS.phone} caracteres` })
@@ -98,7 +103,8 @@ export const createLeadSchema = z
     /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
     autoAssignRoleId: nullableIdSchema.optional(),
   })
-  .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'] });
+  // Checked even while other fields fail, so the form shows every message at once.
+  .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'], when: contactFieldsParsed });
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
