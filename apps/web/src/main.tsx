@@ -1,7 +1,6 @@
 /** Web entry: Mantine, toasts, TanStack Query, tRPC and the router around the App. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -6,7 +6,8 @@ import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
-import { CommandPalette, openCommandPalette } from '../features/search/components/CommandPalette';
+import { CommandPaletteLoader } from '../features/search/components/CommandPaletteLoader';
+import { openCommandPalette } from '../features/search/palette-opener';
 import { NotificationAlerts } from '../features/notifications/components/NotificationAlerts';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { Sidebar } from './Sidebar';
@@ -47,7 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>
-      <CommandPalette />
+      <CommandPaletteLoader />
     </AppShell>
   );
 }

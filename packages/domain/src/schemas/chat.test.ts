@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, chatPreview, formatUnreadBadge, sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
+import { CHAT_LIMITS } from '../transport.js';
+import { chatPreview, formatUnreadBadge, sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
 
 describe('sendMessageSchema', () => {
   it('trims the message', () => {

@@ -1,18 +1,8 @@
 /** Chat messages, contacts, the send input, the /ws frames and the chat limits (docs/live-protocol.md). */
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../transport.js';
 import { idSchema, text } from './common.js';
 import { systemRoleSchema } from './user.js';
-
-export const CHAT_LIMITS = {
-  maxMessageLength: 4000,
-  /** A frame larger than this is refused before it is parsed. */
-  maxFrameBytes: 65_536,
-  /** Per sender, across REST, tRPC and /ws alike. */
-  rate: { messages: 20, windowMs: 10_000 },
-  reconnectDelayMs: 3000,
-  /** A close with this code is deliberate (logout), so the client does not reconnect. */
-  normalCloseCode: 1000,
-} as const;
 
 export const CHAT_MESSAGES = {
   empty: 'El mensaje no puede estar vacío',
