@@ -28,6 +28,7 @@ import {
   canBeMarkedContacted,
   canSetLeadStatus,
   can,
+  formatCount,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
@@ -174,6 +175,6 @@ async function bulkInBatches(ctx: ServiceContext, input: LeadBulk): Promise<Lead
   return {
     updated,
     skipped: skippedCount,
-    errors: [...skipped].map(([reason, count]) => `${count} ${count === 1 ? 'lead' : 'leads'}: ${reason}`),
+    errors: [...skipped].map(([reason, count]) => `${formatCount(count, 'lead', 'leads')}: ${reason}`),
   };
 }
