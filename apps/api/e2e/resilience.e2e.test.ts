@@ -57,6 +57,7 @@ describe('a screen whose file does not load', () => {
 
   it('opened while offline, shows the banner and the boundary, and loads by itself when the network returns', async () => {
     const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'admin', { viewport: PHONE, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
     await page.getByRole('heading', { name: 'Panel de Control' }).waitFor();
     await context.setOffline(true);
     const banner = page.getByTestId('offline-banner');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIMITS } from '../transport.js';
-import { chatPreview, formatUnreadBadge, sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
+import { chatPreview, formatUnreadBadge } from '../format/chat-preview.js';
+import { sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
 
 describe('sendMessageSchema', () => {
   it('trims the message', () => {

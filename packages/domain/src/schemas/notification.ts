@@ -47,24 +47,11 @@ export const notificationPreferencesSchema = z.object({
   browser: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { emails: true, chatSounds: true, browser: true };
 export const notificationPreferencesUpdateSchema = notificationPreferencesSchema.partial();
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notificación no encontrada',
 } as const;
-
-/** Where a click on the notification takes the reader (the web app's routes). */
-export function notificationPath(
-  notification: Pick<Notification, 'kind' | 'leadId' | 'groupId' | 'channelId' | 'senderId' | 'count'>,
-): string {
-  if (notification.channelId !== null) return `/chat?canal=${notification.channelId}`;
-  if (notification.senderId !== null) return `/chat?con=${notification.senderId}`;
-  if (notification.groupId !== null) return `/leads?grupo=${notification.groupId}`;
-  if (notification.leadId !== null && notification.count <= 1) return `/leads/${notification.leadId}`;
-  if (notification.kind === 'lead_assigned') return '/leads?asignado=yo';
-  return '/';
-}
 
 /**
  * The usernames a chat message mentions ('@ana.lopez'), lowercased and once each. An address

@@ -6,7 +6,7 @@ import { type LeadListItem, formatDateTime } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { IconCalendarDue, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FollowUpDialog } from './FollowUpDialog';
+import { LazyFollowUpDialog } from './LazyFollowUpDialog';
 
 export function FollowUpButton({ lead }: { lead: LeadListItem }) {
   const [opened, setOpened] = useState(false);
@@ -24,7 +24,7 @@ export function FollowUpButton({ lead }: { lead: LeadListItem }) {
       >
         {text}
       </Button>
-      <FollowUpDialog leadId={lead.id} followUp={next} opened={opened} onClose={() => setOpened(false)} />
+      <LazyFollowUpDialog leadId={lead.id} followUp={next} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }
