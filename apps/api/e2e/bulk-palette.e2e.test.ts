@@ -69,7 +69,7 @@ describe('bulk selection and the command palette', () => {
       await page.getByRole('option', { name: 'Rosa Prieto' }).click();
       await page.getByRole('button', { name: 'Aplicar' }).click();
       await page.getByText('55 leads actualizados').waitFor();
-      await page.getByText('Omitidos 5: 5 leads: ya estaba así').waitFor();
+      await page.getByText('5 omitidos: 5 leads: ya estaba así').waitFor();
 
       const mine = await adminApi.get(`/api/leads?q=${token}&assignedTo=${seller.id}&limit=100`);
       expect((mine.body as { items: unknown[] }).items).toHaveLength(60);

@@ -76,6 +76,12 @@ describe('group chat in three browsers', () => {
       await image.waitFor();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await other.page.getByTestId('chat-day').getByText('Hoy').waitFor();
+      // The photo fits inside its bubble at either width (Marta's is a phone).
+      const overflow = await image.evaluate((img: HTMLImageElement) => {
+        const bubble = img.closest('[data-testid="chat-message"]');
+        return bubble ? img.getBoundingClientRect().right - bubble.getBoundingClientRect().right : Infinity;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
     }
 
     // Both have it open, so both have read it: Visto por 2, with the names on hover.

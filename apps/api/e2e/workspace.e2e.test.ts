@@ -164,6 +164,12 @@ describe("a Vendedor's day", () => {
       await manager.page.mouse.move(from.x + from.width / 2, from.y + 10);
       await manager.page.mouse.down();
       await manager.page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+      // The card follows the pointer above the board (a drag overlay), not clipped by its column.
+      const overlay = manager.page.getByTestId('board-card-dragged');
+      await overlay.waitFor();
+      const overlayBox = await overlay.boundingBox();
+      expect(overlayBox && overlayBox.x + overlayBox.width / 2).toBeGreaterThan(to.x);
+      expect(to.width).toBeGreaterThanOrEqual(240);
       await manager.page.mouse.up();
       await card(manager.page, 'interesado', 'Ferretería Arrastre').waitFor();
       await card(watcher.page, 'interesado', 'Ferretería Arrastre').waitFor({ timeout: 5_000 });
@@ -193,6 +199,8 @@ describe("a Vendedor's day", () => {
       await seller.page.getByRole('button', { name: 'Mover a… (Panadería Rechazo)' }).click();
       await seller.page.getByRole('menuitem', { name: 'Interesado' }).click();
       await seller.page.getByText('No se pudo mover el lead').waitFor();
+      // It says why, in the words of the domain's rule (the server's message).
+      await seller.page.getByText(/^Solo puedes mover tus leads/).waitFor();
       // The card left Interesado again (and, no longer the seller's, leaves their 'Mis leads' board on the refetch).
       await expect.poll(() => seller.page.getByTestId('board-column-interesado').getByText('Panadería Rechazo').count()).toBe(0);
       expect((await adminApi.get(`/api/leads/${stale}`)).body).toMatchObject({ status: 'nuevo' });
@@ -264,7 +272,7 @@ describe('follow-ups where the seller works', () => {
       seller.context.setDefaultTimeout(10_000);
       const leadId = await createLead('Óptica Recordatorio', seller.userId);
       await seller.page.goto('/');
-      const badge = seller.page.getByLabel(/seguimientos para hoy o vencidos/);
+      const badge = seller.page.getByLabel(/seguimientos? para hoy o vencidos/);
       await seller.page.getByRole('heading', { level: 1 }).waitFor();
       const before = (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 

@@ -1,10 +1,11 @@
 /** Process entry: read the environment, start, and shut down gracefully on SIGTERM/SIGINT. */
 import { loadEnv } from './env.js';
+import { startupBanner } from './bootstrap/startup-banner.js';
 import { startServer } from './server.js';
 
 const env = loadEnv();
 const server = await startServer(env);
-console.log(`\n  CRM listo en ${server.url}\n`);
+console.log(startupBanner(server.url, server.generatedAdmin));
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

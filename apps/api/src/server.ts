@@ -3,6 +3,7 @@ import { type DbHandle, holdDatabaseForServer } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
+import type { GeneratedAdmin } from './bootstrap/startup-banner.js';
 import { BACKGROUND_JOBS } from './background-jobs.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { enqueueLeftoverGroupPurges } from './modules/lead-groups/lead-groups.jobs.js';
@@ -18,6 +19,8 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   url: string;
+  /** The first admin this start created with a random password, for main.ts to print last (never logged). */
+  generatedAdmin: GeneratedAdmin | null;
   close(): Promise<void>;
 }
 
@@ -44,14 +47,12 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   );
   const firstAdmin = await ensureFirstAdmin(appCtx);
   if (firstAdmin) {
-    // The generated password goes to stdout only, never into the JSON log (log files are kept and shipped).
+    // The generated password goes to stdout only (startup-banner.ts), never into the JSON log (log files are kept and shipped).
     app.log.warn(
       `Administrador creado. Usuario: ${firstAdmin.username} ${firstAdmin.password ? '(contraseña en la salida estándar)' : '(contraseña de ADMIN_PASSWORD)'}`,
     );
-    if (firstAdmin.password) {
-      console.log(`\n  Primer administrador → usuario: ${firstAdmin.username}  contraseña: ${firstAdmin.password}\n`);
-    }
   }
+  const generatedAdmin = firstAdmin?.password ? { username: firstAdmin.username, password: firstAdmin.password } : null;
 
   // Before listening: a request may enqueue as soon as it is answered.
   await jobs.start(appCtx);
@@ -72,5 +73,5 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
       .then(() => (existingDb ? undefined : database.close()));
     return closing;
   };
-  return { app, ctx: appCtx, url, close };
+  return { app, ctx: appCtx, url, generatedAdmin, close };
 }

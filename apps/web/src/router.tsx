@@ -1,19 +1,22 @@
-/** The signed-in routes (screens per role: docs/roles-and-permissions.md); each page is its own chunk. */
-import { lazy } from 'react';
+/**
+ * The signed-in routes (screens per role: docs/roles-and-permissions.md); each page is its own chunk,
+ * loaded with retries (lib/lazy-screen.tsx).
+ */
 import { Route, Routes } from 'react-router-dom';
+import { lazyScreen } from './lib/lazy-screen';
 
-const DashboardPage = lazy(() => import('./pages/Dashboard.page'));
-const LeadsPage = lazy(() => import('./pages/Leads.page'));
-const LeadPage = lazy(() => import('./pages/Lead.page'));
-const PipelinePage = lazy(() => import('./pages/Pipeline.page'));
-const ChatPage = lazy(() => import('./pages/Chat.page'));
-const TeamPage = lazy(() => import('./pages/Team.page'));
-const UserManagementPage = lazy(() => import('./pages/UserManagement.page'));
-const RoleManagementPage = lazy(() => import('./pages/RoleManagement.page'));
-const AnalyticsPage = lazy(() => import('./pages/Analytics.page'));
-const ProfilePage = lazy(() => import('./pages/Profile.page'));
-const SettingsPage = lazy(() => import('./pages/Settings.page'));
-const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
+const DashboardPage = lazyScreen(() => import('./pages/Dashboard.page'));
+const LeadsPage = lazyScreen(() => import('./pages/Leads.page'));
+const LeadPage = lazyScreen(() => import('./pages/Lead.page'));
+const PipelinePage = lazyScreen(() => import('./pages/Pipeline.page'));
+const ChatPage = lazyScreen(() => import('./pages/Chat.page'));
+const TeamPage = lazyScreen(() => import('./pages/Team.page'));
+const UserManagementPage = lazyScreen(() => import('./pages/UserManagement.page'));
+const RoleManagementPage = lazyScreen(() => import('./pages/RoleManagement.page'));
+const AnalyticsPage = lazyScreen(() => import('./pages/Analytics.page'));
+const ProfilePage = lazyScreen(() => import('./pages/Profile.page'));
+const SettingsPage = lazyScreen(() => import('./pages/Settings.page'));
+const NotFoundPage = lazyScreen(() => import('./pages/NotFound.page'));
 
 export function AppRoutes() {
   return (

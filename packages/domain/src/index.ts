@@ -39,6 +39,8 @@ export * from './format/dates.js';
 export * from './format/initials.js';
 export * from './format/relative-time.js';
 export * from './format/chat-day.js';
+export * from './format/chat-preview.js';
+export * from './format/notification-path.js';
 export * from './format/whatsapp.js';
 export * from './format/conversion.js';
 export * from './format/money.js';

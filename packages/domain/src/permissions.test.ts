@@ -6,6 +6,7 @@ import {
   canEditLeadNote,
   canManageFollowUp,
   canSetLeadStatus,
+  leadStatusRefusal,
   defaultFollowUpOwner,
   editableUserFields,
   removesLastAdmin,
@@ -207,6 +208,25 @@ describe('canSetLeadStatus', () => {
 
   it('refuses a team_member sending their own lead back to nuevo', () => {
     expect(canSetLeadStatus(member, own, 'nuevo')).toBe(false);
+  });
+});
+
+describe('leadStatusRefusal', () => {
+  const member = actors.team_member;
+  const own = { assignedTo: member.id, contactedBy: null };
+  const foreign = { assignedTo: 99, contactedBy: 98 };
+
+  it("says a team_member may move only their own leads when the lead is someone else's", () => {
+    expect(leadStatusRefusal(member, foreign, 'convertido')).toMatch(/^Solo puedes mover tus leads/);
+  });
+
+  it('names the statuses a team_member may move their own lead to', () => {
+    expect(leadStatusRefusal(member, own, 'nuevo')).toBe('Tus leads solo pueden pasar a Interesado, Convertido o Perdido');
+  });
+
+  it('has no reason when the move is allowed', () => {
+    expect(leadStatusRefusal(member, own, 'convertido')).toBeNull();
+    expect(leadStatusRefusal(actors.manager, foreign, 'nuevo')).toBeNull();
   });
 });
 

@@ -123,10 +123,17 @@ export interface LeadOwnership {
  * to or contacted by themself to interesado, convertido or perdido, and nothing else.
  */
 export function canSetLeadStatus(actor: Actor, lead: LeadOwnership, status: LeadStatus): boolean {
-  if (can(actor, 'lead.manage')) return true;
-  if (status === 'contactado') return true;
+  return leadStatusRefusal(actor, lead, status) === null;
+}
+
+/** Why canSetLeadStatus says no, in the Spanish the board and the API show; null when it says yes. */
+export function leadStatusRefusal(actor: Actor, lead: LeadOwnership, status: LeadStatus): string | null {
+  if (can(actor, 'lead.manage') || status === 'contactado') return null;
   const owns = lead.assignedTo === actor.id || lead.contactedBy === actor.id;
-  return owns && (OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status);
+  if (!owns) return 'Solo puedes mover tus leads (los asignados a ti o que contactaste tú)';
+  if (!(OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status))
+    return 'Tus leads solo pueden pasar a Interesado, Convertido o Perdido';
+  return null;
 }
 
 /** A note is its author's: only they edit or delete it. */

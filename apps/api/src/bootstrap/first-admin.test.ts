@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../env.js';
 import { type RunningServer, startServer } from '../server.js';
+import { startupBanner } from './startup-banner.js';
 import { ApiClient } from '../test/harness.js';
 
 const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
@@ -31,7 +32,7 @@ const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
       for (const server of running.splice(0)) await server.close();
     });
 
-    /** Starts a server on the test database and returns what it printed on stdout. */
+    /** Starts a server on the test database and returns what it and main.ts's banner print on stdout. */
     async function start(extra: Record<string, string> = {}) {
       const printed: string[] = [];
       const spy = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
@@ -41,7 +42,7 @@ const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
         const env = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...extra });
         const server = await startServer(env, db());
         running.push(server);
-        return { server, printed: printed.join('\n') };
+        return { server, printed: [...printed, startupBanner(server.url, server.generatedAdmin)].join('\n') };
       } finally {
         spy.mockRestore();
       }

@@ -73,6 +73,12 @@ function rawGet(server: TestServer, url: string, acceptEncoding: string, cookie 
       expect(plain.body.toString()).toBe(APP_SCRIPT);
     });
 
+    it('answers 404 for a build file that is not there, not index.html (a page older than the deploy asks for it)', async () => {
+      const missing = await rawGet(server, '/assets/Leads.page-gone.js', 'identity');
+      expect(missing.status).toBe(404);
+      expect(missing.body.toString()).not.toContain('<html');
+    });
+
     it('sends index.html compressed for a client-side route', async () => {
       const page = await rawGet(server, '/leads', 'br');
       expect(page.status).toBe(200);

@@ -34,7 +34,10 @@ export async function installWebApp(app: FastifyInstance, env: Env): Promise<voi
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/trpc') || request.url === '/ws';
-    if (hasBuild && request.method === 'GET' && !isApi) {
+    // A missing file of the build is a 404, never index.html: a page left open across a deploy asks for
+    // files the new build no longer has, and the 404 is what tells it to reload (lib/chunk-gone.ts).
+    const isAsset = request.url.startsWith('/assets/');
+    if (hasBuild && request.method === 'GET' && !isApi && !isAsset) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Recurso no encontrado' });

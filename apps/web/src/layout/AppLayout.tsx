@@ -3,8 +3,11 @@ import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
-import { CommandPalette, openCommandPalette } from '../features/search/components/CommandPalette';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
+import { CommandPaletteLoader } from '../features/search/components/CommandPaletteLoader';
+import { openCommandPalette } from '../features/search/palette-opener';
 import { NotificationAlerts } from '../features/notifications/components/NotificationAlerts';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { SetupOffer } from '../features/settings/components/SetupOffer';
@@ -17,6 +20,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The top bar with the burger exists only below Mantine's 'sm' breakpoint (48em).
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { pathname } = useLocation();
   return (
     <AppShell
       header={{ height: 56, collapsed: !isPhone }}
@@ -41,9 +45,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Sidebar onNavigate={close} bell={isPhone ? null : <NotificationBell />} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </ScreenErrorBoundary>
       </AppShell.Main>
-      <CommandPalette />
+      <CommandPaletteLoader />
       <SetupOffer />
     </AppShell>
   );

@@ -7,7 +7,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { useLogout } from '../auth/useLogout';
 import { UserAvatar } from '../components/UserAvatar';
-import { openCommandPalette } from '../features/search/components/CommandPalette';
+import { openCommandPalette } from '../features/search/palette-opener';
 import { NAV_ITEMS } from './nav-items';
 import { useNavBadges } from './useNavBadges';
 import classes from './Sidebar.module.css';
@@ -40,7 +40,11 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
           variant="default"
           justify="space-between"
           leftSection={<IconSearch size={16} />}
-          rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+          rightSection={
+            <Kbd size="xs" className={classes.shortcut}>
+              Ctrl K
+            </Kbd>
+          }
           onClick={openCommandPalette}
         >
           Buscar

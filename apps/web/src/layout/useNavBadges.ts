@@ -1,4 +1,4 @@
-import { formatUnreadBadge } from '@crm/domain';
+import { formatUnreadBadge, formatCount } from '@crm/domain';
 import { useUnreadTotal } from '../features/chat/hooks/useUnreadTotal';
 import { useFollowUpBadgeCount } from '../features/follow-ups/hooks/useFollowUpQueries';
 
@@ -11,9 +11,10 @@ interface NavBadge {
 /** Badges shown beside sidebar items, keyed by route: the chat's unread total, the follow-ups due (overdue + today). */
 export function useNavBadges(): Record<string, NavBadge | undefined> {
   const unread = formatUnreadBadge(useUnreadTotal());
-  const due = formatUnreadBadge(useFollowUpBadgeCount());
+  const dueCount = useFollowUpBadgeCount();
+  const due = formatUnreadBadge(dueCount);
   return {
     '/chat': unread ? { text: unread, label: `${unread} sin leer` } : undefined,
-    '/': due ? { text: due, label: `${due} seguimientos para hoy o vencidos` } : undefined,
+    '/': due ? { text: due, label: `${formatCount(dueCount, 'seguimiento', 'seguimientos')} para hoy o vencidos` } : undefined,
   };
 }

@@ -6,8 +6,8 @@ import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { LoadError } from '../components/LoadError';
 import { PageLoader } from '../components/PageLoader';
@@ -17,6 +17,7 @@ import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadBut
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
+import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-return';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
 import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
 import { LeadActions } from '../features/leads/components/LeadActions';
@@ -36,7 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <div style={{ overflowWrap: 'anywhere' }}>{children ?? '—'}</div>
+      <div style={{ overflowWrap: 'break-word' }}>{children ?? '—'}</div>
     </Stack>
   );
 }
@@ -53,7 +54,7 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
           <CategoryBadge category={lead.category} />
           <StatusBadge status={lead.status} />
         </Group>
-        {lead.description ? <Text style={{ overflowWrap: 'anywhere' }}>{lead.description}</Text> : null}
+        {lead.description ? <Text style={{ overflowWrap: 'break-word' }}>{lead.description}</Text> : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Field label="Email">{lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}</Field>
           <Field label="Teléfono">{lead.phone ? <LeadPhone phone={lead.phone} /> : null}</Field>
@@ -79,7 +80,12 @@ function LeadScreen({ id }: { id: number }) {
   const lead = useQuery(trpc.leads.byId.queryOptions({ id }));
   const editing = useDialogSubject<LeadListItem>();
   const tracking = useDialogSubject<LeadListItem>();
+  const returnTo = readReturnTo(useLocation().state);
   useDocumentTitle(lead.data?.name ?? 'Lead');
+  // The list it was opened from may have been scrolled far down: a lead's page starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
 
   if (lead.isPending) return <PageLoader label="Cargando lead..." />;
   if (lead.isError) return <LoadError title="No se pudo cargar el lead" query={lead} />;
@@ -88,11 +94,18 @@ function LeadScreen({ id }: { id: number }) {
 
   return (
     <>
-      <Button component={Link} to="/leads" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} mb="xs">
-        Volver a Leads
+      <Button
+        component={Link}
+        to={returnTo ? `${returnTo.pathname}${returnTo.search}` : '/leads'}
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="xs"
+      >
+        {returnLabel(returnTo)}
       </Button>
       <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={1} size="h2" style={{ overflowWrap: 'break-word' }}>
           {data.name}
         </Title>
         <Group gap="xs">

@@ -17,6 +17,7 @@ import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { downloadFrom } from '../lib/rest';
+import { useScrollMemory } from '../lib/use-scroll-memory';
 import { AddLeadDialog } from '../features/leads/components/AddLeadDialog';
 import { BulkActionBar } from '../features/leads/components/BulkActionBar';
 import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
@@ -51,6 +52,7 @@ function LeadsScreen() {
   const user = useCurrentUser();
   const manages = can(user, 'lead.manage');
   const view = useLeadsView(user.id);
+  useScrollMemory();
   const filters = leadFilters(view);
   const [adding, addDialog] = useDisclosure(false);
   const [importing, importDialog] = useDisclosure(false);

@@ -3,13 +3,23 @@
  * between columns by drag and drop or by the keyboard ('Mover a…'), under the same status rules as the edit.
  */
 import { LEAD_STATUSES, type LeadListItem, can, isLeadStatus } from '@crm/domain';
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
 import { useEffect, useState } from 'react';
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
+import { BoardCardPreview } from '../features/pipeline/components/BoardCard';
 import { BoardColumn } from '../features/pipeline/components/BoardColumn';
 import classes from '../features/pipeline/components/Board.module.css';
 import { useMoveLead } from '../features/pipeline/hooks/useMoveLead';
@@ -38,9 +48,15 @@ function PipelineScreen() {
   // A few pixels of travel before a drag starts, so a click on the card's link still opens it.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const lead = active.data.current?.['lead'] as LeadListItem | undefined;
-    const to = over?.id;
+  // The dragged card is drawn in an overlay above the board: the card itself stays inside its
+  // column's scroll box, which would clip it the moment it left the column.
+  const [dragged, setDragged] = useState<LeadListItem | null>(null);
+  const draggedLead = (event: DragStartEvent | DragEndEvent) => (event.active.data.current?.['lead'] as LeadListItem | undefined) ?? null;
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragged(null);
+    const lead = draggedLead(event);
+    const to = event.over?.id;
     if (lead && isLeadStatus(to)) void move({ lead, to });
   };
 
@@ -48,12 +64,19 @@ function PipelineScreen() {
     <>
       <PageHeader title="Embudo" subtitle="Tus leads por estado: arrástralos o usa 'Mover a…' para cambiarlos de columna" />
       <LeadFilters view={view} withStatus={false} withModeSwitch={false} />
-      <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <DndContext
+        sensors={sensors}
+        onDragStart={(event) => setDragged(draggedLead(event))}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{ announcements }}
+      >
         <div className={classes.board} data-testid="pipeline-board">
           {LEAD_STATUSES.map((status) => (
             <BoardColumn key={status} status={status} filters={filters} onMove={(lead, to) => void move({ lead, to })} />
           ))}
         </div>
+        <DragOverlay>{dragged ? <BoardCardPreview lead={dragged} /> : null}</DragOverlay>
       </DndContext>
     </>
   );

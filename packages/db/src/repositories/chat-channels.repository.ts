@@ -2,7 +2,7 @@
 import { type ChatChannelMember, type ChannelKind, profileImageUrl } from '@crm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
-import { selectMessages } from './chat-message-select.js';
+import { messagePreview, selectMessages } from './chat-message-select.js';
 
 export interface ChannelSummary {
   id: number;
@@ -60,8 +60,7 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
       (select count(*) from chat_messages um
         where um.channel_id = c.id and um.sender_id <> ${userId} and um.id > coalesce(rd.last_read_message_id, 0))::int as unread_count,
       lm.id as last_id, lm.sender_id as last_sender_id, lm.created_at as last_created_at,
-      -- a message without text is previewed by its attachment or the lead it shares
-      coalesce(nullif(lm.message, ''), '📎 ' || lm.a_name, 'Lead: ' || lm.lead_name, '') as last_message
+      ${messagePreview('lm.message', 'lm.a_name', 'lm.lead_name')} as last_message
     from chat_channel_membership mine
     join chat_channels c on c.id = mine.channel_id
     left join custom_roles r on r.id = c.custom_role_id

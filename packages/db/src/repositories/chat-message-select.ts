@@ -1,4 +1,5 @@
 /** The one selection of chat messages every chat query reads, one-to-one and channel alike. */
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 
 /** Messages with their attachment's description and the shared lead's name (never the attachment's bytes). */
@@ -25,6 +26,15 @@ export function selectMessages(db: DbOrTrx) {
       'a.height as a_height',
       'l.name as lead_name',
     ]);
+}
+
+/**
+ * A conversation's preview of its last message: the text, or for a message without text its
+ * attachment ('📎 presupuesto.pdf') or the lead it shares. The columns are a message's, its
+ * attachment's file name and its lead's name.
+ */
+export function messagePreview(message: string, fileName: string, leadName: string) {
+  return sql<string>`coalesce(nullif(${sql.ref(message)}, ''), '📎 ' || ${sql.ref(fileName)}, 'Lead: ' || ${sql.ref(leadName)}, '')`;
 }
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;

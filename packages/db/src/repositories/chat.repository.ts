@@ -3,7 +3,7 @@ import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { channelNameSql } from './chat-channels.repository.js';
-import { type MessageRow, selectMessages } from './chat-message-select.js';
+import { type MessageRow, messagePreview, selectMessages } from './chat-message-select.js';
 import {
   type ChatNotificationTexts,
   insertChatNotificationsSql,
@@ -280,11 +280,13 @@ export async function listChatContacts(db: DbOrTrx, userId: number): Promise<Cha
       group by sender_id
     )
     select u.id, u.first_name, u.last_name, u.username, u.system_role, p.etag as avatar_etag,
-           m.message as last_message, m.sender_id as last_sender_id, m.created_at as last_created_at,
+           ${messagePreview('m.message', 'a.file_name', 'l.name')} as last_message, m.sender_id as last_sender_id, m.created_at as last_created_at,
            coalesce(unread.unread_count, 0) as unread_count
     from users u
     left join latest on latest.other_id = u.id
     left join chat_messages m on m.id = latest.last_id
+    left join chat_attachments a on a.id = m.attachment_id
+    left join leads l on l.id = m.lead_id
     left join profile_images p on p.user_id = u.id
     left join unread on unread.other_id = u.id
     where u.id <> ${userId} and (u.deactivated_at is null or latest.other_id is not null)

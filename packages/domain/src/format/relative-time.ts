@@ -1,12 +1,13 @@
 /** The activity feed's relative times ('Ahora mismo', 'Hace N minutos' ...), falling back to the es-ES date after a week. */
 import { formatDate, toDate, type DateInput } from './dates.js';
+import { formatCount } from './plural.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 function ago(count: number, singular: string, plural: string): string {
-  return `Hace ${count} ${count === 1 ? singular : plural}`;
+  return `Hace ${formatCount(count, singular, plural)}`;
 }
 
 /** Future times (clock skew between server and browser) read 'Ahora mismo' rather than negative. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, chatPreview, formatUnreadBadge, sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
+import { CHAT_LIMITS } from '../transport.js';
+import { chatPreview, formatUnreadBadge } from '../format/chat-preview.js';
+import { sendMessageSchema, wsClientFrameSchema, wsServerFrameSchema } from './chat.js';
 
 describe('sendMessageSchema', () => {
   it('trims the message', () => {

@@ -1,18 +1,8 @@
-/** Chat messages, contacts, the send input, the /ws frames and the chat limits (docs/live-protocol.md). */
+/** Chat messages, contacts, the send input and the /ws frames (docs/live-protocol.md); the limits are in transport.ts. */
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../transport.js';
 import { idSchema, text } from './common.js';
 import { systemRoleSchema } from './user.js';
-
-export const CHAT_LIMITS = {
-  maxMessageLength: 4000,
-  /** A frame larger than this is refused before it is parsed. */
-  maxFrameBytes: 65_536,
-  /** Per sender, across REST, tRPC and /ws alike. */
-  rate: { messages: 20, windowMs: 10_000 },
-  reconnectDelayMs: 3000,
-  /** A close with this code is deliberate (logout), so the client does not reconnect. */
-  normalCloseCode: 1000,
-} as const;
 
 export const CHAT_MESSAGES = {
   empty: 'El mensaje no puede estar vacío',
@@ -146,14 +136,3 @@ export const wsServerFrameSchema = z.union([
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type WsServerFrame = z.output<typeof wsServerFrameSchema>;
-
-/** The unread badge: hidden at 0, the count up to 9, then '9+'. */
-export function formatUnreadBadge(count: number): string | null {
-  if (!(count > 0)) return null;
-  return count > 9 ? '9+' : String(Math.floor(count));
-}
-
-/** The contact row's preview: own messages are prefixed 'Tú: '. */
-export function chatPreview(lastMessage: { message: string; senderId: number }, viewerId: number): string {
-  return lastMessage.senderId === viewerId ? `Tú: ${lastMessage.message}` : lastMessage.message;
-}

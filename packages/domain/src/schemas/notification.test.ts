@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedUsernames, notificationPath } from './notification.js';
+import { notificationPath } from '../format/notification-path.js';
+import { mentionedUsernames } from './notification.js';
 
 describe('mentionedUsernames', () => {
   it('finds @usuario at the start, after spaces and punctuation, lowercased and once each', () => {

@@ -47,25 +47,11 @@ export const notificationPreferencesSchema = z.object({
   browser: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { emails: true, chatSounds: true, browser: true };
 export const notificationPreferencesUpdateSchema = notificationPreferencesSchema.partial();
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notificación no encontrada',
 } as const;
-
-/** Where a click on the notification takes the reader (the web app's routes). */
-export function notificationPath(
-  notification: Pick<Notification, 'id' | 'kind' | 'leadId' | 'groupId' | 'channelId' | 'senderId' | 'count'>,
-): string {
-  if (notification.channelId !== null) return `/chat?canal=${notification.channelId}`;
-  if (notification.senderId !== null) return `/chat?con=${notification.senderId}`;
-  // 'Te asignaron 10 leads' opens exactly those ten, wherever they are (not their whole group).
-  if (notification.kind === 'lead_assigned' && notification.count > 1) return `/leads?aviso=${notification.id}`;
-  if (notification.groupId !== null) return `/leads?grupo=${notification.groupId}`;
-  if (notification.leadId !== null) return `/leads/${notification.leadId}`;
-  return '/';
-}
 
 /**
  * The usernames a chat message mentions ('@ana.lopez'), lowercased and once each. An address

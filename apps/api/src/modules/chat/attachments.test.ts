@@ -56,6 +56,20 @@ describeWithServer('chat attachments', (server) => {
     expect((await ana.client.post('/api/chat/messages', { receiverId: carlos.id, attachmentId: upload.body.id })).status).toBe(409);
   });
 
+  it('previews a file sent alone as the last message of a one-to-one conversation by its name, on both sides', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#48c' } })
+      .png()
+      .toBuffer();
+    const upload = await bea.client.post('/api/chat/attachments', fileForm(png, 'plano.png', 'image/png'));
+    expect((await bea.client.post('/api/chat/messages', { receiverId: carlos.id, attachmentId: upload.body.id })).status).toBe(201);
+    const preview = async (client: ApiClient, otherId: number) =>
+      (await client.get<{ id: number; lastMessage: { message: string } | null }[]>('/api/chat/contacts')).body.find(
+        (contact) => contact.id === otherId,
+      )?.lastMessage?.message;
+    await expect(preview(bea.client, carlos.id)).resolves.toBe('📎 plano.webp');
+    await expect(preview(carlos.client, bea.id)).resolves.toBe('📎 plano.webp');
+  });
+
   it('decides the type by the bytes: a PDF named .jpg is a PDF, a program named .pdf is refused, an SVG is only text', async () => {
     const pdf = await ana.client.post(
       '/api/chat/attachments',

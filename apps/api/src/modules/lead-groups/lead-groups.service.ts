@@ -1,6 +1,6 @@
 /** Lead groups: the Grupos tab's list and deleting a group together with its leads (docs/leads.md, Groups). */
 import { listLeadGroups, markLeadGroupDeleted } from '@crm/db';
-import { DomainError, type LeadGroup } from '@crm/domain';
+import { DomainError, type LeadGroup, formatCount } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { enqueueGroupPurge } from './lead-groups.jobs.js';
@@ -28,5 +28,5 @@ export async function deleteGroup(ctx: ServiceContext, id: number): Promise<Grou
   });
   if (!result) throw new DomainError('NOT_FOUND', GROUP_NOT_FOUND);
   const { deletedLeads } = result;
-  return { id, deletedLeads, message: `Grupo eliminado junto con ${deletedLeads} ${deletedLeads === 1 ? 'lead' : 'leads'}` };
+  return { id, deletedLeads, message: `Grupo eliminado junto con ${formatCount(deletedLeads, 'lead', 'leads')}` };
 }

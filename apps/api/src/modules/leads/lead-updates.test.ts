@@ -181,8 +181,12 @@ describeWithServer('lead edits, assignment, mark contacted and tabs', (server) =
     it('refuses moves on someone else’s lead, back to nuevo, and pulling a converted lead back to contactado', async () => {
       const lead = await newLead({ assignedTo: a.otherId });
       expect((await a.seller.put(`/api/leads/${lead.id}`, { status: 'interesado' })).status).toBe(403);
-      expect((await a.seller.put(`/api/leads/${lead.id}`, { status: 'convertido' })).status).toBe(403);
-      expect((await a.other.put(`/api/leads/${lead.id}`, { status: 'nuevo' })).status).toBe(403);
+      const foreign = await a.seller.put(`/api/leads/${lead.id}`, { status: 'convertido' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.message).toMatch(/^Solo puedes mover tus leads/);
+      const back = await a.other.put(`/api/leads/${lead.id}`, { status: 'nuevo' });
+      expect(back.status).toBe(403);
+      expect(back.body.message).toBe('Tus leads solo pueden pasar a Interesado, Convertido o Perdido');
       await a.other.put(`/api/leads/${lead.id}`, { status: 'convertido' });
       const pulled = await a.seller.put(`/api/leads/${lead.id}`, { status: 'contactado' });
       expect(pulled.status).toBe(409);

@@ -21,7 +21,6 @@ import {
   type CreateLead,
   DEFAULT_LEAD_SORT,
   DomainError,
-  FORBIDDEN_MESSAGE,
   type LeadAssigneeFilter,
   type LeadCounts,
   type LeadCountsQuery,
@@ -32,7 +31,7 @@ import {
   type UpdateLead,
   updateLeadSchema,
   canBeMarkedContacted,
-  canSetLeadStatus,
+  leadStatusRefusal,
   clearedRequiredField,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
@@ -166,9 +165,8 @@ function statusColumns(row: LeadRow, status: LeadStatus, actorId: number, now: D
 
 function assertMayMoveStatus(ctx: ServiceContext, row: LeadRow, status: LeadStatus): void {
   const actor = ctx.viewer.user;
-  if (!canSetLeadStatus(actor, { assignedTo: row.assigned_to, contactedBy: row.contacted_by }, status)) {
-    throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
-  }
+  const refusal = leadStatusRefusal(actor, { assignedTo: row.assigned_to, contactedBy: row.contacted_by }, status);
+  if (refusal) throw new DomainError('FORBIDDEN', refusal);
   // Reaching contactado is marking the lead contacted, whoever asks and on whichever transport.
   const marks = status === 'contactado' && row.status !== 'contactado';
   if (marks && !canBeMarkedContacted({ status: row.status, contactedAt: row.contacted_at })) {

@@ -25,6 +25,7 @@ import {
   canBeMarkedContacted,
   canSetLeadStatus,
   can,
+  formatCount,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
@@ -166,6 +167,6 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
   return {
     updated,
     skipped: skippedCount,
-    errors: [...skipped].map(([reason, count]) => `${count} ${count === 1 ? 'lead' : 'leads'}: ${reason}`),
+    errors: [...skipped].map(([reason, count]) => `${formatCount(count, 'lead', 'leads')}: ${reason}`),
   };
 }

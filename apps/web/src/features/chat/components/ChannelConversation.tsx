@@ -3,7 +3,7 @@
  * on one's own, earlier pages on demand, and (from the shared frame) search, typing and the
  * composer. The creator and admins edit a group.
  */
-import { type ChatChannel, type ChatMessage, displayName, seenBy } from '@crm/domain';
+import { type ChatChannel, type ChatMessage, displayName, seenBy, formatCount } from '@crm/domain';
 import { ActionIcon, Box, Button, Center, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHash, IconPencil, IconUsersGroup } from '@tabler/icons-react';
@@ -61,7 +61,7 @@ export function ChannelConversation({ channel, viewerId, onBack }: { channel: Ch
               {channel.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {channel.memberCount === 1 ? '1 miembro' : `${channel.memberCount} miembros`}
+              {formatCount(channel.memberCount, 'miembro', 'miembros')}
             </Text>
           </Box>
         </>

@@ -1,4 +1,5 @@
 /** One channel in the list: a group or hash icon, and its member count until the first message. */
+import { formatCount } from '@crm/domain';
 import type { ChatChannel } from '@crm/domain';
 import { Avatar } from '@mantine/core';
 import { IconHash, IconUsersGroup } from '@tabler/icons-react';
@@ -24,7 +25,7 @@ export function ChannelRow({
       }
       name={channel.name}
       lastMessage={channel.lastMessage}
-      fallback={`${channel.memberCount} miembros`}
+      fallback={formatCount(channel.memberCount, 'miembro', 'miembros')}
       unreadCount={channel.unreadCount}
       viewerId={viewerId}
       selected={selected}

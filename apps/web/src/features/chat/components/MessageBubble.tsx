@@ -79,12 +79,14 @@ function SeenByLabel({ seenBy }: { seenBy: SeenBy }) {
 function AttachmentView({ attachment, own }: { attachment: NonNullable<ChatMessage['attachment']>; own: boolean }) {
   if (attachment.kind === 'image') {
     return (
-      <Anchor href={attachment.url} aria-label={`Descargar ${attachment.name}`}>
+      <Anchor href={attachment.url} aria-label={`Descargar ${attachment.name}`} className={classes.imageLink}>
         <Image
           src={attachment.url}
           alt={attachment.name}
           radius="md"
           w={Math.min(260, attachment.width ?? 260)}
+          maw="100%"
+          h="auto"
           fit="contain"
           data-testid="chat-image"
         />

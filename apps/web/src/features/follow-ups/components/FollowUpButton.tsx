@@ -6,7 +6,7 @@ import { type LeadListItem } from '@crm/domain';
 import { Button } from '@mantine/core';
 import { IconCalendarDue, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FollowUpDialog } from './FollowUpDialog';
+import { LazyFollowUpDialog } from './LazyFollowUpDialog';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 export function FollowUpButton({ lead }: { lead: LeadListItem }) {
@@ -26,7 +26,7 @@ export function FollowUpButton({ lead }: { lead: LeadListItem }) {
       >
         {text}
       </Button>
-      <FollowUpDialog leadId={lead.id} followUp={next} opened={opened} onClose={() => setOpened(false)} />
+      <LazyFollowUpDialog leadId={lead.id} followUp={next} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 /** One follow-up in 'Mis seguimientos': the lead (link), when, the note, its WhatsApp link and 'Hecho'. */
 import { type FollowUp } from '@crm/domain';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { LeadLink } from '../../lead-page/components/LeadLink';
 import { LeadPhone } from '../../leads/components/LeadCard';
 import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
@@ -13,15 +13,15 @@ export function FollowUpRow({ followUp, overdue, showOwner }: { followUp: Follow
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start" data-testid="follow-up-row">
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={`/leads/${followUp.lead.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <LeadLink leadId={followUp.lead.id} fw={600} style={{ overflowWrap: 'break-word' }}>
           {followUp.lead.name}
-        </Anchor>
+        </LeadLink>
         <Text size="sm" c={overdue ? 'red.8' : 'dimmed'} fw={overdue ? 600 : undefined}>
           {format.dateTime(followUp.dueAt)}
           {showOwner ? ` · ${followUp.owner.name}` : ''}
         </Text>
         {followUp.note ? (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
             {followUp.note}
           </Text>
         ) : null}

@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
-import { FollowUpDialog } from './FollowUpDialog';
+import { LazyFollowUpDialog } from './LazyFollowUpDialog';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 /** Read at render: the card re-renders on every refetch, which is often enough for a 'Vencido' mark. */
@@ -66,7 +66,7 @@ export function LeadFollowUpCard({ lead }: { lead: LeadListItem }) {
           </Button>
         </Group>
       </Stack>
-      <FollowUpDialog
+      <LazyFollowUpDialog
         leadId={lead.id}
         followUp={mode === 'reschedule' ? next : null}
         opened={mode !== null}

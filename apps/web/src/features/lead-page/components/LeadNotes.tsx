@@ -66,7 +66,7 @@ function NoteItem({ note, leadId }: { note: LeadNote; leadId: number }) {
       ) : (
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
               {note.body}
             </Text>
             {own ? (

@@ -29,7 +29,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
             {entries.map((entry) => (
               <Timeline.Item key={entry.id} title={historyTitle(entry)} data-testid="timeline-entry">
                 {changeLines(entry).map((line) => (
-                  <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text key={line} size="sm" style={{ overflowWrap: 'break-word' }}>
                     {line}
                   </Text>
                 ))}

@@ -3,7 +3,7 @@
  * offer to take every lead the filter matches, and the actions; the toast says how many changed
  * and how many were skipped and why (the server checks each lead).
  */
-import { type LeadBulkAction, type LeadBulkInput, type LeadBulkResult } from '@crm/domain';
+import { type LeadBulkAction, type LeadBulkInput, type LeadBulkResult, formatCount } from '@crm/domain';
 import { Button, Card, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconArrowsShuffle, IconDownload, IconFolder, IconProgressCheck, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
@@ -17,14 +17,14 @@ import { type LeadListFilters, useRefreshLeads } from '../hooks/useLeadQueries';
 import { type BulkChoice, BulkActionDialog, type ChoiceAction } from './BulkActionDialog';
 
 function leadsText(count: number): string {
-  return count === 1 ? '1 lead' : `${count.toLocaleString('es-ES')} leads`;
+  return formatCount(count, 'lead', 'leads');
 }
 
 /** 'Actualizados: 40 · Omitidos: 2' and the reasons, one per line. */
 function bulkResultText(result: LeadBulkResult): { title: string; message: string } {
-  const title = `${result.updated === 1 ? '1 lead actualizado' : `${result.updated.toLocaleString('es-ES')} leads actualizados`}`;
+  const title = formatCount(result.updated, 'lead actualizado', 'leads actualizados');
   const skipped =
-    result.skipped === 0 ? 'Ninguno omitido' : `Omitidos ${result.skipped.toLocaleString('es-ES')}: ${result.errors.join('; ')}`;
+    result.skipped === 0 ? 'Ninguno omitido' : `${formatCount(result.skipped, 'omitido', 'omitidos')}: ${result.errors.join('; ')}`;
   return { title, message: skipped };
 }
 
@@ -68,7 +68,7 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
           <Text fw={600} size="sm" data-testid="bulk-count">
-            {count === 1 ? '1 lead seleccionado' : `${leadsText(count)} seleccionados`}
+            {formatCount(count, 'lead seleccionado', 'leads seleccionados')}
           </Text>
           {!selection.allMatching && matching > count ? (
             <Button variant="subtle" size="xs" onClick={selection.selectAllMatching}>

@@ -1,5 +1,13 @@
 /** The choice one bulk action needs (a person, a specialization, a status, a group) before it runs. */
-import { LEAD_STATUS_OPTIONS, type LeadBulkAction, type LeadStatus, OWNER_STATUS_MOVES, isLeadStatus, statusLabel } from '@crm/domain';
+import {
+  LEAD_STATUS_OPTIONS,
+  type LeadBulkAction,
+  type LeadStatus,
+  OWNER_STATUS_MOVES,
+  isLeadStatus,
+  statusLabel,
+  formatCount,
+} from '@crm/domain';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -70,7 +78,7 @@ function ChoiceForm({ action, count, manages, pending, onRun, onClose }: BulkAct
   const text = TEXT[action];
   return (
     <Stack>
-      <Text size="sm">{count === 1 ? '1 lead seleccionado' : `${count.toLocaleString('es-ES')} leads seleccionados`}</Text>
+      <Text size="sm">{formatCount(count, 'lead seleccionado', 'leads seleccionados')}</Text>
       <Select label={text.label} placeholder="Elige una opción" data={data} value={value} onChange={setValue} searchable data-autofocus />
       {text.hint ? (
         <Text size="xs" c="dimmed">

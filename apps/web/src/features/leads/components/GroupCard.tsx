@@ -27,11 +27,11 @@ export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCard
           ) : null}
         </Group>
         <Stack gap={4}>
-          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} size="lg" style={{ overflowWrap: 'break-word' }}>
             {group.name}
           </Text>
           {group.description ? (
-            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'break-word' }}>
               {group.description}
             </Text>
           ) : null}

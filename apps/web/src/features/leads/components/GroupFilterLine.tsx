@@ -10,7 +10,7 @@ export function GroupFilterLine({ groupId, onClear }: { groupId: number; onClear
   return (
     <Alert color="indigo" variant="light" icon={<IconFolder size={18} />} mb="md" py="xs">
       <Group gap="xs" justify="space-between">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ overflowWrap: 'break-word' }}>
           Mostrando leads del grupo: <strong>{name}</strong>
         </Text>
         <Anchor component="button" type="button" size="sm" onClick={onClear}>

@@ -1,5 +1,5 @@
 /** 'Importaciones recientes': the user's latest import jobs, live, so one left running can be opened again. */
-import { type ImportJobState, type ImportJobStatus, formatNumber } from '@crm/domain';
+import { type ImportJobState, type ImportJobStatus, formatCount, formatNumber } from '@crm/domain';
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { progressPercent } from './import-progress';
 import { SECONDARY_TEXT } from './import-text';
@@ -16,8 +16,8 @@ const STATUS: Record<ImportJobStatus, { label: string; color: string }> = {
 function counts(job: ImportJobState): string {
   if (job.status === 'running') return `${formatNumber(job.rowsRead)} de ${formatNumber(Math.max(job.total, job.rowsRead))} filas`;
   if (job.status === 'done') {
-    const updated = job.updated > 0 ? `, ${formatNumber(job.updated)} actualizados` : '';
-    return `${formatNumber(job.imported)} importados${updated}, ${formatNumber(job.skipped)} omitidos`;
+    const updated = job.updated > 0 ? `, ${formatCount(job.updated, 'actualizado', 'actualizados')}` : '';
+    return `${formatCount(job.imported, 'importado', 'importados')}${updated}, ${formatCount(job.skipped, 'omitido', 'omitidos')}`;
   }
   return job.failure ?? '';
 }

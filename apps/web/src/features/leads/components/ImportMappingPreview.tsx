@@ -11,6 +11,7 @@ import {
   type LeadCategory,
   cellsOf,
   checkImportRow,
+  formatCount,
 } from '@crm/domain';
 import { Alert, Badge, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -76,7 +77,7 @@ export function ImportMappingPreview({
         </Text>
         {withProblems > 0 ? (
           <Badge color="red" variant="light">
-            {withProblems === 1 ? '1 fila con problemas' : `${withProblems} filas con problemas`}
+            {formatCount(withProblems, 'fila con problemas', 'filas con problemas')}
           </Badge>
         ) : null}
       </Group>

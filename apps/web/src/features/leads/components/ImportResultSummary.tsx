@@ -50,7 +50,7 @@ export function ImportResultSummary({ result }: { result: ImportOutcome }) {
             <ScrollArea.Autosize mah={140} type="auto">
               <Stack gap={2}>
                 {result.errors.slice(0, SHOWN_ERRORS).map((line, index) => (
-                  <Text key={index} size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+                  <Text key={index} size="xs" c="red.9" style={{ overflowWrap: 'break-word' }}>
                     {line}
                   </Text>
                 ))}

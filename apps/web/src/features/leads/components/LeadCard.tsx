@@ -7,6 +7,7 @@ import { ActionIcon, Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text 
 import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { LeadLink } from '../../lead-page/components/LeadLink';
 import { ShareLeadButton } from '../../chat/components/ShareLeadButton';
 import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { AssignSelect } from './AssignSelect';
@@ -84,11 +85,11 @@ export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardPro
         </Group>
 
         <Stack gap={4}>
-          <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+          <LeadLink leadId={lead.id} fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'break-word' }}>
             {lead.name}
-          </Text>
+          </LeadLink>
           {lead.description ? (
-            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'break-word' }}>
               {lead.description}
             </Text>
           ) : null}

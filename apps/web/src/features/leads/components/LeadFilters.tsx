@@ -1,10 +1,12 @@
 /**
  * The filters above the lists: search, category, status, assignee ('Mis leads', a person, 'Sin
- * asignar'), 'Limpiar filtros' while any narrows the list, and the cards/table switch.
+ * asignar'), 'Limpiar filtros' while any narrows the list, and the cards/table switch. On a phone
+ * everything but the search folds behind a 'Filtros' button.
  */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
-import { Button, CloseButton, Group, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
@@ -29,85 +31,144 @@ interface LeadFiltersProps {
   withModeSwitch?: boolean;
 }
 
+/** How many of the folded filters narrow the list: the 'Filtros' button shows it. */
+function activeFilterCount(view: LeadsView, withStatus: boolean): number {
+  return [view.category, withStatus ? view.status : null, view.assignee].filter((value) => value !== null).length;
+}
+
 export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: LeadFiltersProps) {
   const assigneeOptions = useAssigneeOptions();
+  // On a phone the selects fold behind 'Filtros', so the first lead shows on the first screen.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [unfolded, fold] = useDisclosure(false);
+  const active = activeFilterCount(view, withStatus);
+  const search = (
+    <TextInput
+      placeholder="Buscar leads..."
+      aria-label="Buscar leads"
+      leftSection={<IconSearch size={16} />}
+      value={view.search}
+      onChange={(event) => view.setSearch(event.currentTarget.value)}
+      rightSection={view.search ? <CloseButton aria-label="Borrar búsqueda" onClick={() => view.setSearch('')} /> : null}
+      style={isPhone ? { flex: 1 } : undefined}
+    />
+  );
+  const selects = (
+    <>
+      <Select
+        aria-label="Filtrar por categoría"
+        data={[{ value: ALL, label: 'Todas las categorías' }, ...LEAD_CATEGORY_OPTIONS]}
+        value={view.category ?? ALL}
+        allowDeselect={false}
+        onChange={(value) => view.setCategory(value === ALL ? null : value)}
+      />
+      {withStatus ? (
+        <Select
+          aria-label="Filtrar por estado"
+          data={[{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUS_OPTIONS]}
+          value={view.status ?? ALL}
+          allowDeselect={false}
+          onChange={(value) => view.setStatus(value === ALL ? null : value)}
+        />
+      ) : null}
+      <Select
+        aria-label="Filtrar por responsable"
+        data={assigneeOptions}
+        value={view.assignee === null ? ALL : writeAssignee(view.assignee)}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => view.setAssignee(readAssignee(value))}
+      />
+    </>
+  );
+  const clear = view.filtered ? (
+    <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
+      Limpiar filtros
+    </Button>
+  ) : (
+    <span />
+  );
+  const modeSwitch = withModeSwitch ? <LeadsModeSwitch view={view} /> : null;
+
+  if (isPhone) {
+    return (
+      <Stack gap="xs" mb="sm">
+        <Group gap="xs" wrap="nowrap">
+          {search}
+          <Button
+            variant={active > 0 ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            rightSection={
+              active > 0 ? (
+                <Badge size="sm" circle>
+                  {active}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={unfolded}
+            aria-controls="lead-filters-folded"
+            onClick={fold.toggle}
+          >
+            Filtros
+          </Button>
+        </Group>
+        <Collapse expanded={unfolded}>
+          <Stack gap="xs" id="lead-filters-folded">
+            {selects}
+            <Group justify="space-between" gap="xs">
+              {clear}
+              {modeSwitch}
+            </Group>
+          </Stack>
+        </Collapse>
+      </Stack>
+    );
+  }
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="sm" mb="sm">
-        <TextInput
-          placeholder="Buscar leads..."
-          aria-label="Buscar leads"
-          leftSection={<IconSearch size={16} />}
-          value={view.search}
-          onChange={(event) => view.setSearch(event.currentTarget.value)}
-          rightSection={view.search ? <CloseButton aria-label="Borrar búsqueda" onClick={() => view.setSearch('')} /> : null}
-        />
-        <Select
-          aria-label="Filtrar por categoría"
-          data={[{ value: ALL, label: 'Todas las categorías' }, ...LEAD_CATEGORY_OPTIONS]}
-          value={view.category ?? ALL}
-          allowDeselect={false}
-          onChange={(value) => view.setCategory(value === ALL ? null : value)}
-        />
-        {withStatus ? (
-          <Select
-            aria-label="Filtrar por estado"
-            data={[{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUS_OPTIONS]}
-            value={view.status ?? ALL}
-            allowDeselect={false}
-            onChange={(value) => view.setStatus(value === ALL ? null : value)}
-          />
-        ) : null}
-        <Select
-          aria-label="Filtrar por responsable"
-          data={assigneeOptions}
-          value={view.assignee === null ? ALL : writeAssignee(view.assignee)}
-          allowDeselect={false}
-          searchable
-          onChange={(value) => view.setAssignee(readAssignee(value))}
-        />
+        {search}
+        {selects}
       </SimpleGrid>
       {view.filtered || withModeSwitch ? (
         <Group justify="space-between" mb="md" gap="xs" mih={36}>
-          {view.filtered ? (
-            <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
-              Limpiar filtros
-            </Button>
-          ) : (
-            <span />
-          )}
-          {withModeSwitch ? (
-            <SegmentedControl
-              size="xs"
-              aria-label="Vista de la lista"
-              value={view.mode}
-              onChange={(value) => view.setMode(value === 'table' ? 'table' : 'cards')}
-              data={[
-                {
-                  value: 'cards',
-                  label: (
-                    <Group gap={4} wrap="nowrap">
-                      <IconLayoutGrid size={14} aria-hidden />
-                      <span>Tarjetas</span>
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'table',
-                  label: (
-                    <Group gap={4} wrap="nowrap">
-                      <IconList size={14} aria-hidden />
-                      <span>Tabla</span>
-                    </Group>
-                  ),
-                },
-              ]}
-            />
-          ) : null}
+          {clear}
+          {modeSwitch}
         </Group>
       ) : (
         <Group mb="sm" />
       )}
     </>
+  );
+}
+
+function LeadsModeSwitch({ view }: { view: LeadsView }) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Vista de la lista"
+      value={view.mode}
+      onChange={(value) => view.setMode(value === 'table' ? 'table' : 'cards')}
+      data={[
+        {
+          value: 'cards',
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconLayoutGrid size={14} aria-hidden />
+              <span>Tarjetas</span>
+            </Group>
+          ),
+        },
+        {
+          value: 'table',
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconList size={14} aria-hidden />
+              <span>Tabla</span>
+            </Group>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -4,7 +4,7 @@
  * rows and Enter opens the lead; pages load as the end scrolls into view or with 'Cargar más'.
  */
 import { type LeadListItem, type LeadSort, formatDate, fullName } from '@crm/domain';
-import { Anchor, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns, IconSelector } from '@tabler/icons-react';
 import {
   type ColumnVisibilityState,
@@ -16,7 +16,9 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { LeadLink } from '../../lead-page/components/LeadLink';
+import { useLeadLinkState } from '../../lead-page/hooks/lead-return';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useNow } from '../../../lib/use-now';
@@ -57,9 +59,9 @@ const columns = column.columns([
     header: 'Nombre',
     enableHiding: false,
     cell: (info) => (
-      <Anchor component={Link} to={`/leads/${info.row.original.id}`} size="sm" fw={600} tabIndex={-1} className={classes.name}>
+      <LeadLink leadId={info.row.original.id} size="sm" fw={600} tabIndex={-1} className={classes.name}>
         {info.getValue()}
-      </Anchor>
+      </LeadLink>
     ),
   }),
   column.accessor('category', { id: 'category', header: 'Categoría', cell: (info) => <CategoryBadge category={info.getValue()} /> }),
@@ -109,6 +111,7 @@ interface LeadTableProps {
 export function LeadTable({ view, filters, sort, onSort, userId, empty, selection }: LeadTableProps) {
   const pages = useLeadPages(view, filters, sort ?? undefined, TABLE_PAGE_SIZE);
   const navigate = useNavigate();
+  const linkState = useLeadLinkState();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() => readHiddenColumns(userId));
   const [activeRow, setActiveRow] = useState(0);
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
@@ -153,7 +156,7 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
       focusRow(target);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      void navigate(`/leads/${leadId}`);
+      void navigate(`/leads/${leadId}`, { state: linkState });
     }
   };
 
@@ -244,7 +247,7 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
                   aria-label={row.original.name}
                   onFocus={() => setActiveRow(index)}
                   onKeyDown={(event) => onRowKey(event, index, row.original.id)}
-                  onClick={() => void navigate(`/leads/${row.original.id}`)}
+                  onClick={() => void navigate(`/leads/${row.original.id}`, { state: linkState })}
                 >
                   {selection ? (
                     // The checkbox is its own control: a click or Enter on it selects, it does not open the lead.

@@ -52,7 +52,7 @@ export function TrackingSummary({ lead, onTrack }: { lead: LeadListItem; onTrack
               Último contacto: {formatDate(`${tracking.lastContactDate}T00:00:00`)}
             </Text>
             {tracking.notes ? (
-              <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'break-word' }}>
                 {tracking.notes}
               </Text>
             ) : null}

@@ -4,12 +4,11 @@
  */
 import { type LeadListItem, LEAD_STATUSES, type LeadStatus, canSetLeadStatus, fullName, statusLabel } from '@crm/domain';
 import { useDraggable } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Anchor, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { LeadLink } from '../../lead-page/components/LeadLink';
 import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { CategoryBadge } from '../../leads/components/LeadBadges';
 import classes from './Board.module.css';
@@ -25,15 +24,35 @@ interface BoardCardProps {
   onMove: (lead: LeadListItem, to: LeadStatus) => void;
 }
 
+function assigneeName(lead: LeadListItem): string {
+  return lead.assignee ? fullName(lead.assignee.firstName, lead.assignee.lastName, 'Usuario desconocido') : 'Sin asignar';
+}
+
+/** The card as it follows the pointer while dragged (in dnd-kit's overlay): what identifies the lead. */
+export function BoardCardPreview({ lead }: { lead: LeadListItem }) {
+  return (
+    <Card p="sm" shadow="lg" className={classes.preview} data-testid="board-card-dragged">
+      <Stack gap={6}>
+        <Text fw={600} size="sm" className={classes.name}>
+          {lead.name}
+        </Text>
+        <Group gap={6}>
+          <CategoryBadge category={lead.category} />
+        </Group>
+        <Text size="xs">{assigneeName(lead)}</Text>
+      </Stack>
+    </Card>
+  );
+}
+
 export function BoardCard({ lead, onMove }: BoardCardProps) {
   const user = useCurrentUser();
   const targets = LEAD_STATUSES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: lead.id,
     data: { lead },
     disabled: targets.length === 0,
   });
-  const assignee = lead.assignee ? fullName(lead.assignee.firstName, lead.assignee.lastName, 'Usuario desconocido') : 'Sin asignar';
 
   return (
     <Card
@@ -43,7 +62,6 @@ export function BoardCard({ lead, onMove }: BoardCardProps) {
       data-dragging={isDragging || undefined}
       data-testid="board-card"
       aria-label={lead.name}
-      style={{ transform: CSS.Translate.toString(transform) }}
       {...listeners}
       {...attributes}
       // dnd-kit's attributes make the whole card a button; the link and the menu inside stay their own controls.
@@ -51,9 +69,9 @@ export function BoardCard({ lead, onMove }: BoardCardProps) {
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Anchor component={Link} to={`/leads/${lead.id}`} fw={600} size="sm" className={classes.name} {...ownControl}>
+          <LeadLink leadId={lead.id} fw={600} size="sm" className={classes.name} {...ownControl}>
             {lead.name}
-          </Anchor>
+          </LeadLink>
           {targets.length > 0 ? (
             // The menu's items live in a portal but their keys still bubble to the card through React: stopped here.
             <div {...ownControl}>
@@ -78,7 +96,7 @@ export function BoardCard({ lead, onMove }: BoardCardProps) {
         <Group gap={6}>
           <CategoryBadge category={lead.category} />
         </Group>
-        <Text size="xs">{assignee}</Text>
+        <Text size="xs">{assigneeName(lead)}</Text>
         {/* Its dialog is a portal, but its pointer and keys still bubble to the card through React: stopped here. */}
         <div {...ownControl}>
           <FollowUpButton lead={lead} />

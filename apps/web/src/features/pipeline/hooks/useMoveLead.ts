@@ -1,10 +1,11 @@
 /**
  * Moving a card to another column: it moves at once (both columns' cached pages and the board's
  * counts are edited), the server applies the same status rules as the edit, and a refusal puts the
- * card back with the server's Spanish message.
+ * card back with the server's Spanish message. A move the rules refuse is not sent: it says why.
  */
-import { type LeadListItem, type LeadStatus, statusLabel } from '@crm/domain';
+import { type LeadListItem, type LeadStatus, leadStatusRefusal, statusLabel } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -21,10 +22,17 @@ export function useMoveLead(filters: BoardFilters) {
   const queryClient = useQueryClient();
   const refresh = useRefreshLeads();
   const update = useMutation(trpc.leads.update.mutationOptions());
+  const user = useCurrentUser();
 
   return async ({ lead, to }: Move) => {
     const from = lead.status;
     if (from === to) return;
+    // The same rule the server applies: a refused drop says why without a round trip.
+    const refusal = leadStatusRefusal(user, lead, to);
+    if (refusal) {
+      notifyError('No se pudo mover el lead', refusal);
+      return;
+    }
     const fromKey = boardColumnKey(trpc, from, filters);
     const toKey = boardColumnKey(trpc, to, filters);
     const countsKey = boardKey(trpc, filters);

@@ -1,8 +1,9 @@
 /**
  * Ctrl+K / ⌘K from any screen (docs/leads.md, 'Buscar todo'): leads by name, email, phone fragment
- * or domain, people, groups and a few actions; arrows move, Enter opens, Esc closes. Mounted once
- * in the layout.
+ * or domain, people, groups and a few actions; arrows move, Enter opens, Esc closes. Loaded and
+ * mounted the first time it is asked for (CommandPaletteLoader), then it stays.
  */
+import '@mantine/spotlight/styles.css';
 import { can, statusLabel } from '@crm/domain';
 import { Loader } from '@mantine/core';
 import { Spotlight, type SpotlightStore, createSpotlight } from '@mantine/spotlight';
@@ -11,12 +12,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useLeadLinkState } from '../../lead-page/hooks/lead-return';
 import { matchingActions } from '../hooks/palette-actions';
+import { registerCommandPalette } from '../palette-opener';
 import { usePaletteSearch } from '../hooks/usePaletteSearch';
 
 const [paletteStore, palette] = createSpotlight();
-
-export const openCommandPalette = palette.open;
 
 /**
  * Marks the first result selected, as Spotlight does itself when the query changes: our results
@@ -31,10 +32,11 @@ function selectFirstResult(store: SpotlightStore): void {
   store.updateState((state) => ({ ...state, selected: 0 }));
 }
 
-export function CommandPalette() {
+export default function CommandPalette() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const format = useTeamFormat();
+  const linkState = useLeadLinkState();
   const [query, setQuery] = useState('');
   const { results, searching } = usePaletteSearch(query);
   const actions = matchingActions(query, can(user, 'lead.manage'));
@@ -42,6 +44,11 @@ export function CommandPalette() {
   useEffect(() => {
     selectFirstResult(paletteStore);
   }, [results]);
+  // Mounted because someone asked for it: open now, and take the next requests directly.
+  useEffect(() => {
+    registerCommandPalette(palette.open);
+    palette.open();
+  }, []);
   const empty = results.leads.length + results.users.length + results.groups.length + actions.length === 0;
   const leadDetail = (email: string | null, phone: string | null) =>
     [email, phone ? format.phone(phone) : null].filter(Boolean).join(' · ');
@@ -74,7 +81,7 @@ export function CommandPalette() {
                 label={lead.name}
                 description={[leadDetail(lead.email, lead.phone), statusLabel(lead.status)].filter(Boolean).join(' — ')}
                 leftSection={<IconTargetArrow size={18} stroke={1.6} />}
-                onClick={() => void navigate(`/leads/${lead.id}`)}
+                onClick={() => void navigate(`/leads/${lead.id}`, { state: linkState })}
               />
             ))}
           </Spotlight.ActionsGroup>

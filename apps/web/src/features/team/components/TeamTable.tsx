@@ -3,7 +3,7 @@
  * ('Disponible para asignación', edit, delete).
  * On a phone the middle columns fold under the member's name, so nothing needs a sideways swipe.
  */
-import { type TeamMember, can, conversionBarWidth, fullName, formatNumber } from '@crm/domain';
+import { type TeamMember, can, conversionBarWidth, fullName, formatNumber, formatCount } from '@crm/domain';
 import { ActionIcon, Badge, Box, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -37,7 +37,7 @@ function PhoneSummary({ member }: { member: TeamMember }) {
         <Presence online={member.online} />
       </Group>
       <Text size="xs">
-        {formatNumber(member.assigned)} asignados · {formatNumber(member.converted)} convertidos ·{' '}
+        {formatCount(member.assigned, 'asignado', 'asignados')} · {formatCount(member.converted, 'convertido', 'convertidos')} ·{' '}
         {rateFormat.format(member.conversionRate)}%
       </Text>
     </Stack>
@@ -74,8 +74,9 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar user={member} size="md" />
-                      <Stack gap={0} maw={150} miw={0}>
-                        <Text fw={600} size="sm" truncate title={name}>
+                      {/* The member column takes the table's spare width: a name wraps between its words, never mid-word. */}
+                      <Stack gap={0} miw={0}>
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
                           {name}
                         </Text>
                         <Text size="xs" c="dimmed" truncate>

@@ -2,7 +2,7 @@
  * 'Confirmar Eliminación': deleting a user deactivates them (docs/roles-and-permissions.md). The
  * dialog says how many open leads they have and lets the caller hand them to a colleague.
  */
-import { type User, fullName } from '@crm/domain';
+import { type User, fullName, formatCount, pluralWord } from '@crm/domain';
 import { Select } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,8 +14,8 @@ import { useRefreshPeople } from '../hooks/useRefreshPeople';
 
 function openLeadsSentence(count: number): string {
   if (count === 0) return 'No tiene leads abiertos.';
-  const leads = count === 1 ? '1 lead abierto' : `${count.toLocaleString('es-ES')} leads abiertos`;
-  return `Tiene ${leads}: ${count === 1 ? 'quedará' : 'quedarán'} sin asignar, o ${count === 1 ? 'pasará' : 'pasarán'} a quien elijas.`;
+  const leads = formatCount(count, 'lead abierto', 'leads abiertos');
+  return `Tiene ${leads}: ${pluralWord(count, 'quedará', 'quedarán')} sin asignar, o ${pluralWord(count, 'pasará', 'pasarán')} a quien elijas.`;
 }
 
 export function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -1,0 +1,17 @@
+/**
+ * Everything the signed-in app adds around its screens (the live feed, sidebar, notifications, the
+ * routes): its own chunk, so the login screen loads without it.
+ */
+import { ChatLiveProvider } from './features/chat/hooks/ChatLiveProvider';
+import { AppLayout } from './layout/AppLayout';
+import { AppRoutes } from './router';
+
+export default function SignedInApp() {
+  return (
+    <ChatLiveProvider>
+      <AppLayout>
+        <AppRoutes />
+      </AppLayout>
+    </ChatLiveProvider>
+  );
+}
