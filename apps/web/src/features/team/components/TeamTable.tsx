@@ -74,8 +74,8 @@ export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar user={member} size="md" />
-                      {/* The member column takes the table's spare width: a name wraps between its words, never mid-word. */}
-                      <Stack gap={0} miw={0}>
+                      {/* Up to 170 px (150 cut most names short): a longer name wraps between its words, never mid-word, and the email is cut. */}
+                      <Stack gap={0} miw={0} maw={170}>
                         <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
                           {name}
                         </Text>
