@@ -108,7 +108,7 @@ export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJ
   return jobState(job, errors);
 }
 
-export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
+function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
   const settings = job.settings ? (JSON.parse(job.settings) as ImportJobStart) : undefined;
   const ended = job.status === 'done';
   const phase = job.status !== 'running' ? null : job.saving_started_at ? 'saving' : 'reading';

@@ -31,7 +31,7 @@ import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import type { ImportSettings } from './import-job.runner.js';
+import type { ImportSettings } from './import-stage.js';
 
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
 

@@ -1,0 +1,91 @@
+/**
+ * Runs an import's read → check → stage step in a worker thread (import-stage.worker.ts) and follows
+ * it from the job: each report of rows read is recorded on the job (where a cancel is noticed) and
+ * sent to the owner's screens; a cancel or a stopping server tells the worker to stop.
+ */
+import { Worker } from 'node:worker_threads';
+import { recordRowsRead } from '@crm/db';
+import { DomainError, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
+import type { AppContext } from '../../../context.js';
+import type { ImportSource } from './import-source.js';
+
+export type ImportSettings = ImportJobStart & { mapping: ImportMapping };
+
+export interface StageRequest {
+  databaseUrl: string;
+  jobId: number;
+  filePath: string;
+  source: ImportSource;
+  settings: ImportSettings;
+  country: PhoneCountry;
+}
+
+export type StageReport =
+  { type: 'progress'; rowsRead: number } | { type: 'done'; rowsRead: number } | { type: 'stopped' } | { type: 'refused'; message: string };
+
+/** Why staging ended early: a cancel, or the server stopping. */
+export type StageStop = 'cancelled' | 'server-stopped';
+
+/**
+ * The worker's own heap: a file that would need more (none should: rows stream) fails its job
+ * ('La importación falló por un error interno') instead of taking the API's memory.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+
+/**
+ * Source files run through tsx in development and tests (the worker then needs tsx's loader too);
+ * the build runs the compiled .js beside this file.
+ */
+function workerScript(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    url: new URL(`./import-stage.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+  };
+}
+
+/** Answers the rows read, or why it stopped early; a file the reader refuses is its Spanish DomainError. */
+export async function stageImportRows(
+  ctx: AppContext,
+  request: StageRequest,
+  stopping: AbortSignal,
+  onProgress: () => Promise<void>,
+): Promise<{ rowsRead: number } | { stopped: StageStop }> {
+  const script = workerScript();
+  const worker = new Worker(script.url, { workerData: request, execArgv: script.execArgv, resourceLimits: WORKER_LIMITS });
+  let stop: StageStop | undefined;
+  const askToStop = (why: StageStop) => {
+    stop ??= why;
+    worker.postMessage('stop');
+  };
+  const onAbort = () => askToStop('server-stopped');
+  stopping.addEventListener('abort', onAbort);
+  // Reports are handled one after the other, so the job's row never goes back to fewer rows.
+  let handled = Promise.resolve();
+  const recordProgress = (rowsRead: number) => {
+    handled = handled.then(async () => {
+      if (stop) return;
+      if (await recordRowsRead(ctx.db, request.jobId, rowsRead)) askToStop('cancelled');
+      else await onProgress();
+    });
+  };
+  try {
+    const outcome = await new Promise<StageReport>((resolve, reject) => {
+      worker.on('message', (report: StageReport) => {
+        if (report.type === 'progress') recordProgress(report.rowsRead);
+        else resolve(report);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`El proceso de lectura de la importación terminó (${code})`)));
+    });
+    await handled;
+    if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
+    if (stop || outcome.type === 'stopped') return { stopped: stop ?? 'server-stopped' };
+    if (outcome.type !== 'done') throw new Error(`Informe inesperado de la lectura: ${outcome.type}`);
+    if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead)) return { stopped: 'cancelled' };
+    return { rowsRead: outcome.rowsRead };
+  } finally {
+    stopping.removeEventListener('abort', onAbort);
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The read → check → stage part of an import, in a worker thread (import-stage.ts starts it): parsing
+ * a spreadsheet is CPU work, and on the API's own thread it would delay every other user's request.
+ * It reads the job's file, checks each data row with the domain, and COPYs the rows into
+ * import_job_rows on a connection of its own; it reports the rows read as it goes and stops when told.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { type StagedImportRow, openImportRowsCopy } from '@crm/db';
+import {
+  DomainError,
+  type LeadCategory,
+  type PhoneCountry,
+  cellsOf,
+  checkImportRow,
+  leadEmailKey,
+  leadPhoneKey,
+  leadSearchText,
+  mapCategoryName,
+  normalizePhone,
+} from '@crm/domain';
+import { csvProblem } from './import-csv.js';
+import type { ImportSettings, StageReport, StageRequest } from './import-stage.js';
+import { readSourceRecords } from './import-source.js';
+
+/** Rows read between two reports to the job. */
+const ROWS_PER_REPORT = 2000;
+
+const port = parentPort;
+if (!port) throw new Error('import-stage.worker runs as a worker thread');
+const request = workerData as StageRequest;
+let stopRequested = false;
+port.on('message', (message: 'stop') => {
+  if (message === 'stop') stopRequested = true;
+});
+const report = (message: StageReport) => port.postMessage(message);
+
+/** A file row as staged: the lead's columns as the domain checks and stores them, or the problem that skips it. */
+function rowChecker(settings: ImportSettings, country: PhoneCountry) {
+  // A file has a handful of distinct category names: each is mapped once.
+  const categories = new Map<string, LeadCategory>();
+  const categoryOf = (name: string) => {
+    let category = categories.get(name);
+    if (!category) {
+      category = mapCategoryName(name);
+      categories.set(name, category);
+    }
+    return category;
+  };
+  return (row: number, cells: string[]): StagedImportRow => {
+    const check = checkImportRow(cellsOf(cells, settings.mapping), settings.category);
+    if ('problem' in check) return { row, cells, problem: check.problem };
+    const { lead } = check;
+    const phone = normalizePhone(lead.phone, country);
+    return {
+      row,
+      cells,
+      lead: {
+        name: lead.name,
+        email: lead.email,
+        phone,
+        category: categoryOf(check.categoryName),
+        description: lead.description,
+        address: lead.address,
+        domain: lead.domain,
+        emailKey: leadEmailKey(lead.email),
+        phoneKey: leadPhoneKey(phone),
+        searchText: leadSearchText(lead.name, lead.email),
+      },
+    };
+  };
+}
+
+async function stage(): Promise<StageReport> {
+  const toStaged = rowChecker(request.settings, request.country);
+  const copy = await openImportRowsCopy(request.databaseUrl, request.jobId);
+  let rowsRead = 0;
+  try {
+    let header = true;
+    for await (const { row, cells } of readSourceRecords(request.filePath, request.source)) {
+      if (stopRequested) {
+        await copy.abort();
+        return { type: 'stopped' };
+      }
+      // A blank line (or one of only delimiters) is no lead and no error; the first other one is the header.
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      if (header) {
+        header = false;
+        continue;
+      }
+      await copy.write(toStaged(row, cells));
+      rowsRead += 1;
+      if (rowsRead % ROWS_PER_REPORT === 0) report({ type: 'progress', rowsRead });
+    }
+    await copy.end();
+    return { type: 'done', rowsRead };
+  } catch (error) {
+    await copy.abort();
+    const problem = csvProblem(error) ?? error;
+    if (problem instanceof DomainError) return { type: 'refused', message: problem.message };
+    throw error;
+  }
+}
+
+report(await stage());
