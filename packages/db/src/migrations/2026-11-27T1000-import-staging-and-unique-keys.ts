@@ -75,9 +75,8 @@ export async function up(db: AnyDb): Promise<void> {
   const { rows } = await sql<{ key: string; count: number }>`
     select key, count(*)::int as count from lead_key_duplicates group by key`.execute(db);
   for (const row of rows) {
-    console.warn(
-      `Migración: ${row.count} leads repiten el ${row.key === 'email' ? 'email' : 'teléfono'} de otro; se listan en lead_key_duplicates.`,
-    );
+    const leads = row.count === 1 ? '1 lead repite' : `${row.count} leads repiten`;
+    console.warn(`Migración: ${leads} el ${row.key === 'email' ? 'email' : 'teléfono'} de otro; se listan en lead_key_duplicates.`);
   }
 }
 
