@@ -130,6 +130,38 @@ describeWithServer('lead duplicates and required fields (DEFAULT_COUNTRY unset: 
     expect(written).toEqual([]);
   });
 
+  it('lets exactly one of many simultaneous creates with the same email or phone win; the others are a 409 naming it', async () => {
+    const email = `${uniqueName('carrera')}@correo.es`;
+    const phone = '11 4999-0001';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => admin.post('/api/leads', lead(index % 2 ? { email } : { email: undefined, phone }))),
+    );
+    const won = answers.filter((answer) => answer.status === 201);
+    expect(won).toHaveLength(2);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(6);
+    for (const answer of refused) expect(won.map((winner) => winner.body.id)).toContain(answer.body.existingLead?.id);
+  });
+
+  it('keeps an email unique between an import and creates running at the same time', async () => {
+    const tag = uniqueName('mix').toLowerCase();
+    const emails = Array.from({ length: 30 }, (_, index) => `m${index}.${tag}@correo.es`);
+    // Rows nobody else creates come first, so the import always has leads of its own.
+    const own = Array.from({ length: 500 }, (_, index) => `Propio ${index} ${tag},retail,p${index}.${tag}@correo.es`);
+    const contested = emails.map((email, index) => `Importado ${index} ${tag},retail,${email}`);
+    const csv = ['name,categoryName,email', ...own, ...contested].join('\n');
+    const [imported, ...created] = await Promise.all([
+      admin.post('/api/leads/import', importForm(csv, `Carrera ${tag}`)),
+      ...emails.map((email) => admin.post('/api/leads', lead({ email }))),
+    ]);
+    expect(imported.status).toBe(200);
+    const createdCount = created.filter((answer) => answer.status === 201).length;
+    expect(created.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    expect(imported.body.imported - own.length + createdCount).toBe(emails.length);
+    const stored = await server().ctx.db.selectFrom('leads').select('email').where('email', 'in', emails).execute();
+    expect(stored).toHaveLength(emails.length);
+  });
+
   it("refuses an edit to another lead's email or phone, and lets a lead keep its own", async () => {
     const one = await admin.post('/api/leads', lead({ phone: '11 4000-0001' }));
     const two = await admin.post('/api/leads', lead({ phone: '11 4000-0002' }));
