@@ -53,9 +53,9 @@ export function zipOf(parts: ZipPart[]): Buffer {
 }
 
 /**
- * A part of `size` bytes, `head` + `fill` repeated + `tail`, deflated without ever holding it whole:
- * each megabyte of fill is one deflate block sequence, repeated (a full flush makes the pieces
- * independent, so their concatenation is one valid deflate stream).
+ * A part of about `size` bytes, `head` + `fill` repeated + `tail`, deflated without ever holding it
+ * whole: about a megabyte of whole fills is deflated once and its deflate blocks repeated (a full
+ * flush makes each piece independent, so their concatenation is one valid deflate stream).
  */
 export function repeatedPart(
   head: string,
@@ -65,8 +65,8 @@ export function repeatedPart(
 ): { deflated: Buffer; declaredSize: number; crc: number } {
   // A full flush ends a piece without a final block, and with nothing it refers back to.
   const flush = { finishFlush: constants.Z_FULL_FLUSH };
-  const block = Buffer.from(fill.repeat(Math.ceil((1024 * 1024) / fill.length)).slice(0, 1024 * 1024), 'utf8');
-  const blocks = Math.floor((size - head.length - tail.length) / block.length);
+  const block = Buffer.from(fill.repeat(Math.max(1, Math.floor((1024 * 1024) / fill.length))), 'utf8');
+  const blocks = Math.max(1, Math.floor((size - head.length - tail.length) / block.length));
   const deflatedBlock = deflateRawSync(block, flush);
   let crc = crc32(head);
   for (let index = 0; index < blocks; index += 1) crc = crc32(block, crc);
@@ -90,8 +90,8 @@ export const sharedStringsXml = (items: string[]) =>
 
 export interface SheetSpec {
   name: string;
-  /** The part's XML; a chart or dialog sheet's content does not matter to the reader. */
-  xml: string;
+  /** The part's XML (or bytes deflated elsewhere); a chart or dialog sheet's content does not matter to the reader. */
+  xml: ZipPart['data'];
   state?: 'hidden' | 'veryHidden';
   type?: 'worksheet' | 'chartsheet' | 'dialogsheet';
 }
@@ -103,7 +103,7 @@ export interface SheetSpec {
  */
 export function workbookParts(options: {
   sheets: SheetSpec[];
-  sharedStrings?: string;
+  sharedStrings?: ZipPart['data'];
   styles?: string;
   date1904?: boolean;
   folder?: string;
