@@ -1,12 +1,13 @@
 /**
  * Reading an .xlsx import: its sheets, and one sheet's rows as Excel shows them.
  *
- * Why our own reader: the npm `xlsx` (SheetJS 0.18) is unmaintained there and has published
- * advisories; exceljs 4.4 (2023) reads through a racy stream and gets real files wrong (shared
- * strings after the sheets, 1904 dates, formula results of 0). So the package is read with two
- * small, maintained, single-purpose libraries: yauzl (MIT; random access to the zip, declared sizes
- * enforced) and saxes (ISC; a strict streaming XML parser, which jsdom also relies on). The xlsx
- * semantics on top are ours and fit in this file (ECMA-376 part 1, §18):
+ * Why our own reader: the registry's `xlsx` (SheetJS 0.18.5, its last release there) has published
+ * advisories (CVE-2023-30533 prototype pollution, CVE-2024-22363 ReDoS); exceljs 4.4 (2023) reads
+ * through a racy stream and gets real files wrong (shared strings after the sheets, 1904 dates,
+ * formula results of 0). So the package is read with two small, maintained, single-purpose
+ * libraries: yauzl 3.4 (MIT; random access to the zip, declared sizes enforced; its one advisory,
+ * CVE-2026-31988, was 3.2.0's alone) and saxes 6 (ISC; a strict streaming XML parser, which jsdom also
+ * relies on; no advisories); exceljs still writes the lead export, nothing else. The xlsx semantics on top are ours and fit in this file (ECMA-376 part 1, §18):
  * - the workbook part is found through `_rels/.rels`, every other part through the workbook's rels,
  *   wherever a writer put them;
  * - sheets are the workbook's worksheets (chart, dialog and macro sheets are never offered);
@@ -312,7 +313,8 @@ function cellText(cell: Cell, context: SheetContext): string {
     case 'd':
       return cell.value === '' ? '' : isoCellText(cell.value, cell.look);
     default:
-      return numberCellText(cell.value, cell.look, context.date1904);
+      // An inline string whose cell forgot its t="inlineStr" is still its text.
+      return cell.inline ? cell.inline.take() : numberCellText(cell.value, cell.look, context.date1904);
   }
 }
 
