@@ -189,6 +189,17 @@ describe('what the format allows, in workbooks made here', () => {
     expect(await estimateSheetRows(path, 0, undefined)).toBe(2);
   });
 
+  it('finds a part whose target in the relationships is percent-encoded', async () => {
+    const parts = workbookParts({
+      sheets: [{ name: 'Hoja', xml: leads(`<row r="1"><c r="A1" t="inlineStr">${text('ok')}</c></row>`) }],
+    }).map((part) =>
+      part.name.endsWith('.rels') && typeof part.data === 'string'
+        ? { ...part, data: part.data.replace('worksheets/sheet1.xml', 'worksheets/hoja%201.xml') }
+        : { ...part, name: part.name.replace('worksheets/sheet1.xml', 'worksheets/hoja 1.xml') },
+    );
+    expect(await records(await fileOf(zipOf(parts)))).toEqual([{ row: 1, cells: ['ok'] }]);
+  });
+
   it('estimates from the dimension when the sheet has one', async () => {
     const xml = worksheetXml('<row r="2"><c r="A2"><v>1</v></c></row>', '<dimension ref="A2:F9"/>');
     expect(await estimateSheetRows(await workbook({ sheets: [{ name: 'Hoja', xml }] }), 0, undefined)).toBe(7);

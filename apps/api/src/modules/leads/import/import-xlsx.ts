@@ -66,6 +66,14 @@ function resolvePart(folder: string, target: string): string {
   return segments.join('/');
 }
 
+function uriDecoded(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
+}
+
 const folderOf = (part: string) => part.slice(0, part.lastIndexOf('/') + 1);
 const relsOf = (part: string) => `${folderOf(part)}_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`;
 /** The last segment of a relationship type: transitional and strict OOXML differ only before it. */
@@ -80,7 +88,9 @@ async function relationships(zip: WorkbookZip, part: string): Promise<Map<string
     open(name, attributes) {
       const { Id: id, Type: type = '', Target: target, TargetMode: mode } = attributes;
       if (name !== 'Relationship' || id === undefined || target === undefined || mode === 'External') return;
-      found.set(id, { type: typeName(type), part: resolvePart(folderOf(part), target) });
+      // A target is a URI: 'hoja%201.xml' names the part 'hoja 1.xml' (most writers avoid the question).
+      const named = resolvePart(folderOf(part), target);
+      found.set(id, { type: typeName(type), part: zip.has(named) ? named : resolvePart(folderOf(part), uriDecoded(target)) });
     },
   });
   return found;
