@@ -106,6 +106,14 @@ export function requireMapping(mapping: ImportMapping, columnCount: number, opti
   if (mapping.name === undefined) throw new DomainError('BAD_REQUEST', MISSING_NAME_COLUMN);
 }
 
+/** What one CSV record may cost (docs/import-format.md, 'Límites'): its characters, and its cells (as an .xlsx row's columns). */
+export const CSV_LIMITS = { recordChars: 1024 * 1024, columns: 1000 } as const;
+
+const number = new Intl.NumberFormat('es-ES');
+
+export const CSV_TOO_MANY_COLUMNS = (line: number) =>
+  `El archivo CSV no es válido cerca de la línea ${line}: una fila tiene más de ${number.format(CSV_LIMITS.columns)} columnas (¿el separador es el correcto?)`;
+
 /** The records of the file as arrays of cells, parsed as they stream in (quoted delimiters and newlines included). */
 export function readRecords(filePath: string, encoding: TextEncoding, delimiter: Delimiter): AsyncIterable<string[]> {
   const parser = parse({
@@ -115,6 +123,14 @@ export function readRecords(filePath: string, encoding: TextEncoding, delimiter:
     // Spreadsheet exports sometimes leave a stray quote inside an unquoted cell; keep it as text.
     relax_quotes: true,
     skip_empty_lines: false,
+    // An unclosed quote or a wrong delimiter would otherwise grow one record up to the whole file.
+    max_record_size: CSV_LIMITS.recordChars,
+    // Called for each cell as it ends, before it joins its record: a row of empty cells is refused at
+    // its column past the limit, not once a million of them are held.
+    cast: (value, context) => {
+      if (context.index >= CSV_LIMITS.columns) throw new DomainError('BAD_REQUEST', CSV_TOO_MANY_COLUMNS(context.lines));
+      return value;
+    },
   });
   const source = decoded(filePath, encoding);
   source.on('error', (error) => parser.destroy(error));
@@ -127,6 +143,11 @@ export function csvProblem(error: unknown): DomainError | undefined {
   const { code, lines } = error as { code?: unknown; lines?: unknown };
   if (typeof code !== 'string' || !code.startsWith('CSV_')) return undefined;
   const where = typeof lines === 'number' ? ` cerca de la línea ${lines}` : '';
-  const reason = code === 'CSV_QUOTE_NOT_CLOSED' ? ': hay comillas sin cerrar' : '';
+  const reason =
+    code === 'CSV_QUOTE_NOT_CLOSED'
+      ? ': hay comillas sin cerrar'
+      : code === 'CSV_MAX_RECORD_SIZE'
+        ? `: una fila supera los ${number.format(CSV_LIMITS.recordChars)} caracteres (¿hay comillas sin cerrar?)`
+        : '';
   return new DomainError('BAD_REQUEST', `El archivo CSV no es válido${where}${reason}`);
 }

@@ -26,6 +26,11 @@ export interface ImportUpload {
 }
 
 const NOT_TEXT_MESSAGE = 'El archivo no es de texto: sube un CSV, TSV o TXT';
+export const ODS_MESSAGE =
+  'Los libros OpenDocument (.ods) no se importan: guárdalo como Excel (.xlsx) o CSV desde LibreOffice. Se aceptan CSV, TSV, TXT y Excel (.xlsx)';
+/** An OpenDocument file's zip starts with its uncompressed 'mimetype' part (ODF 1.2 §3.3): within its first 100 bytes. */
+const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
+const HEAD_BYTES = 128;
 const EMPTY_FILE_MESSAGE = 'El archivo está vacío';
 const SNIFF_BYTES = 64 * 1024;
 
@@ -40,7 +45,7 @@ class TextInspector extends Transform {
   validUtf8 = true;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.first ??= chunk.subarray(0, 4);
+    this.first ??= chunk.subarray(0, HEAD_BYTES);
     this.size += chunk.length;
     if (!this.hasNul && chunk.includes(0)) this.hasNul = true;
     for (let index = 0; index < chunk.length && this.sniffed < SNIFF_BYTES; index += 1, this.sniffed += 1) {
@@ -78,6 +83,11 @@ class TextInspector extends Transform {
     return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
   }
 
+  /** An OpenDocument spreadsheet (.ods), whatever its name. */
+  isOpenDocumentSpreadsheet(): boolean {
+    return this.isZip() && (this.first ?? Buffer.alloc(0)).includes(ODS_MIMETYPE);
+  }
+
   encoding(): TextEncoding | undefined {
     const head = this.first ?? Buffer.alloc(0);
     // Excel's 'Texto Unicode' is UTF-16 with a byte-order mark; its NULs are text, not binary.
@@ -113,6 +123,8 @@ export async function receiveImportUpload(request: FastifyRequest, limit: { maxB
     if (file.inspector.size === 0) throw new DomainError('BAD_REQUEST', EMPTY_FILE_MESSAGE);
     const base = { filePath, fileName: file.name, size: file.inspector.size, fields, cleanup };
     if (file.name.toLowerCase().endsWith('.xlsx') && file.inspector.isZip()) return { ...base, format: 'xlsx', encoding: 'utf8' };
+    if (file.name.toLowerCase().endsWith('.ods') || file.inspector.isOpenDocumentSpreadsheet())
+      throw new DomainError('BAD_REQUEST', ODS_MESSAGE);
     const encoding = file.inspector.encoding();
     if (!encoding) throw new DomainError('BAD_REQUEST', NOT_TEXT_MESSAGE);
     return { ...base, format: 'csv', encoding };

@@ -5,7 +5,10 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
+import { ODS_MESSAGE } from './import-upload.js';
 import { NOT_A_WORKBOOK, SHEET_NOT_FOUND } from './import-xlsx.js';
+
+const fixtures = new URL('../../../../test/fixtures/workbooks/', import.meta.url);
 
 function upload(file: Buffer, fields: Record<string, string> = {}, fileName = 'clientes.xlsx'): FormData {
   const data = new FormData();
@@ -123,5 +126,40 @@ describeWithServer('import jobs: .xlsx', (server) => {
     const broken = await admin.post('/api/import-jobs', upload(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)])));
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBe(NOT_A_WORKBOOK);
+  });
+
+  it('imports a workbook LibreOffice wrote, its leads sheet chosen', async () => {
+    const file = await readFile(new URL('clientes-libreoffice.xlsx', fixtures));
+    const created = await admin.post('/api/import-jobs', upload(file, { sheet: 'Clientes' }, 'clientes-libreoffice.xlsx'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ sheets: ['Notas', 'Clientes', 'Resumen'], totalRowsEstimate: 4 });
+    expect(created.body.columns.slice(0, 4)).toEqual(['Empresa', 'Sector', 'Teléfono', 'Alta']);
+    expect(
+      created.body.preview.map((row: { row: number; cells: string[] }) => [row.row, row.cells[0], row.cells[2], row.cells[3]]),
+    ).toEqual([
+      [2, 'Clínica Núñez', '0034911000222', '05/03/2026'],
+      [4, 'Óptica Ávila & Hijos', '060123456', '31/12/1999'],
+      [5, 'Peluquería «La Niña»\n2.ª planta', '911000333', undefined],
+    ]);
+    await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `LibreOffice ${uniqueName('g')}`, category: 'otros' });
+    const done = await waitForJob(admin, created.body.id);
+    expect(done).toMatchObject({ status: 'done', total: 3, imported: 3 });
+    const phones = await server()
+      .ctx.db.selectFrom('leads')
+      .select('phone')
+      .where('group_id', '=', done.groupId)
+      .orderBy('phone')
+      .execute();
+    // A phone stored as text keeps its leading zero.
+    expect(phones.map((lead) => lead.phone)).toEqual(expect.arrayContaining(['060123456', '911000333']));
+  });
+
+  it('refuses an OpenDocument spreadsheet, naming the formats it takes, whatever its name', async () => {
+    const file = await readFile(new URL('clientes-libreoffice.ods', fixtures));
+    for (const name of ['clientes.ods', 'clientes.csv']) {
+      const refused = await admin.post('/api/import-jobs', upload(file, {}, name));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(ODS_MESSAGE);
+    }
   });
 });
