@@ -78,7 +78,8 @@ describe('import jobs across two replica processes', () => {
     expect((await onFirst.get('/api/lead-groups')).body.filter((group: { name: string }) => group.name.startsWith(groupName))).toHaveLength(
       1,
     );
-    expect(replicas.filter((replica) => runnerOf([replica], small.body.id))).toHaveLength(1);
+    // The runner's log line may reach this process a moment after the job's end.
+    await expect.poll(() => replicas.filter((replica) => runnerOf([replica], small.body.id)).length).toBe(1);
 
     const created = await onSecond.post('/api/import-jobs', upload(bigCsv(tag, 60000)));
     expect(created.status).toBe(201);

@@ -10,30 +10,19 @@
  * failed cleanly by the next try, on a live replica. A failed run tells its owner.
  */
 import { findImportJob, findUserById } from '@crm/db';
-import { DomainError, type ImportJobState } from '@crm/domain';
-import type { AppContext, ServiceContext } from '../../../context.js';
+import { DomainError } from '@crm/domain';
+import type { ServiceContext } from '../../../context.js';
 import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
-import { publishLive } from '../../../live/publish.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { csvProblem } from './import-csv.js';
-import { NO_DATA_ROWS, toJobState } from './import-job.service.js';
+import { publishJobProgress } from './import-job-state.js';
 import { ImportCancelled, publishStagedRows } from './import-publish.js';
-import { type ImportSource, restoreSourceFile } from './import-source.js';
+import { type ImportSource, NO_DATA_ROWS, restoreSourceFile } from './import-source.js';
 import { type ImportSettings, stageImportRows } from './import-stage.js';
 
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
-
-/** Live: the job's counters to its owner's screens (without the error lines, which the screen reads when it ends). */
-export async function publishJobState(ctx: AppContext, state: ImportJobState, userId: number): Promise<void> {
-  await publishLive(ctx, { type: 'importJob', job: { ...state, errors: [] } }, { userIds: [userId] });
-}
-
-async function publishJobProgress(ctx: AppContext, jobId: number): Promise<void> {
-  const job = await findImportJob(ctx.db, jobId);
-  if (job) await publishJobState(ctx, { ...(await toJobState(ctx, job)), errors: [] }, job.created_by);
-}
 
 /** The job's stored file, read into a temporary file of this replica, staged by the worker thread. */
 async function stageFile(ctx: JobContext, jobId: number, source: ImportSource, settings: ImportSettings, stopping: AbortSignal) {

@@ -5,11 +5,9 @@
  */
 import {
   type ImportJobRow,
-  countImportJobRejects,
   customRoleExists,
   findImportJob,
   insertImportJob,
-  listImportJobRejects,
   listImportJobRejectsAfter,
   listImportJobs,
   requestImportJobCancel,
@@ -31,17 +29,14 @@ import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { guessMapping } from './import-csv.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import { type ImportSource, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
+import { type ImportSource, NO_DATA_ROWS, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
 import type { ImportUpload } from './import-upload.js';
-import { publishJobState } from './import-job.runner.js';
+import { jobState, publishJobState, toJobState } from './import-job-state.js';
 import { JOB_ALREADY_STARTED, claimImportRun } from './import.jobs.js';
 import { estimateSheetRows } from './import-xlsx-size.js';
 
 const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
-export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
 const JOB_NOT_FOUND = 'Importación no encontrada';
-/** The state lists this many skipped rows, then how many more there were. */
-const MAX_ERROR_LINES = 100;
 
 /** The file goes into the database, so whichever replica runs the job can read it. */
 export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
@@ -96,46 +91,6 @@ export async function startImportJob(ctx: ServiceContext, id: number, settings: 
 export function importUploadLimit(ctx: ServiceContext): { maxMb: number; maxBytes: number; tooLarge: string } {
   requirePermission(ctx, 'lead.manage');
   return importSizeLimit(ctx.env.IMPORT_MAX_MB);
-}
-
-export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJobRow): Promise<ImportJobState> {
-  const rejects = await listImportJobRejects(ctx.db, job.id, MAX_ERROR_LINES);
-  const errors = rejects.map((reject) => `Fila ${reject.row}: ${reject.reason}`);
-  if (rejects.length === MAX_ERROR_LINES) {
-    const more = (await countImportJobRejects(ctx.db, job.id)) - MAX_ERROR_LINES;
-    if (more > 0) errors.push(`… y ${more} errores más`);
-  }
-  return jobState(job, errors);
-}
-
-function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
-  const settings = job.settings ? (JSON.parse(job.settings) as ImportJobStart) : undefined;
-  const ended = job.status === 'done';
-  const phase = job.status !== 'running' ? null : job.saving_started_at ? 'saving' : 'reading';
-  const rate = (rows: number, since: Date | null) => {
-    const seconds = since ? ((job.finished_at ?? new Date()).getTime() - since.getTime()) / 1000 : 0;
-    return seconds > 0 && rows > 0 ? Math.round(rows / seconds) : null;
-  };
-  return {
-    id: job.id,
-    fileName: job.file_name,
-    status: job.status,
-    groupName: settings?.groupName ?? null,
-    rowsRead: job.rows_read,
-    imported: job.imported,
-    updated: job.updated,
-    skipped: job.skipped,
-    total: ended ? job.rows_read : Math.max(job.total_estimate, job.rows_read),
-    phase,
-    rowsSaved: job.rows_saved,
-    rowsPerSecond: phase === 'saving' ? rate(job.rows_saved, job.saving_started_at) : rate(job.rows_read, job.started_at),
-    errors,
-    groupId: job.status === 'done' ? job.group_id : null,
-    failure: job.failure,
-    createdAt: job.created_at,
-    startedAt: job.started_at,
-    finishedAt: job.finished_at,
-  };
 }
 
 export async function getImportJob(ctx: ServiceContext, id: number): Promise<ImportJobState> {

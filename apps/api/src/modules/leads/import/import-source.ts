@@ -31,6 +31,8 @@ interface XlsxSource {
 
 export type ImportSource = CsvSource | XlsxSource;
 
+export const NO_DATA_ROWS = 'El archivo no tiene filas de datos';
+
 /** Rows the preview shows. */
 const PREVIEW_ROWS = 20;
 /** Bytes per stored chunk: a few of them at most are in memory at once. */
