@@ -6,8 +6,10 @@
  *   indexes and triggers) on the same server in the same round; with both servers, the embedded
  *   import against `--pg`'s (target ≤ 1.1×);
  * - the same file a second time as an import job with 'Actualizar los existentes' (upsert);
- * - the same rows as an .xlsx workbook, as an import job;
- * - a 100 MB CSV with IMPORT_MAX_MB=100, as an import job, with the API's peak RSS against its idle RSS.
+ * - the same rows as an .xlsx workbook, as an import job; the upsert and the workbook each against
+ *   a \copy of the same rows on the same server just before;
+ * - a 30 MB .xlsx and a 100 MB CSV with IMPORT_MAX_MB=100, as import jobs, with the API's peak RSS
+ *   against its idle RSS (the CSV's growth target: ≤ 150 MB).
  * The embedded default is the product's own path: the API starts WITHOUT DATABASE_URL in a fresh
  * DATA_DIR and starts its own server (support/api-site.ts); the benchmark attaches to that server for
  * the \copy baseline and its checkpoints. During each import other users' `/api/health` and lead-list
@@ -221,6 +223,8 @@ interface Files {
   csv: string;
   xlsx: string;
   large: string | null;
+  /** About 30 MB of workbook: the big spreadsheet a team might send. */
+  largeXlsx: { path: string; rows: number } | null;
   rows: number;
   largeRows: number;
   copy: { leads: string; history: string };
@@ -241,7 +245,13 @@ async function tenMegabyteRound(target: BenchTarget, files: Files, round: number
     print(target, name, files.rows, csv, `, ×${(csv.seconds / copySeconds).toFixed(2)} \\copy`);
     if (round < ROUNDS) return;
     const upsert = await measured(server, () => importAsJob(server, files.csv, 'Benchmark otra vez', 'update'));
-    print(target, 'el mismo CSV otra vez, Actualizar los existentes', files.rows, upsert);
+    print(
+      target,
+      'el mismo CSV otra vez, Actualizar los existentes',
+      files.rows,
+      upsert,
+      `, ×${(upsert.seconds / copySeconds).toFixed(2)} \\copy`,
+    );
   });
   return figures;
 }
@@ -275,11 +285,25 @@ async function benchTenMegabytes(files: Files): Promise<void> {
 
 async function benchOthers(target: BenchTarget, files: Files): Promise<void> {
   await withServer(target, {}, async (server) => {
+    // Its own \copy just before, on the same server (into another database), as the CSV rounds do.
+    const copySeconds = await psqlCopySeconds(server.site.adminUrl, files.copy);
     const xlsx = await measured(server, () => importAsJob(server, files.xlsx, 'Benchmark Excel', 'skip'));
-    print(target, `las mismas filas en .xlsx (${megabytes((await stat(files.xlsx)).size)})`, files.rows, xlsx);
+    const name = `las mismas filas en .xlsx (${megabytes((await stat(files.xlsx)).size)})`;
+    print(target, name, files.rows, xlsx, `, ×${(xlsx.seconds / copySeconds).toFixed(2)} \\copy (${copySeconds.toFixed(2)} s)`);
   });
-  if (!files.large) return;
-  const large = files.large;
+  if (!files.large || !files.largeXlsx) return;
+  const { large, largeXlsx } = files;
+  await withServer(target, { IMPORT_MAX_MB: '100' }, async (server) => {
+    const outcome = await measured(server, () => importAsJob(server, largeXlsx.path, 'Benchmark Excel grande', 'skip'));
+    const growth = outcome.memory.apiPeak - outcome.memory.apiIdle;
+    print(
+      target,
+      `.xlsx grande (${megabytes((await stat(largeXlsx.path)).size)})`,
+      largeXlsx.rows,
+      outcome,
+      ` — RSS de la API pico − reposo ${megabytes(growth)}`,
+    );
+  });
   await withServer(target, { IMPORT_MAX_MB: '100' }, async (server) => {
     // As a job (the screen's way): a single request held for minutes would meet the client's own timeouts.
     const outcome = await measured(server, () => importAsJob(server, large, 'Benchmark 100 MB', 'skip'));
@@ -303,16 +327,21 @@ async function main(): Promise<void> {
     const xlsx = path.join(dir, 'empresas.xlsx');
     await writeBusinessXlsx(xlsx, rows);
     let large: string | null = null;
+    let largeXlsx: Files['largeXlsx'] = null;
     let largeRows = 0;
     if (!('skip-large' in benchOptions)) {
       large = path.join(dir, 'empresas-100mb.csv');
       const written = await writeBusinessCsv(large, 100 * MB, SMOKE_ROWS === undefined ? undefined : SMOKE_ROWS * 10);
       largeRows = written.rows;
       console.log(`Archivo grande: ${count(largeRows)} filas, ${megabytes(written.bytes)}`);
+      // The 10 MB file's rows make a workbook of about 3.5 MB: 8.5 times as many make about 30 MB.
+      largeXlsx = { path: path.join(dir, 'empresas-grande.xlsx'), rows: Math.round(rows * 8.5) };
+      await writeBusinessXlsx(largeXlsx.path, largeXlsx.rows);
+      console.log(`Libro grande: ${count(largeXlsx.rows)} filas, ${megabytes((await stat(largeXlsx.path)).size)}`);
     }
     const copy = { leads: path.join(dir, 'copy-leads.csv'), history: path.join(dir, 'copy-history.csv') };
     await writeCopyCsvs(copy, rows, COPY_IDS);
-    const files: Files = { csv, xlsx, large, rows, largeRows, copy };
+    const files: Files = { csv, xlsx, large, largeXlsx, rows, largeRows, copy };
     await benchTenMegabytes(files);
     for (const target of benchTargets) await benchOthers(target, files);
   } finally {
