@@ -12,13 +12,15 @@ export interface RoleRotation {
 /**
  * The role's rule and rotation, its row locked until the transaction ends: whoever hands out
  * leads of this role next (another import, another replica) waits and then reads the advanced rotation.
+ * FOR NO KEY UPDATE: the writes that point at the role (an import's group, a lead's role) take a
+ * key-share lock on it first, which FOR UPDATE would wait for, and two such transactions deadlock.
  */
 export async function lockRoleRotation(trx: DbOrTrx, roleId: number): Promise<RoleRotation | undefined> {
   const row = await trx
     .selectFrom('custom_roles')
     .select(['distribution', 'last_assigned_user_id'])
     .where('id', '=', roleId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   return row && { distribution: row.distribution, lastAssignedUserId: row.last_assigned_user_id };
 }

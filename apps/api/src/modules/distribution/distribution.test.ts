@@ -148,6 +148,7 @@ describeOnTwoReplicas('automatic distribution across two replica processes', (re
     const onChild = await loginAs({ ...replicas.local, url: replicas.child.url }, adminUser.username);
     const { roleId, members } = await roleWithMembers(replicas.local, onLocal, 4, 'round_robin');
     const [a, b] = await Promise.all([importTo(onLocal, roleId, 500), importTo(onChild, roleId, 500)]);
+    expect([a.status, a.body.message, b.status, b.body.message]).toEqual([200, undefined, 200, undefined]);
     const both = await assignmentsOf(replicas.local, [a.body.groupName, b.body.groupName]);
     expect(both.counts).toEqual(Object.fromEntries(members.map((id) => [String(id), 250])));
     expect(noTwoTurnsInARow(both.order)).toBe(true);
