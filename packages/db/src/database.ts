@@ -12,13 +12,7 @@ import type {
   ChatMessagesTable,
 } from './tables/chat.table.js';
 import type { ConversationTrackingTable, LeadGroupsTable, LeadSearchTable, LeadsTable } from './tables/leads.table.js';
-import type {
-  ImportJobChunksTable,
-  ImportJobKeysTable,
-  ImportJobRejectsTable,
-  ImportJobUpdatesTable,
-  ImportJobsTable,
-} from './tables/import-jobs.table.js';
+import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobRowsTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationLeadsTable, NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
@@ -52,8 +46,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   import_job_chunks: ImportJobChunksTable;
   import_job_rejects: ImportJobRejectsTable;
-  import_job_updates: ImportJobUpdatesTable;
-  import_job_keys: ImportJobKeysTable;
+  import_job_rows: ImportJobRowsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
   follow_ups: FollowUpsTable;

@@ -10,16 +10,8 @@ import type { DbOrTrx } from './types.js';
 const LOCK_KEYS = {
   /** Replicas starting together on an empty database: exactly one creates the first admin. */
   firstAdmin: 727_001,
-  /**
-   * Taken before inserting a lead or changing its email or phone, so two writers cannot both pass
-   * the duplicate check: exclusively by a single lead's write, shared by an import's batches while
-   * their job holds `importWriter` (so the batches of one job run together, and only theirs).
-   */
-  leadImport: 727_002,
   /** Held shared by every running server, exclusively by maintenance scripts (the demo seed). */
   databaseInUse: 727_003,
-  /** Held by one running import at a time, on its writer session, while its batches write (see ImportWriterSession). */
-  importWriter: 727_004,
 } as const;
 
 /** Two-key locks: (class, row id). */
@@ -36,64 +28,8 @@ export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
 }
 
 /** Until the transaction ends. */
-export async function lockLeadImports(trx: DbOrTrx): Promise<void> {
-  await xactLock(trx, LOCK_KEYS.leadImport);
-}
-
-/**
- * Until the transaction ends: for a batch of the import that holds the import writer's turn
- * (ImportWriterSession.takeWriterTurn). A single lead's write waits for the batches under way, and
- * PostgreSQL queues later batches behind it.
- */
-export async function lockLeadImportsForBatch(trx: DbOrTrx): Promise<void> {
-  await sql`select pg_advisory_xact_lock_shared(${LOCK_KEYS.leadImport})`.execute(trx);
-}
-
-/** Until the transaction ends. */
 export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
-}
-
-/**
- * An import's session for the writer's turn, on a connection of its own. One import writes at a
- * time, so two files with the same lead cannot both insert it; the batches of the job holding the
- * turn run together, each with the lead-import lock shared. A turn is a session lock on this
- * connection, not a transaction's, so a turn outlives its batches' transactions: the runner gives
- * it up whenever another import waits for it (othersWaitForTurn). A process that dies ends the
- * session, and PostgreSQL releases the turn with it.
- */
-export interface ImportWriterSession extends HeldLock {
-  /** Waits for the turn (behind the imports that asked before) and holds it. */
-  takeWriterTurn(): Promise<void>;
-  /** Gives the turn up: call it only once no batch of the job is under way. */
-  leaveWriterTurn(): Promise<void>;
-  /** Whether another import waits for the turn. */
-  othersWaitForTurn(): Promise<boolean>;
-}
-
-export async function openImportWriterSession(databaseUrl: string): Promise<ImportWriterSession> {
-  const client = createListenClient(databaseUrl);
-  client.on('error', () => undefined);
-  await client.connect();
-  const writer = LOCK_KEYS.importWriter;
-  return {
-    release: () => client.end().catch(() => undefined),
-    takeWriterTurn: async () => {
-      await client.query('select pg_advisory_lock($1)', [writer]);
-    },
-    leaveWriterTurn: async () => {
-      await client.query('select pg_advisory_unlock($1)', [writer]);
-    },
-    othersWaitForTurn: async () => {
-      // A one-key advisory lock shows in pg_locks as classid (high 32 bits), objid (low 32 bits), objsubid 1.
-      const { rows } = await client.query<{ waiting: boolean }>(
-        `select exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0 and objid = $1 and objsubid = 1
-           and database = (select oid from pg_database where datname = current_database()) and not granted) as waiting`,
-        [writer],
-      );
-      return rows[0]?.waiting === true;
-    },
-  };
 }
 
 export interface HeldLock {

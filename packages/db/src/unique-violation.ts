@@ -7,6 +7,8 @@ export const UNIQUE_INDEXES = {
   customRoleName: 'custom_roles_name_key',
   trackingLead: 'conversation_tracking_lead_id_key',
   savedViewName: 'saved_views_user_name_key',
+  leadEmail: 'leads_email_key_unique',
+  leadPhone: 'leads_phone_key_unique',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

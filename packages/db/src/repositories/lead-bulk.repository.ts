@@ -70,12 +70,6 @@ export async function bulkDelete(trx: DbOrTrx, ids: readonly number[]): Promise<
 
 /** A group leads may be moved to: not being deleted, not being imported. */
 export async function groupAcceptsLeads(db: DbOrTrx, groupId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('lead_groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .where('deleted_at', 'is', null)
-    .where('staged', '=', false)
-    .executeTakeFirst();
+  const row = await db.selectFrom('lead_groups').select('id').where('id', '=', groupId).where('deleted_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }

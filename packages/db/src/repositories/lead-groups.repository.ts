@@ -3,29 +3,25 @@ import type { LeadGroup } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 
 function selectGroups(db: DbOrTrx) {
-  return (
-    db
-      .selectFrom('lead_groups')
-      .where('lead_groups.deleted_at', 'is', null)
-      .leftJoin('custom_roles', 'custom_roles.id', 'lead_groups.assigned_role_id')
-      .select((eb) => [
-        'lead_groups.id',
-        'lead_groups.name',
-        'lead_groups.description',
-        'lead_groups.assigned_role_id',
-        'lead_groups.created_at',
-        'custom_roles.name as role_name',
-        'custom_roles.display_name as role_display_name',
-        'custom_roles.color as role_color',
-        eb
-          .selectFrom('leads')
-          .select(eb.fn.countAll<number>().as('count'))
-          .whereRef('leads.group_id', '=', 'lead_groups.id')
-          .as('lead_count'),
-      ])
-      // A group an import job is still writing appears when the job publishes it.
-      .where('lead_groups.staged', '=', false)
-  );
+  return db
+    .selectFrom('lead_groups')
+    .where('lead_groups.deleted_at', 'is', null)
+    .leftJoin('custom_roles', 'custom_roles.id', 'lead_groups.assigned_role_id')
+    .select((eb) => [
+      'lead_groups.id',
+      'lead_groups.name',
+      'lead_groups.description',
+      'lead_groups.assigned_role_id',
+      'lead_groups.created_at',
+      'custom_roles.name as role_name',
+      'custom_roles.display_name as role_display_name',
+      'custom_roles.color as role_color',
+      eb
+        .selectFrom('leads')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('leads.group_id', '=', 'lead_groups.id')
+        .as('lead_count'),
+    ]);
 }
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;
@@ -63,7 +59,6 @@ export async function listLeadGroupNames(db: DbOrTrx): Promise<{ id: number; nam
     .selectFrom('lead_groups')
     .select(['id', 'name'])
     .where('deleted_at', 'is', null)
-    .where('staged', '=', false)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -74,7 +69,6 @@ export async function countLeadGroups(db: DbOrTrx): Promise<number> {
     .selectFrom('lead_groups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('deleted_at', 'is', null)
-    .where('staged', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

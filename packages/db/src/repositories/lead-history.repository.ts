@@ -24,56 +24,6 @@ export async function recordLeadHistory(db: DbOrTrx, entries: readonly NewLeadHi
       as entry(lead_id, type, actor_id, changes)`.execute(db);
 }
 
-/**
- * The 'imported' entry of each lead an import batch created: one actor and one `changes` for all
- * (which import, group and file), sent and parsed once for the batch rather than once per lead.
- */
-export async function recordImportedLeads(
-  db: DbOrTrx,
-  leadIds: readonly number[],
-  actorId: number,
-  changes: Record<string, unknown>,
-): Promise<void> {
-  if (leadIds.length === 0) return;
-  await sql`insert into lead_history (lead_id, type, actor_id, changes)
-    select lead_id, 'imported', ${actorId}::int, ${JSON.stringify(changes)}::jsonb
-    from unnest(${[...leadIds]}::int[]) as entry(lead_id)`.execute(db);
-}
-
-const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'address', 'domain'] as const;
-
-/**
- * 'Actualizar los existentes': one 'edited' entry per lead an import changes, with the fields that
- * change (old → new) and the import, written set-based in the transaction that applies those
- * staged changes (`leadIds`, a batch), before it applies them. Fields the file leaves empty keep
- * their value (as the update does).
- */
-export async function recordImportedEdits(
-  db: DbOrTrx,
-  job: { jobId: number; actorId: number; groupName: string },
-  leadIds: readonly number[],
-): Promise<void> {
-  if (leadIds.length === 0) return;
-  const { jobId, actorId, groupName } = job;
-  const fieldChanges = IMPORTED_FIELDS.map((field) => {
-    const incoming = sql.ref(`u.${field}`);
-    const current = sql.ref(`l.${field}`);
-    const nullable = field !== 'name' && field !== 'category';
-    const changes = nullable
-      ? sql`${incoming} is not null and ${incoming} is distinct from ${current}`
-      : sql`${incoming} is distinct from ${current}`;
-    return sql`case when ${changes} then jsonb_build_object(${field}::text, jsonb_build_object('from', ${current}, 'to', ${incoming})) else '{}'::jsonb end`;
-  });
-  await sql`insert into lead_history (lead_id, type, actor_id, changes)
-    select lead_id, 'edited', ${actorId}, fields || jsonb_build_object('import', jsonb_build_object('jobId', ${jobId}::int, 'groupName', ${groupName}::text))
-    from (
-      select u.lead_id, ${sql.join(fieldChanges, sql` || `)} as fields
-      from import_job_updates u join leads l on l.id = u.lead_id
-      where u.job_id = ${jobId} and u.lead_id = any(${[...leadIds]}::int[])
-    ) as edits
-    where fields <> '{}'::jsonb`.execute(db);
-}
-
 /** Newest first: `limit` entries before the entry id `before` (all from the newest when absent). */
 export async function listLeadHistory(
   db: DbOrTrx,

@@ -15,7 +15,6 @@ export const LEAD_REFERENCING_TABLES = [
   'lead_history',
   'lead_notes',
   'follow_ups',
-  'import_job_updates',
   'notifications',
   'notification_leads',
   'chat_messages',
@@ -35,7 +34,6 @@ export interface MovedLeadReferences {
   noticeLeads: number;
   chatMessages: number;
   activities: number;
-  importUpdates: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -90,9 +88,6 @@ async function repointNoticeLeads(db: DbOrTrx, fromId: number, toId: number): Pr
 /** Moves everything that points at lead `fromId` to lead `toId`; answers what moved, for the 'merged' history entry. */
 export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: number): Promise<MovedLeadReferences> {
   const tracking = await mergeTracking(db, fromId, toId);
-  // An import job lists a lead once: where both leads were in the same job, the survivor's row stands for both.
-  await sql`delete from import_job_updates where lead_id = ${fromId}
-    and job_id in (select job_id from import_job_updates where lead_id = ${toId})`.execute(db);
   const moved: MovedLeadReferences = {
     tracking,
     history: await repoint(db, 'lead_history', fromId, toId),
@@ -102,7 +97,6 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     noticeLeads: await repointNoticeLeads(db, fromId, toId),
     chatMessages: await repoint(db, 'chat_messages', fromId, toId),
     activities: await repoint(db, 'activities', fromId, toId),
-    importUpdates: await repoint(db, 'import_job_updates', fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

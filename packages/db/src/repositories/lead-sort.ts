@@ -80,17 +80,6 @@ export function afterInMissingSegment(plan: LeadSortPlan, cursor: LeadCursor | u
   return sql<SqlBool>`${missing} and leads.id ${operator} ${cursor.id}`;
 }
 
-/** The rows of a segment up to `last` (included), in the list's order: how far a page may walk. */
-export function upToInSegment(
-  plan: LeadSortPlan,
-  segment: LeadCursor['segment'],
-  last: { value: string | null; id: number },
-): RawBuilder<SqlBool> {
-  const operator = sql.raw(plan.direction === 'asc' ? '<=' : '>=');
-  if (segment === 'missing' || last.value === null) return sql<SqlBool>`leads.id ${operator} ${last.id}`;
-  return sql<SqlBool>`(${plan.key.value}, leads.id) ${operator} (${typed(last.value, plan.key.type)}, ${last.id})`;
-}
-
 export function encodeLeadCursor(cursor: LeadCursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.segment === 'missing' ? 1 : 0, cursor.value, cursor.id])).toString('base64url');
 }

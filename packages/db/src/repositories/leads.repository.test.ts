@@ -4,30 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../testing.js';
 import { bulkDelete, bulkSetAssignee, bulkSetStatus } from './lead-bulk.repository.js';
 import { insertLeadGroup, markLeadGroupDeleted } from './lead-groups.repository.js';
-import {
-  type BulkLeadRow,
-  encodeLeadBatch,
-  inLeadImportTransaction,
-  insertFreshLeads,
-  mergePendingSearchEntries,
-} from './lead-import.repository.js';
 import { countLeads, decodeLeadCursor, encodeLeadCursor, findLeadRow, insertLead, listLeads, updateLeadRow } from './leads.repository.js';
 import { searchLeads } from './search.repository.js';
-
-function bulkRow(values: Pick<BulkLeadRow, 'name'> & Partial<BulkLeadRow>): BulkLeadRow {
-  const row = {
-    email: null,
-    phone: null,
-    category: 'otros',
-    description: null,
-    address: null,
-    domain: null,
-    group_id: null,
-    created_by: null,
-    ...values,
-  };
-  return { ...row, email_key: leadEmailKey(row.email), phone_key: leadPhoneKey(row.phone) };
-}
 
 describe('leads repository', () => {
   let database: TestDatabase;
@@ -52,87 +30,19 @@ describe('leads repository', () => {
     }
   });
 
-  it('bulk-inserts with the search text, leaving out the rows whose email or phone a lead has', async () => {
-    const first = await insertFreshLeads(database.db, [
-      bulkRow({ name: 'Óptica Núñez', email: 'VENTAS@optica.es', phone: '955 111 222', category: 'salud' }),
-      bulkRow({ name: 'Bufete "Sol"', category: 'legal', description: 'a,b', address: 'C/ Mayor', domain: 'sol.es' }),
-      bulkRow({ name: 'Clínica Dos', email: 'dos@clinica.es', phone: '612 000 999' }),
-    ]);
-    expect(first.leftOut).toEqual([]);
-    expect(first.insertedIds).toHaveLength(3);
-    const rows = await database.db
-      .selectFrom('leads')
-      .select(['name', 'search_text'])
-      .where('name', 'in', ['Óptica Núñez', 'Bufete "Sol"'])
-      .orderBy('id')
-      .execute();
-    expect(rows).toEqual([
-      { name: 'Óptica Núñez', search_text: 'optica nunez ventas@optica.es' },
-      { name: 'Bufete "Sol"', search_text: 'bufete "sol"' },
-    ]);
-
-    const matches = await insertFreshLeads(database.db, [
-      bulkRow({ name: 'Mismo email', email: ' ventas@OPTICA.es', phone: '600 000 001' }),
-      bulkRow({ name: 'Mismo teléfono', email: 'otra@optica.es', phone: '955-111-222' }),
-      bulkRow({ name: 'Nuevo de verdad', email: 'nuevo@optica.es', phone: '600 000 002' }),
-      bulkRow({ name: 'Los dos', email: 'DOS@clinica.es', phone: '612000999' }),
-    ]);
-    expect(matches.insertedIds).toHaveLength(1);
-    expect(matches.leftOut).toEqual([
-      { index: 0, matched: 'email' },
-      { index: 1, matched: 'phone' },
-      { index: 3, matched: 'email' },
-    ]);
-    const names = ['Mismo email', 'Mismo teléfono', 'Nuevo de verdad', 'Los dos'];
-    const inserted = await database.db.selectFrom('leads').select('name').where('name', 'in', names).execute();
-    expect(inserted.map((row) => row.name)).toEqual(['Nuevo de verdad']);
-  });
-
-  it('stores an encoded batch exactly as given: quotes, backslashes, braces, commas, line breaks, NULL as text', async () => {
-    const awkward = ['Comillas "dobles" y \\ barra', '{llaves}, comas; y "NULL"', 'NULL', 'línea\nnueva\tcon tab', 'ñandú 🦤', ''];
-    const rows = awkward.map((name, index) => bulkRow({ name, description: index % 2 ? null : name, address: name }));
-    const { insertedIds } = await insertFreshLeads(database.db, encodeLeadBatch(rows));
-    const stored = await database.db
-      .selectFrom('leads')
-      .select(['name', 'description', 'address'])
-      .where('id', 'in', insertedIds)
-      .orderBy('id')
-      .execute();
-    expect(stored).toEqual(rows.map((row) => ({ name: row.name, description: row.description, address: row.address })));
-  });
-
-  it('leaves out the rows it is told to, neither inserting nor answering them, a database duplicate among them', async () => {
-    await insertFreshLeads(database.db, [bulkRow({ name: 'Fuera Uno', email: 'fuera@uno.es' })]);
-    const rows = [
-      bulkRow({ name: 'Fuera Dos', email: 'fuera@dos.es' }),
-      bulkRow({ name: 'Fuera Uno otra vez', email: 'fuera@uno.es' }),
-      bulkRow({ name: 'Fuera Tres', email: 'fuera@tres.es' }),
-      bulkRow({ name: 'Fuera Cuatro', email: 'FUERA@uno.es' }),
-    ];
-    const result = await insertFreshLeads(database.db, encodeLeadBatch(rows), { leaveOut: [1, 2] });
-    expect(result.leftOut).toEqual([{ index: 3, matched: 'email' }]);
-    expect(result.insertedIds).toHaveLength(1);
-    const names = await database.db.selectFrom('leads').select('name').where('name', 'like', 'Fuera%').orderBy('id').execute();
-    expect(names.map((row) => row.name)).toEqual(['Fuera Uno', 'Fuera Dos']);
-  });
-
-  it('finds leads written by an import at once, its search index merge deferred on PostgreSQL', async () => {
-    await inLeadImportTransaction(database.db, (trx) =>
-      insertFreshLeads(trx, [bulkRow({ name: 'Pendiente Íñiguez', email: 'lista@pendiente.es' })]),
-    );
-    expect(await countLeads(database.db, { q: 'iniguez' })).toBe(1);
-    expect(await countLeads(database.db, { q: 'LISTA@pendiente' })).toBe(1);
-    await mergePendingSearchEntries(database.db);
-    expect(await countLeads(database.db, { q: 'iniguez' })).toBe(1);
-  });
-
   it('keeps lead_search a copy of the search keys through inserts, edits and deletes, untouched by assignments and status', async () => {
-    const { insertedIds } = await insertFreshLeads(database.db, [
-      bulkRow({ name: 'Copia Núñez', email: 'copia@nunez.es', phone: '955 404 111', domain: 'Nunez.ES' }),
-      bulkRow({ name: 'Copia Sol' }),
-      bulkRow({ name: 'Copia Tres', email: 'copia@tres.es', phone: '612 404 333' }),
-    ]);
-    const ids = [...insertedIds, await insertLead(database.db, { name: 'Copia Uno', category: 'otros', phone: '+34 600 404 200' })];
+    const ids = [
+      await insertLead(database.db, {
+        name: 'Copia Núñez',
+        category: 'otros',
+        email: 'copia@nunez.es',
+        phone: '955 404 111',
+        domain: 'Nunez.ES',
+      }),
+      await insertLead(database.db, { name: 'Copia Sol', category: 'otros' }),
+      await insertLead(database.db, { name: 'Copia Tres', category: 'otros', email: 'copia@tres.es', phone: '612 404 333' }),
+      await insertLead(database.db, { name: 'Copia Uno', category: 'otros', phone: '+34 600 404 200' }),
+    ];
     const [edited = 0, domainOnly = 0, , single = 0] = ids;
     const copies = async () => {
       const { rows: expected } = await sql<{ lead_id: number; search_text: string; phone_key: string | null; domain_key: string | null }>`
@@ -220,7 +130,7 @@ describe('leads repository', () => {
     expect(stored).toHaveLength(2);
   });
 
-  it('finds an older match in search when the newest fifty matches are all in a staged import', async () => {
+  it('finds an older match in search when the newest fifty matches are all in a group being deleted', async () => {
     const creator = await database.db
       .insertInto('users')
       .values({
@@ -234,19 +144,24 @@ describe('leads repository', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const visible = await insertLead(database.db, { name: 'Ferretería Quintana', category: 'otros' });
-    const staged = await insertLeadGroup(database.db, { name: 'En curso', description: null, assignedRoleId: null, createdBy: creator.id });
-    await database.db.updateTable('lead_groups').set({ staged: true }).where('id', '=', staged).execute();
+    const deleting = await insertLeadGroup(database.db, {
+      name: 'Borrándose',
+      description: null,
+      assignedRoleId: null,
+      createdBy: creator.id,
+    });
     await database.db
       .insertInto('leads')
       .values(
         Array.from({ length: 60 }, (_, index) => ({
           name: `Quintana importada ${index}`,
           category: 'otros',
-          group_id: staged,
+          group_id: deleting,
           search_text: `quintana importada ${index}`,
         })),
       )
       .execute();
+    await markLeadGroupDeleted(database.db, deleting);
     expect((await searchLeads(database.db, searchTermsOf('quintana'), 5)).map((lead) => lead.id)).toEqual([visible]);
   });
 

@@ -19,8 +19,7 @@ import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectab
 import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
-import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText, upToInSegment } from './lead-sort.js';
-import { exclusiveStagedTimes, rangesAroundStagedTimes } from './staged-lead-time.repository.js';
+import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
 
 export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
@@ -48,35 +47,11 @@ const IS_CONTACTED = sql<SqlBool>`(leads.contacted_at is not null or leads.statu
 const MAY_BE_MARKED_CONTACTED = sql<SqlBool>`(leads.contacted_at is null and leads.status in (${statusList(AWAITING_CONTACT_STATUSES)}))`;
 
 /**
- * Leads every list, count and search shows: not in a group an import job is still writing (no
- * one's yet, until the job publishes it; see import-jobs.repository.ts), nor in a group being
- * deleted (gone for the user at once, while the deletion sweep removes its leads in batches).
+ * Leads every list, count and search shows: not in a group being deleted (gone for the user at
+ * once, by its flag, while the group's purge job removes its leads).
  */
 export const IN_VISIBLE_GROUP = sql<SqlBool>`(leads.group_id is null
-  or leads.group_id not in (select id from lead_groups where staged or deleted_at is not null))`;
-
-/**
- * How many leads, visible or not, a page of a list may walk past in its sort's index while some
- * are hidden (see walkBound). Without a bound, sorted by name on a new install during its first
- * big import, every page walked the whole import to find a handful of visible leads.
- */
-const HIDDEN_WALK = 2000;
-
-/**
- * Whether hidden leads may lie in a page's way: those of an import being written or of a group
- * being deleted (a group with no lead yet, or none left, hides nothing). Sorted by creation, an
- * import whose time is its own is stepped over already (rangesAroundStagedTimes), so only the
- * others count.
- */
-async function hiddenLeadsInTheWay(db: DbOrTrx, byCreation: boolean): Promise<boolean> {
-  const staged = byCreation ? sql`staged and not staged_time_exclusive` : sql`staged`;
-  const { rows } = await sql<{ hidden: boolean }>`
-    select exists (
-      select 1 from lead_groups
-      where (${staged} or deleted_at is not null) and exists (select 1 from leads where leads.group_id = lead_groups.id)
-    ) as hidden`.execute(db);
-  return rows[0]?.hidden === true;
-}
+  or leads.group_id not in (select id from lead_groups where deleted_at is not null))`;
 
 export function toLeadDto(row: LeadRow): Lead {
   return {
@@ -103,15 +78,14 @@ function containsPattern(normalizedTerm: string): string {
   return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** `withHidden`: the leads of hidden groups too (for walkBound, which must not skip them). */
-export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters, options: { withHidden?: boolean } = {}) {
+export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
   const conditions = [];
   if (filters.view === 'leads') {
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (onlyUngrouped(filters)) conditions.push(eb('leads.group_id', 'is', null));
   }
   // Ungrouped leads (the Leads Activos tab) are always visible: their partial index stays usable.
-  if (leavesOutHidden(filters) && !options.withHidden) conditions.push(IN_VISIBLE_GROUP);
+  if (!onlyUngrouped(filters)) conditions.push(IN_VISIBLE_GROUP);
   if (filters.view === 'contacted') conditions.push(IS_CONTACTED);
   if (filters.status) conditions.push(eb('leads.status', '=', filters.status));
   if (filters.category) conditions.push(eb('leads.category', '=', filters.category));
@@ -223,17 +197,7 @@ function onlyUngrouped(filters: LeadFilters): boolean {
   return filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined;
 }
 
-/** Whether the list leaves out the leads of hidden groups (the spec's default view lists ungrouped leads only). */
-function leavesOutHidden(filters: LeadFilters): boolean {
-  return !onlyUngrouped(filters);
-}
-
-/**
- * A page of a list in `sort` (default createdAt:desc): `limit` rows after `cursor`, or every row
- * when limit is undefined. While some leads are hidden, a page walks at most HIDDEN_WALK leads of
- * each segment it reads: when that many hold fewer visible leads than the page wants, the page
- * ends there, shorter, and its cursor goes on from the last lead walked.
- */
+/** A page of a list in `sort` (default createdAt:desc): `limit` rows after `cursor`, or every row when limit is undefined. */
 export async function listLeads(
   db: DbOrTrx,
   filters: LeadFilters,
@@ -242,44 +206,21 @@ export async function listLeads(
   const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
   const { cursor, limit } = page;
   const direction = plan.direction;
-  const boundWalks = limit !== undefined && leavesOutHidden(filters) && (await hiddenLeadsInTheWay(db, plan.field === 'createdAt'));
-  /** The segment's rows after `condition`, and where its walk stopped when it was bounded short of `rowLimit + 1` rows. */
+  /** The segment's rows after `condition`. */
   const segment = async (kind: LeadCursor['segment'], condition: RawBuilder<SqlBool>, rowLimit: number | undefined) => {
-    const walkedTo = boundWalks ? await walkBound(db, filters, plan, kind, condition) : undefined;
     let query = selectListItems(db)
       .select(sortValueText(plan).as('sort_value'))
       .where((eb) => filterExpression(eb, filters))
       .where(condition);
-    if (walkedTo) query = query.where(upToInSegment(plan, kind, walkedTo));
     if (kind === 'value') query = query.orderBy(plan.key.value, direction);
     query = query.orderBy('leads.id', direction);
     // One extra row tells whether another page exists without a count.
-    const rows = await (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
-    const short = rowLimit !== undefined && rows.length <= rowLimit;
-    return { rows, stoppedAt: walkedTo && short ? { sort: plan.sort, segment: kind, ...walkedTo } : undefined };
+    return (rowLimit === undefined ? query : query.limit(rowLimit + 1)).execute();
   };
-  let rows: Awaited<ReturnType<typeof segment>>['rows'] = [];
-  let stoppedAt: LeadCursor | undefined;
-  if (cursor?.segment !== 'missing') {
-    // Sorted by creation, the leads of imports still being written are stepped over, not walked.
-    const ranges = plan.field === 'createdAt' ? rangesAroundStagedTimes(await exclusiveStagedTimes(db), direction) : [sql<SqlBool>`true`];
-    const after = afterInValueSegment(plan, cursor);
-    for (const range of ranges) {
-      const room = limit === undefined ? undefined : limit - rows.length;
-      if (room !== undefined && room < 0) break;
-      const part = await segment('value', sql<SqlBool>`${after} and ${range}`, room);
-      rows = rows.concat(part.rows);
-      stoppedAt = part.stoppedAt;
-      if (stoppedAt) break;
-    }
-  }
-  let missingRows: typeof rows = [];
+  const rows = cursor?.segment === 'missing' ? [] : await segment('value', afterInValueSegment(plan, cursor), limit);
   const room = limit === undefined ? undefined : limit - rows.length;
-  if (!stoppedAt && plan.key.missing && (room === undefined || room >= 0)) {
-    const part = await segment('missing', afterInMissingSegment(plan, cursor), room);
-    missingRows = part.rows;
-    stoppedAt = part.stoppedAt;
-  }
+  const missingRows =
+    plan.key.missing && (room === undefined || room >= 0) ? await segment('missing', afterInMissingSegment(plan, cursor), room) : [];
   const all = [...rows.map((row) => ({ row, missing: false })), ...missingRows.map((row) => ({ row, missing: true }))];
   const hasMore = limit !== undefined && all.length > limit;
   const pageRows = hasMore ? all.slice(0, limit) : all;
@@ -294,34 +235,8 @@ export async function listLeads(
             value: last.missing ? null : last.row.sort_value,
             id: last.row.id,
           }
-        : (stoppedAt ?? null),
+        : null,
   };
-}
-
-/**
- * The last of the next HIDDEN_WALK leads of a segment in the list's order, hidden ones included
- * (undefined when fewer are left): the page reads up to it, so it never walks more than that,
- * however many hidden leads lie in its way.
- */
-async function walkBound(
-  db: DbOrTrx,
-  filters: LeadFilters,
-  plan: ReturnType<typeof planLeadSort>,
-  kind: LeadCursor['segment'],
-  condition: RawBuilder<SqlBool>,
-): Promise<{ value: string | null; id: number } | undefined> {
-  let query = db
-    .selectFrom('leads')
-    .select([sortValueText(plan).as('value'), 'leads.id'])
-    .where((eb) => filterExpression(eb, filters, { withHidden: true }))
-    .where(condition);
-  if (kind === 'value') query = query.orderBy(plan.key.value, plan.direction);
-  const last = await query
-    .orderBy('leads.id', plan.direction)
-    .offset(HIDDEN_WALK - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return last && { value: kind === 'missing' ? null : last.value, id: last.id };
 }
 
 export async function countLeads(db: DbOrTrx, filters: LeadFilters): Promise<number> {

@@ -9,7 +9,6 @@ import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
-import { exclusiveStagedTimes, rangesAroundStagedTimes } from './staged-lead-time.repository.js';
 
 type FoundLead = { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus };
 
@@ -48,27 +47,17 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .orderBy('leads.id', 'desc')
     .limit(limit)
     .execute();
-  // Only when the newest matches are mostly invisible (a big import still staged, a group being
-  // deleted) and there may be more: then the visible leads are read newest first until enough
-  // match, as the answer must not depend on them. By creation, so a staged import's leads are
-  // stepped over (staged-lead-time.repository.ts): during a 500,000-lead import, walking them took
-  // 20 s on PostgreSQL for a word only they had.
+  // Only when the newest matches are mostly invisible (a group being deleted) and there may be
+  // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
   if (found.length >= limit || candidates.length < CANDIDATES) return found;
-  let fallback: FoundLead[] = [];
-  for (const range of rangesAroundStagedTimes(await exclusiveStagedTimes(db), 'desc')) {
-    if (fallback.length >= limit) break;
-    const page = await visibleLeads(db)
-      .where(range)
-      .where((eb) =>
-        eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
-      )
-      .orderBy('leads.created_at', 'desc')
-      .orderBy('leads.id', 'desc')
-      .limit(limit - fallback.length)
-      .execute();
-    fallback = fallback.concat(page);
-  }
-  return fallback;
+  return visibleLeads(db)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
+    )
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 const visibleLeads = (db: DbOrTrx) =>

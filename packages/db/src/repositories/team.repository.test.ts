@@ -27,8 +27,7 @@ describe('team and analytics figures', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const group = (name: string) => insertLeadGroup(database.db, { name, description: null, assignedRoleId: null, createdBy: sellerId });
-    const [visible, staged, deleted] = [await group('Feria'), await group('En curso'), await group('Borrándose')];
-    await database.db.updateTable('lead_groups').set({ staged: true }).where('id', '=', staged).execute();
+    const [visible, deleted] = [await group('Feria'), await group('Borrándose')];
     await markLeadGroupDeleted(database.db, deleted);
     const leads = (groupId: number | null, status: 'nuevo' | 'convertido', count: number) =>
       Array.from({ length: count }, (_, index) => ({
@@ -40,12 +39,7 @@ describe('team and analytics figures', () => {
       }));
     await database.db
       .insertInto('leads')
-      .values([
-        ...leads(null, 'convertido', 1),
-        ...leads(visible, 'nuevo', 2),
-        ...leads(staged, 'convertido', 3),
-        ...leads(deleted, 'nuevo', 4),
-      ])
+      .values([...leads(null, 'convertido', 1), ...leads(visible, 'nuevo', 2), ...leads(deleted, 'nuevo', 4)])
       .execute();
 
     expect((await leadFiguresByAssignee(database.db)).get(sellerId)).toEqual({ assigned: 3, converted: 1 });

@@ -1,4 +1,4 @@
-/** Row types of import jobs, their file chunks, their skipped rows, their staged updates and dedup keys. */
+/** Row types of import jobs, their file chunks, their staged rows and their skipped rows. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './users.table.js';
 
@@ -19,6 +19,10 @@ export interface ImportJobsTable {
   updated: Generated<number>;
   skipped: Generated<number>;
   total_estimate: Generated<number>;
+  /** Rows published so far, while the job saves what it read (migration 2026-11-27T1000). */
+  rows_saved: Generated<number>;
+  /** When the job started publishing what it read. */
+  saving_started_at: Date | null;
   group_id: number | null;
   failure: string | null;
   created_at: CreatedAt;
@@ -39,25 +43,28 @@ export interface ImportJobRejectsTable {
   reason: string;
 }
 
-/** A change an import will make to an existing lead when it publishes; null fields keep the lead's value. */
-export interface ImportJobUpdatesTable {
+/**
+ * A row of an import's file, staged while the file is read (COPY) and gone once the job ends:
+ * the checked lead columns, or the problem that skips it; then what publishing decided.
+ */
+export interface ImportJobRowsTable {
   job_id: number;
-  lead_id: number;
-  name: string;
-  category: string;
+  row_number: number;
+  /** JSON array: the row's cells as the file had them (errors.csv). */
+  cells: string;
+  name: string | null;
   email: string | null;
   phone: string | null;
+  category: string | null;
   description: string | null;
   address: string | null;
   domain: string | null;
-  search_text: string;
-}
-
-/**
- * A dedup key of an import row that matched an existing lead: an email key (always has an '@') or a
- * phone key (digits only), so one column holds both without ambiguity.
- */
-export interface ImportJobKeysTable {
-  job_id: number;
-  key: string;
+  email_key: string | null;
+  phone_key: string | null;
+  search_text: string | null;
+  problem: string | null;
+  /** The existing lead the row matched (by email, else phone). */
+  matched_lead_id: number | null;
+  /** The lead the row created. */
+  lead_id: number | null;
 }

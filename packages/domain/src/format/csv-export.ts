@@ -18,7 +18,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 const SIGNED_FIGURE = /^[+-][\d\s().-]*$/;
 
-export type CsvSeparator = ',' | ';';
+/** Tab for the errors of a tab-separated import, which come back as the file was. */
+export type CsvSeparator = ',' | ';' | '\t';
 
 /** ';' for locales whose decimal mark is a comma (es-ES, es-AR …: Excel there splits on ';'), ',' otherwise. */
 export function csvSeparator(locale: string): CsvSeparator {

@@ -47,6 +47,8 @@ export interface ImportJobPreview {
   totalRowsEstimate: number;
 }
 
+export type ImportJobPhase = 'reading' | 'saving';
+
 /** A job's progress and outcome; `errors` are the first skipped rows. */
 export interface ImportJobState {
   id: number;
@@ -59,7 +61,11 @@ export interface ImportJobState {
   skipped: number;
   /** Rows the file has (an estimate until the job ends). */
   total: number;
-  /** Rows read per second since the job started, measured by the server; null before any row. */
+  /** A running job reads its file, then saves what it read in one go; null once it ended. */
+  phase: ImportJobPhase | null;
+  /** Rows saved so far, while saving (of `rowsRead`). */
+  rowsSaved: number;
+  /** Rows per second in the current phase, measured by the server; null before any row. */
   rowsPerSecond: number | null;
   errors: string[];
   groupId: number | null;

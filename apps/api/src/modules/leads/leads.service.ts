@@ -41,7 +41,7 @@ import { distributeLeads } from '../distribution/distribution.service.js';
 import { assignmentEntries, leadUpdateEntries } from '../lead-history/lead-history.service.js';
 import { Notifier } from '../notifications/notifier.js';
 import { announceLeadChanged, announceLeadDeleted } from './lead-changed.js';
-import { assertNoDuplicateLead, normalizeLeadPhone } from './lead-contact.js';
+import { assertNoDuplicateLead, normalizeLeadPhone, refusingDuplicateRace } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
@@ -111,32 +111,35 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
   // 'Asignar automáticamente' leaves the choice to the role's rule: a person sent beside it is ignored.
   const assignedTo = input.autoAssignRoleId ? null : input.assignedTo;
   const notes = new Notifier();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await assertAssigneeExists(trx, assignedTo);
-    await assertNoDuplicateLead(country, trx, { email: input.email, phone });
-    const leadId = await insertLead(trx, {
-      name: input.name,
-      email: input.email,
-      phone,
-      category: input.category,
-      description: input.description,
-      assigned_to: assignedTo,
-      created_by: ctx.viewer.user.id,
-    });
-    await recordLeadHistory(trx, [
-      { leadId, type: 'created', actorId: ctx.viewer.user.id },
-      ...assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: null }, assignedTo),
-    ]);
-    if (input.autoAssignRoleId) await autoAssign(trx, input.autoAssignRoleId, leadId, ctx.viewer.user.id);
-    await notes.leadsAssigned(trx, ctx.viewer.user.id, [leadId]);
-    await recordActivity(trx, {
-      type: 'lead_created',
-      description: `${actorName(ctx)} creó el lead ${input.name}`,
-      userId: ctx.viewer.user.id,
-      leadId,
-    });
-    return leadId;
-  });
+  const contact = { email: input.email, phone };
+  const id = await refusingDuplicateRace(country, ctx.db, contact, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await assertAssigneeExists(trx, assignedTo);
+      await assertNoDuplicateLead(country, trx, contact);
+      const leadId = await insertLead(trx, {
+        name: input.name,
+        email: input.email,
+        phone,
+        category: input.category,
+        description: input.description,
+        assigned_to: assignedTo,
+        created_by: ctx.viewer.user.id,
+      });
+      await recordLeadHistory(trx, [
+        { leadId, type: 'created', actorId: ctx.viewer.user.id },
+        ...assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: null }, assignedTo),
+      ]);
+      if (input.autoAssignRoleId) await autoAssign(trx, input.autoAssignRoleId, leadId, ctx.viewer.user.id);
+      await notes.leadsAssigned(trx, ctx.viewer.user.id, [leadId]);
+      await recordActivity(trx, {
+        type: 'lead_created',
+        description: `${actorName(ctx)} creó el lead ${input.name}`,
+        userId: ctx.viewer.user.id,
+        leadId,
+      });
+      return leadId;
+    }),
+  );
   return announced(ctx, notes, id, 'created');
 }
 
@@ -182,33 +185,36 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   if (changesFields) requirePermission(ctx, 'lead.manage');
   const { country } = (await loadTeamSettings(ctx)).settings;
   const notes = new Notifier();
-  const before = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findLeadRowForUpdate(trx, id);
-    if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
-    if (status !== undefined) assertMayMoveStatus(ctx, row, status);
-    const cleared = clearedRequiredField(row, fields);
-    if (cleared) throw new DomainError('BAD_REQUEST', cleared.message, [{ path: [cleared.field], message: cleared.message }]);
-    await assertAssigneeExists(trx, fields.assignedTo);
-    const phone = normalizeLeadPhone(country, fields.phone);
-    if (fields.email != null || phone != null) await assertNoDuplicateLead(country, trx, { email: fields.email, phone, exceptId: id });
-    const now = new Date();
-    const statusChange = status === undefined || status === row.status ? {} : statusColumns(row, status, ctx.viewer.user.id, now);
-    await updateLeadRow(trx, row, {
-      name: fields.name,
-      email: fields.email,
-      phone,
-      category: fields.category,
-      description: fields.description,
-      assigned_to: fields.assignedTo,
-      address: fields.address,
-      domain: fields.domain,
-      ...statusChange,
-    });
-    await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone }));
-    await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
-    if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
-    return row;
-  });
+  const contact = { email: fields.email, phone: normalizeLeadPhone(country, fields.phone), exceptId: id };
+  const before = await refusingDuplicateRace(country, ctx.db, contact, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await findLeadRowForUpdate(trx, id);
+      if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+      if (status !== undefined) assertMayMoveStatus(ctx, row, status);
+      const cleared = clearedRequiredField(row, fields);
+      if (cleared) throw new DomainError('BAD_REQUEST', cleared.message, [{ path: [cleared.field], message: cleared.message }]);
+      await assertAssigneeExists(trx, fields.assignedTo);
+      const { phone } = contact;
+      if (fields.email != null || phone != null) await assertNoDuplicateLead(country, trx, contact);
+      const now = new Date();
+      const statusChange = status === undefined || status === row.status ? {} : statusColumns(row, status, ctx.viewer.user.id, now);
+      await updateLeadRow(trx, row, {
+        name: fields.name,
+        email: fields.email,
+        phone,
+        category: fields.category,
+        description: fields.description,
+        assigned_to: fields.assignedTo,
+        address: fields.address,
+        domain: fields.domain,
+        ...statusChange,
+      });
+      await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone }));
+      await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
+      if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
+      return row;
+    }),
+  );
   const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.assigned_to;
   return announced(ctx, notes, id, assigned ? 'assigned' : 'updated');
 }

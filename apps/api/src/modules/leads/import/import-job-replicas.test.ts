@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { lockLeadImports } from '@crm/db';
+import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../../test/api-process.js';
@@ -22,11 +22,11 @@ function bigCsv(tag: string, count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Polls (on any replica) until the job has written a batch or ended. */
-async function untilSomeImported(client: ApiClient, id: number): Promise<any> {
+/** Polls (on any replica) until the job has read some rows or ended. */
+async function untilSomeRead(client: ApiClient, id: number): Promise<any> {
   for (;;) {
     const state = (await client.get(`/api/import-jobs/${id}`)).body;
-    if (state.imported > 0 || state.status !== 'running') return state;
+    if (state.rowsRead > 0 || state.status !== 'running') return state;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -83,18 +83,31 @@ describe('import jobs across two replica processes', () => {
     const created = await onSecond.post('/api/import-jobs', upload(bigCsv(tag, 60000)));
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect((await onSecond.post(`/api/import-jobs/${id}/start`, { groupName })).status).toBe(200);
-    expect((await untilSomeImported(onFirst, id)).status).toBe('running');
-    // This test's own hold on the import lock stops the runner before its next batch, so it dies mid-import.
+    // This test holds the groups table against inserts: the runner reads and stages the whole file, then
+    // its publishing transaction waits to create the group, and it dies there, mid-import.
     let release: () => void = () => undefined;
     const locked = new Promise<void>((resolve) => {
       void database.db.transaction().execute(async (trx) => {
-        await lockLeadImports(trx);
+        await sql`lock table lead_groups in share row exclusive mode`.execute(trx);
         resolve();
         await new Promise<void>((done) => (release = done));
       });
     });
     await locked;
+    expect((await onSecond.post(`/api/import-jobs/${id}/start`, { groupName })).status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{
+              waiting: boolean;
+            }>`select exists (select 1 from pg_locks where relation = 'lead_groups'::regclass and not granted) as waiting`.execute(
+              database.db,
+            )
+          ).rows[0]?.waiting,
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     const runner = runnerOf(replicas, id);
     const survivor = replicas.find((replica) => replica !== runner);
     if (!runner || !survivor) throw new Error(`ninguna réplica dice que ejecuta la importación ${id}`);
@@ -106,8 +119,8 @@ describe('import jobs across two replica processes', () => {
     } finally {
       release();
     }
-    // Killed: the group stays staged, out of every list, until the queue hands the job to the survivor
-    // (the runner's heartbeat stopped), whose handler fails it cleanly.
+    // Killed: its transaction rolled back with the connection, so nothing is visible; the queue hands the job to
+    // the survivor (the runner's heartbeat stopped), whose handler fails it cleanly and removes the staged rows.
     expect(await visibleTrace(onSurvivor, groupName, tag)).toEqual({ groups: [], leads: [] });
     const failed = await waitForJob(onSurvivor, id, 90_000);
     expect(failed).toMatchObject({ status: 'failed', failure: SERVER_STOPPED, groupId: null });
@@ -116,6 +129,7 @@ describe('import jobs across two replica processes', () => {
       .poll(() => database.db.selectFrom('leads').select('id').where('email', 'like', `%.${tag}@replica.es`).execute(), { timeout: 30_000 })
       .toEqual([]);
     await expect.poll(() => database.db.selectFrom('lead_groups').select('id').where('name', '=', groupName).execute()).toEqual([]);
+    expect(await database.db.selectFrom('import_job_rows').select('row_number').where('job_id', '=', id).execute()).toEqual([]);
   }, 180_000);
 });
 
@@ -141,10 +155,10 @@ describe('import jobs: an API killed mid-import on its embedded server', () => {
     expect((await admin.post('/api/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
     const tag = uniqueName('k').toLowerCase();
     const groupName = `Matado ${tag}`;
-    const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 20000)));
+    const created = await admin.post('/api/import-jobs', upload(bigCsv(tag, 40000)));
     expect(created.status).toBe(201);
     expect((await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName })).status).toBe(200);
-    const state = await untilSomeImported(admin, created.body.id);
+    const state = await untilSomeRead(admin, created.body.id);
     expect(state.status).toBe('running');
     expect(await visibleTrace(admin, groupName, tag)).toEqual({ groups: [], leads: [] });
     process.kill(server.pid, 'SIGKILL');

@@ -1,7 +1,7 @@
 /**
  * 'Importar Leads' as a job (docs/import-format.md): upload → preview and mapping → start →
  * progress → result. The job lives in the database, so any replica answers about it; the
- * runner (import-job.runner.ts) writes it batch by batch into a staged group.
+ * runner (import-job.runner.ts) stages its rows and publishes them in one transaction.
  */
 import {
   type ImportJobRow,
@@ -10,6 +10,7 @@ import {
   findImportJob,
   insertImportJob,
   listImportJobRejects,
+  listImportJobRejectsAfter,
   listImportJobs,
   requestImportJobCancel,
 } from '@crm/db';
@@ -20,7 +21,10 @@ import {
   type ImportJobState,
   type ImportPreviewRow,
   cellsOf,
+  CSV_BOM,
+  type CsvSeparator,
   checkImportRow,
+  escapeCsvCell,
   importSizeLimit,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
@@ -107,7 +111,11 @@ export async function toJobState(ctx: { db: ServiceContext['db'] }, job: ImportJ
 export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
   const settings = job.settings ? (JSON.parse(job.settings) as ImportJobStart) : undefined;
   const ended = job.status === 'done';
-  const seconds = job.started_at ? ((job.finished_at ?? new Date()).getTime() - job.started_at.getTime()) / 1000 : 0;
+  const phase = job.status !== 'running' ? null : job.saving_started_at ? 'saving' : 'reading';
+  const rate = (rows: number, since: Date | null) => {
+    const seconds = since ? ((job.finished_at ?? new Date()).getTime() - since.getTime()) / 1000 : 0;
+    return seconds > 0 && rows > 0 ? Math.round(rows / seconds) : null;
+  };
   return {
     id: job.id,
     fileName: job.file_name,
@@ -118,7 +126,9 @@ export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
     updated: job.updated,
     skipped: job.skipped,
     total: ended ? job.rows_read : Math.max(job.total_estimate, job.rows_read),
-    rowsPerSecond: seconds > 0 && job.rows_read > 0 ? Math.round(job.rows_read / seconds) : null,
+    phase,
+    rowsSaved: job.rows_saved,
+    rowsPerSecond: phase === 'saving' ? rate(job.rows_saved, job.saving_started_at) : rate(job.rows_read, job.started_at),
     errors,
     groupId: job.status === 'done' ? job.group_id : null,
     failure: job.failure,
@@ -139,7 +149,7 @@ export async function listMyImportJobs(ctx: ServiceContext): Promise<ImportJobSt
   return jobs.map((job) => jobState(job, []));
 }
 
-/** A running job stops at its next batch and removes what it staged; one not started is cancelled now. */
+/** A running job stops at its next report or range and removes what it staged; one not started is cancelled now. */
 export async function cancelImportJob(ctx: ServiceContext, id: number): Promise<ImportJobState> {
   await ownJob(ctx, id);
   const requested = await requestImportJobCancel(ctx.db, id);
@@ -151,23 +161,28 @@ export async function cancelImportJob(ctx: ServiceContext, id: number): Promise<
   return state;
 }
 
-/** RFC 4180 quoting: a cell with a quote, delimiter or line break is quoted, its quotes doubled. */
-function csvCell(value: string, delimiter: string): string {
-  return value.includes('"') || value.includes(delimiter) || /[\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/** Skipped rows read from the database per page while errors.csv streams. */
+const REJECTS_PER_PAGE = 1000;
 
-/** The skipped rows as the file had them plus a 'motivo' column, in the file's delimiter, UTF-8 with a BOM so Excel reads the accents. */
-export async function importJobErrorsCsv(ctx: ServiceContext, id: number): Promise<{ fileName: string; csv: string }> {
+/**
+ * The skipped rows as the file had them plus a 'motivo' column, in the file's delimiter, UTF-8 with
+ * a BOM so Excel reads the accents; streamed page by page from the database, cells a spreadsheet
+ * would run as formulas defused as in the lead export.
+ */
+export async function importJobErrorsCsv(ctx: ServiceContext, id: number): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
   const job = await ownJob(ctx, id);
   const source = sourceOf(job);
-  const delimiter = source.format === 'csv' ? source.delimiter : ',';
-  const line = (cells: readonly string[]) => cells.map((cell) => csvCell(cell, delimiter)).join(delimiter);
-  const rejects = await listImportJobRejects(ctx.db, id);
-  const lines = [line([...source.headers, 'motivo'])];
-  for (const reject of rejects) {
-    const cells = source.headers.map((_header, index) => reject.cells[index] ?? '');
-    lines.push(line([...cells, reject.reason]));
+  const separator: CsvSeparator = source.format === 'csv' ? source.delimiter : ',';
+  const line = (cells: readonly string[]) => `${cells.map((cell) => escapeCsvCell(cell, separator)).join(separator)}\r\n`;
+  async function* lines(): AsyncGenerator<string> {
+    yield CSV_BOM + line([...source.headers, 'motivo']);
+    for (let afterRow = 0; ;) {
+      const page = await listImportJobRejectsAfter(ctx.db, id, afterRow, REJECTS_PER_PAGE);
+      if (page.length === 0) return;
+      yield page.map((reject) => line([...source.headers.map((_header, index) => reject.cells[index] ?? ''), reject.reason])).join('');
+      afterRow = page.at(-1)?.row ?? afterRow;
+    }
   }
   const base = job.file_name.replace(/\.[^.]*$/, '') || 'importacion';
-  return { fileName: `${base}-errores.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+  return { fileName: `${base}-errores.csv`, lines: lines() };
 }

@@ -3,7 +3,7 @@
  * it to) and, once an hour on one replica, dropping the files of previews nobody started.
  */
 import { claimImportJob, dropAbandonedImportUploads, type ImportJobRow } from '@crm/db';
-import { DomainError, type ImportJobStart, LIMITS } from '@crm/domain';
+import { DomainError, type ImportJobStart } from '@crm/domain';
 import { z } from 'zod';
 import type { ServiceContext } from '../../../context.js';
 import { defineJob } from '../../../jobs/job-definition.js';
@@ -57,14 +57,9 @@ export async function claimImportRun(
   const mapping = settings.mapping ?? guessMapping(source.headers);
   requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
   const claimed = await ctx.db.transaction().execute(async (trx) => {
-    const groupId = await claimImportJob(trx, job.id, JSON.stringify({ ...settings, mapping }), {
-      name: settings.groupName,
-      description: `Importado de ${job.file_name || 'un archivo'}`.slice(0, LIMITS.longText),
-      assignedRoleId: settings.assignedRoleId,
-      createdBy: ctx.viewer.user.id,
-    });
-    if (groupId !== undefined) await ctx.jobs.enqueue(importRunJob, { jobId: job.id }, { within: trx });
-    return groupId !== undefined;
+    const won = await claimImportJob(trx, job.id, JSON.stringify({ ...settings, mapping }));
+    if (won) await ctx.jobs.enqueue(importRunJob, { jobId: job.id }, { within: trx });
+    return won;
   });
   if (!claimed) throw new DomainError('CONFLICT', JOB_ALREADY_STARTED);
 }

@@ -3,6 +3,7 @@
  * assignedRoleId; over 10 MB (IMPORT_MAX_MB) → 413. It runs an import job and waits for it. The job's own routes,
  * /api/import-jobs…, let the screen preview, map, start, follow, cancel and fetch errors.csv.
  */
+import { Readable } from 'node:stream';
 import { idSchema, importFormSchema, importJobStartSchema, importSizeLimit } from '@crm/domain';
 import type { Env } from '../../../env.js';
 import { parseInput } from '../../../http/parse-input.js';
@@ -84,12 +85,12 @@ export const leadImportRestRoutes = [
     method: 'GET',
     url: '/api/import-jobs/:id/errors.csv',
     handler: async ({ ctx, params, reply }) => {
-      const { fileName, csv } = await importJobErrorsCsv(ctx, parseInput(idSchema, params.id));
+      const { fileName, lines } = await importJobErrorsCsv(ctx, parseInput(idSchema, params.id));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${encodeURIComponent(fileName)}"`)
         .header('cache-control', 'no-store')
-        .send(csv);
+        .send(Readable.from(lines));
     },
   }),
 ];

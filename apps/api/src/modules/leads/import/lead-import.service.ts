@@ -7,7 +7,7 @@ import { type ImportJobRow, findImportJob } from '@crm/db';
 import { DomainError, type ImportForm, type ImportResult } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import { NOTHING_IMPORTED } from './import-job.runner.js';
+import { NOTHING_IMPORTED } from './import-publish.js';
 import { createImportJob, startImportJob, toJobState } from './import-job.service.js';
 import type { ImportUpload } from './import-upload.js';
 

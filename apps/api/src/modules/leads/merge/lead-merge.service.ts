@@ -17,7 +17,7 @@ import { DomainError, type LeadListItem, type LeadMerge, type LeadMergeField } f
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { announceLeadChanged, announceLeadDeleted } from '../lead-changed.js';
-import { assertNoDuplicateLead } from '../lead-contact.js';
+import { assertNoDuplicateLead, refusingDuplicateRace } from '../lead-contact.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
 import { getLeadOrThrow } from '../leads.service.js';
@@ -69,26 +69,30 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
   requirePermission(ctx, 'lead.manage');
   if (survivorId === input.otherId) throw new DomainError('BAD_REQUEST', SELF_MERGE);
   const { country } = (await loadTeamSettings(ctx)).settings;
-  const { survivor, absorbed } = await ctx.db.transaction().execute(async (trx) => {
-    const pair = await lockPair(trx, survivorId, input.otherId);
-    const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
-    const moved = await moveLeadReferences(trx, pair.absorbed.id, pair.survivor.id);
-    await deleteLeadRow(trx, pair.absorbed.id);
-    // The absorbed lead is gone: an email or phone taken from it may only clash with a third lead.
-    if (taken.columns.email != null || taken.columns.phone != null) {
-      await assertNoDuplicateLead(country, trx, { email: taken.columns.email, phone: taken.columns.phone, exceptId: pair.survivor.id });
-    }
-    await updateLeadRow(trx, pair.survivor, taken.columns);
-    await recordLeadHistory(trx, [
-      {
-        leadId: pair.survivor.id,
-        type: 'merged',
-        actorId: ctx.viewer.user.id,
-        changes: { mergedLead: { id: pair.absorbed.id, name: pair.absorbed.name }, ...taken.changes, moved },
-      },
-    ]);
-    return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
-  });
+  // The survivor's own keys never clash with it; a race can only be with a third lead, named by the 409.
+  const race = { email: undefined, phone: undefined, exceptId: survivorId };
+  const { survivor, absorbed } = await refusingDuplicateRace(country, ctx.db, race, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const pair = await lockPair(trx, survivorId, input.otherId);
+      const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
+      const moved = await moveLeadReferences(trx, pair.absorbed.id, pair.survivor.id);
+      await deleteLeadRow(trx, pair.absorbed.id);
+      // The absorbed lead is gone: an email or phone taken from it may only clash with a third lead.
+      if (taken.columns.email != null || taken.columns.phone != null) {
+        await assertNoDuplicateLead(country, trx, { email: taken.columns.email, phone: taken.columns.phone, exceptId: pair.survivor.id });
+      }
+      await updateLeadRow(trx, pair.survivor, taken.columns);
+      await recordLeadHistory(trx, [
+        {
+          leadId: pair.survivor.id,
+          type: 'merged',
+          actorId: ctx.viewer.user.id,
+          changes: { mergedLead: { id: pair.absorbed.id, name: pair.absorbed.name }, ...taken.changes, moved },
+        },
+      ]);
+      return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
+    }),
+  );
   await announceLeadDeleted(ctx, absorbed.id, absorbed.status);
   const merged = await getLeadOrThrow(ctx, survivor.id);
   await announceLeadChanged(ctx, merged, 'updated');

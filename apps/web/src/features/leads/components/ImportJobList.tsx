@@ -1,7 +1,7 @@
 /** 'Importaciones recientes': the user's latest import jobs, live, so one left running can be opened again. */
 import { type ImportJobState, type ImportJobStatus, formatCount, formatNumber } from '@crm/domain';
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { progressPercent } from './import-progress';
+import { importPercent, importStep } from './import-progress';
 import { SECONDARY_TEXT } from './import-text';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
@@ -14,7 +14,11 @@ const STATUS: Record<ImportJobStatus, { label: string; color: string }> = {
 };
 
 function counts(job: ImportJobState): string {
-  if (job.status === 'running') return `${formatNumber(job.rowsRead)} de ${formatNumber(Math.max(job.total, job.rowsRead))} filas`;
+  if (job.status === 'running') {
+    const step = importStep(job);
+    const rows = `${formatNumber(step.done)} de ${formatNumber(Math.max(step.of, step.done))} filas`;
+    return job.phase === 'saving' ? `Guardando ${rows}` : rows;
+  }
   if (job.status === 'done') {
     const updated = job.updated > 0 ? `, ${formatCount(job.updated, 'actualizado', 'actualizados')}` : '';
     return `${formatCount(job.imported, 'importado', 'importados')}${updated}, ${formatCount(job.skipped, 'omitido', 'omitidos')}`;
@@ -57,12 +61,7 @@ export function ImportJobList({ jobs, onOpen }: { jobs: ImportJobState[]; onOpen
             </Button>
           </Group>
           {job.status === 'running' ? (
-            <Progress
-              mt={6}
-              size="sm"
-              value={progressPercent(job.rowsRead, job.total)}
-              aria-label={`Progreso de ${job.groupName ?? job.fileName}`}
-            />
+            <Progress mt={6} size="sm" value={importPercent(job)} aria-label={`Progreso de ${job.groupName ?? job.fileName}`} />
           ) : null}
         </Paper>
       ))}

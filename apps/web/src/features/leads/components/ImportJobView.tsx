@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { isJobActive } from '../hooks/import-job-cache';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
-import { importSpeed, progressLine, progressPercent } from './import-progress';
+import { importPercent, importSpeed, importStep, progressLine } from './import-progress';
 import { ImportResultSummary } from './ImportResultSummary';
 import { SECONDARY_TEXT } from './import-text';
 
@@ -34,15 +34,16 @@ function RunningJob({ job, onHide }: { job: ImportJobState; onHide: () => void }
     }),
   );
   const speed = importSpeed(job);
-  const percent = progressPercent(job.rowsRead, job.total);
+  const step = importStep(job);
+  const saving = job.phase === 'saving';
   return (
     <Stack gap="sm" data-testid="import-progress">
       <Text size="sm">
         Importando <b>{job.fileName}</b> en el grupo <b>{job.groupName}</b>
       </Text>
-      <Progress value={percent} size="lg" striped animated aria-label="Progreso de la importación" />
+      <Progress value={importPercent(job)} size="lg" striped animated aria-label="Progreso de la importación" />
       <Text size="sm" c={SECONDARY_TEXT} aria-live="polite">
-        {progressLine(job.rowsRead, job.total, speed)}
+        {saving ? 'Guardando' : 'Leyendo el archivo'}: {progressLine(step.done, step.of, speed)}
       </Text>
       <Text size="xs" c={SECONDARY_TEXT}>
         Puedes cerrar esta ventana: la importación sigue y la encontrarás en «Importaciones recientes».

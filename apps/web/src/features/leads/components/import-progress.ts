@@ -6,11 +6,19 @@ export interface ImportSpeed {
   secondsLeft: number;
 }
 
-/** Undefined until the server has measured a rate (rows have been read). */
-export function importSpeed(job: Pick<ImportJobState, 'rowsPerSecond' | 'rowsRead' | 'total'>): ImportSpeed | undefined {
+/** Where a running job is: the rows done of its phase (read, then saved) out of how many. */
+export function importStep(job: Pick<ImportJobState, 'phase' | 'rowsRead' | 'rowsSaved' | 'total'>): { done: number; of: number } {
+  return job.phase === 'saving' ? { done: job.rowsSaved, of: job.rowsRead } : { done: job.rowsRead, of: job.total };
+}
+
+/** Undefined until the server has measured a rate in the current phase. */
+export function importSpeed(
+  job: Pick<ImportJobState, 'rowsPerSecond' | 'phase' | 'rowsRead' | 'rowsSaved' | 'total'>,
+): ImportSpeed | undefined {
   const { rowsPerSecond } = job;
   if (!rowsPerSecond || rowsPerSecond <= 0) return undefined;
-  return { rowsPerSecond, secondsLeft: Math.max(0, job.total - job.rowsRead) / rowsPerSecond };
+  const step = importStep(job);
+  return { rowsPerSecond, secondsLeft: Math.max(0, step.of - step.done) / rowsPerSecond };
 }
 
 /** '45 s', '3 min 05 s'. */
@@ -31,4 +39,10 @@ export function progressLine(rowsRead: number, total: number, speed: ImportSpeed
 export function progressPercent(rowsRead: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, (rowsRead / total) * 100);
+}
+
+/** The bar of a running job: its current phase's share done. */
+export function importPercent(job: Pick<ImportJobState, 'phase' | 'rowsRead' | 'rowsSaved' | 'total'>): number {
+  const step = importStep(job);
+  return progressPercent(step.done, step.of);
 }

@@ -1,0 +1,314 @@
+/**
+ * An import's rows, staged and then published (docs/import-format.md, 'Cómo se guarda'):
+ * 1. while the file is read, every data row is COPYed into `import_job_rows`: the lead's columns
+ *    as the domain checked them, or the problem that skips it;
+ * 2. then, in the caller's one transaction, SQL decides over the whole file at once: rows that
+ *    repeat an email or phone of an earlier row, rows that match an existing lead (skipped, or
+ *    the lead updated), new leads inserted in file order by ranges of rows, their history;
+ * 3. the skipped rows are kept as the job's rejects and the staged rows go.
+ * The leads' unique key indexes hold the rule against everything else writing at the same time:
+ * a lead committed by someone else meanwhile makes the insert skip that row (ON CONFLICT), which
+ * then counts as a duplicate like the others.
+ */
+import { once } from 'node:events';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { createListenClient } from '../listen-client.js';
+import type { DbOrTrx } from '../types.js';
+
+/** The lead columns of a row the domain accepted. */
+export interface StagedLead {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  category: string;
+  description: string | null;
+  address: string | null;
+  domain: string | null;
+  emailKey: string | null;
+  phoneKey: string | null;
+  /** leadSearchText of the row's name and email. */
+  searchText: string;
+}
+
+export type StagedImportRow = { row: number; cells: readonly string[] } & ({ lead: StagedLead } | { problem: string });
+
+/** The Spanish reasons a row is skipped for, as errors.csv words them. */
+export interface SkipReasons {
+  repeatedEmail: string;
+  repeatedPhone: string;
+  existingEmail: string;
+  existingPhone: string;
+}
+
+const COPY_COLUMNS = [
+  'job_id',
+  'row_number',
+  'cells',
+  'name',
+  'email',
+  'phone',
+  'category',
+  'description',
+  'address',
+  'domain',
+  'email_key',
+  'phone_key',
+  'search_text',
+  'problem',
+] as const;
+/** Text handed to the COPY stream at once: fewer, larger writes. */
+const COPY_FLUSH_CHARS = 256 * 1024;
+
+/** COPY's text format: `\N` is null; backslash, tab and line breaks are escaped. */
+function copyField(value: string | number | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r'));
+}
+
+function copyLine(jobId: number, staged: StagedImportRow): string {
+  const lead = 'lead' in staged ? staged.lead : undefined;
+  const fields = [
+    jobId,
+    staged.row,
+    JSON.stringify(staged.cells),
+    lead?.name ?? null,
+    lead?.email ?? null,
+    lead?.phone ?? null,
+    lead?.category ?? null,
+    lead?.description ?? null,
+    lead?.address ?? null,
+    lead?.domain ?? null,
+    lead?.emailKey ?? null,
+    lead?.phoneKey ?? null,
+    lead?.searchText ?? null,
+    'problem' in staged ? staged.problem : null,
+  ];
+  return `${fields.map(copyField).join('\t')}\n`;
+}
+
+/** One COPY into import_job_rows on a connection of its own: write rows, then end (or abort). */
+export interface ImportRowsCopy {
+  write(row: StagedImportRow): Promise<void>;
+  end(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function openImportRowsCopy(databaseUrl: string, jobId: number): Promise<ImportRowsCopy> {
+  const client: pg.Client = createListenClient(databaseUrl);
+  client.on('error', () => undefined);
+  await client.connect();
+  const stream = client.query(copyFrom(`copy import_job_rows (${COPY_COLUMNS.join(', ')}) from stdin`));
+  let failure: Error | undefined;
+  stream.on('error', (error: Error) => {
+    failure = error;
+  });
+  const throwIfFailed = () => {
+    if (failure) throw failure;
+  };
+  let pending = '';
+  const flush = async () => {
+    throwIfFailed();
+    const chunk = pending;
+    pending = '';
+    // once() rejects when the stream errors meanwhile (the server refused a row).
+    if (chunk && !stream.write(chunk)) await once(stream, 'drain');
+  };
+  const close = () => client.end().catch(() => undefined);
+  return {
+    async write(row) {
+      pending += copyLine(jobId, row);
+      if (pending.length >= COPY_FLUSH_CHARS) await flush();
+    },
+    async end() {
+      try {
+        await flush();
+        stream.end();
+        await once(stream, 'finish');
+        throwIfFailed();
+      } finally {
+        await close();
+      }
+    },
+    async abort() {
+      stream.destroy();
+      await close();
+    },
+  };
+}
+
+/** Rows staged for the job: how many, and the highest row number (publishing goes by ranges of it). */
+export async function stagedRowSpan(db: DbOrTrx, jobId: number): Promise<{ rows: number; lastRow: number }> {
+  const { rows } = await sql<{ rows: number; last_row: number | null }>`
+    select count(*)::int as rows, max(row_number) as last_row from import_job_rows where job_id = ${jobId}`.execute(db);
+  return { rows: rows[0]?.rows ?? 0, lastRow: rows[0]?.last_row ?? 0 };
+}
+
+/**
+ * A row that has the email (else the phone) of an earlier row the import keeps is skipped as a
+ * repetition; a row skipped so frees its other key for later rows. Decided in rounds: a row no
+ * earlier row shares a key with is kept for sure, and the rows repeating such a row are skipped;
+ * each round settles at least the earliest open row, and chains (a row repeating a row that
+ * itself repeats) are rare, so a file takes a round or two.
+ */
+export async function skipRepeatedRows(db: DbOrTrx, jobId: number, reasons: SkipReasons): Promise<void> {
+  for (;;) {
+    const result = await sql`with open_rows as (
+        select row_number, email_key, phone_key,
+          min(row_number) over (partition by email_key) as first_email,
+          min(row_number) over (partition by phone_key) as first_phone
+        from import_job_rows where job_id = ${jobId} and problem is null
+      ), kept as (
+        select row_number from open_rows
+        where (email_key is null or first_email = row_number) and (phone_key is null or first_phone = row_number)
+      ), repeats as (
+        select o.row_number,
+          o.email_key is not null and o.first_email < o.row_number and o.first_email in (select row_number from kept) as by_email,
+          o.phone_key is not null and o.first_phone < o.row_number and o.first_phone in (select row_number from kept) as by_phone
+        from open_rows o
+      )
+      update import_job_rows r set problem = case when repeats.by_email then ${reasons.repeatedEmail} else ${reasons.repeatedPhone} end
+      from repeats
+      where r.job_id = ${jobId} and r.row_number = repeats.row_number and (repeats.by_email or repeats.by_phone)`.execute(db);
+    if (!result.numAffectedRows) return;
+  }
+}
+
+const EMAIL_TAKEN = (reasons: SkipReasons) =>
+  sql<string>`case when exists (select 1 from leads l where l.email_key = r.email_key) then ${reasons.existingEmail} else ${reasons.existingPhone} end`;
+
+/** Skip mode: a row whose email or phone a lead already has is skipped as a duplicate. */
+export async function skipRowsOfExistingLeads(db: DbOrTrx, jobId: number, reasons: SkipReasons): Promise<void> {
+  await sql`update import_job_rows r set problem = ${EMAIL_TAKEN(reasons)}
+    where r.job_id = ${jobId} and r.problem is null
+      and (exists (select 1 from leads l where l.email_key = r.email_key) or exists (select 1 from leads l where l.phone_key = r.phone_key))`.execute(
+    db,
+  );
+}
+
+/** Update mode: each row takes the existing lead it matches, by email first, else by phone. */
+export async function matchRowsToExistingLeads(db: DbOrTrx, jobId: number): Promise<void> {
+  await sql`update import_job_rows r set matched_lead_id = coalesce(
+      (select l.id from leads l where l.email_key = r.email_key order by l.email_key_rank limit 1),
+      (select l.id from leads l where l.phone_key = r.phone_key order by l.phone_key_rank limit 1))
+    where r.job_id = ${jobId} and r.problem is null and (r.email_key is not null or r.phone_key is not null)`.execute(db);
+}
+
+const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'address', 'domain'] as const;
+
+/** The rows that update a lead: where several rows match one lead, the last of them (the file's latest word). */
+function lastRowPerLead(jobId: number) {
+  return sql`(select distinct on (matched_lead_id) * from import_job_rows
+    where job_id = ${jobId} and problem is null and matched_lead_id is not null
+    order by matched_lead_id, row_number desc)`;
+}
+
+/**
+ * 'Actualizar los existentes': each matched lead takes the row's values (a field the file leaves
+ * empty keeps its value; a phone another lead has is left as it was), after an 'edited' history
+ * entry with the fields that change (old → new) and the import.
+ */
+export async function updateMatchedLeads(db: DbOrTrx, job: { jobId: number; actorId: number; groupName: string }): Promise<void> {
+  const { jobId, actorId, groupName } = job;
+  const fieldChanges = IMPORTED_FIELDS.map((field) => {
+    const incoming = sql.ref(`r.${field}`);
+    const current = sql.ref(`l.${field}`);
+    const nullable = field !== 'name' && field !== 'category';
+    const changes = nullable
+      ? sql`${incoming} is not null and ${incoming} is distinct from ${current}`
+      : sql`${incoming} is distinct from ${current}`;
+    return sql`case when ${changes} then jsonb_build_object(${field}::text, jsonb_build_object('from', ${current}, 'to', ${incoming})) else '{}'::jsonb end`;
+  });
+  await sql`insert into lead_history (lead_id, type, actor_id, changes)
+    select lead_id, 'edited', ${actorId}, fields || jsonb_build_object('import', jsonb_build_object('jobId', ${jobId}::int, 'groupName', ${groupName}::text))
+    from (
+      select r.matched_lead_id as lead_id, ${sql.join(fieldChanges, sql` || `)} as fields
+      from ${lastRowPerLead(jobId)} r join leads l on l.id = r.matched_lead_id
+      order by r.row_number
+    ) as edits
+    where fields <> '{}'::jsonb`.execute(db);
+  await sql`update leads l set name = r.name, category = r.category, email = coalesce(r.email, l.email),
+      phone = case when r.phone is null or exists (select 1 from leads o where o.phone_key = r.phone_key and o.id <> l.id)
+        then l.phone else r.phone end,
+      description = coalesce(r.description, l.description), address = coalesce(r.address, l.address),
+      domain = coalesce(r.domain, l.domain), -- Emails are ASCII (the domain's check), so lower() is the search text's normalisation of the lead's own.
+      search_text = case when r.email is null and l.email is not null then r.search_text || ' ' || lower(l.email) else r.search_text end,
+      updated_at = now()
+    from ${lastRowPerLead(jobId)} r where r.matched_lead_id = l.id`.execute(db);
+}
+
+/**
+ * The new leads of rows `fromRow` … `toRow` (inclusive), in file order: ids taken in that order,
+ * the leads inserted with the group and creator, those another writer took meanwhile skipped as
+ * duplicates, and an 'imported' history entry for each new one. Answers the new leads' ids in file order.
+ */
+export async function insertNewLeadsOfRows(
+  db: DbOrTrx,
+  job: { jobId: number; groupId: number; actorId: number; importedFrom: Record<string, unknown> },
+  range: { fromRow: number; toRow: number },
+  reasons: SkipReasons,
+): Promise<number[]> {
+  const { jobId } = job;
+  const inRange = sql`r.job_id = ${jobId} and r.row_number between ${range.fromRow} and ${range.toRow}`;
+  await sql`update import_job_rows r set lead_id = n.id
+    from (
+      select row_number, nextval('leads_id_seq'::regclass)::int as id
+      from (select row_number from import_job_rows r where ${inRange} and r.problem is null and r.matched_lead_id is null order by row_number) o
+    ) n
+    where r.job_id = ${jobId} and r.row_number = n.row_number`.execute(db);
+  await sql`insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text)
+    select r.lead_id, r.name, r.email, r.phone, r.category, r.description, r.address, r.domain, ${job.groupId}::int, ${job.actorId}::int,
+      r.search_text
+    from import_job_rows r where ${inRange} and r.lead_id is not null
+    order by r.row_number
+    on conflict do nothing`.execute(db);
+  await sql`update import_job_rows r set lead_id = null, problem = ${EMAIL_TAKEN(reasons)}
+    where ${inRange} and r.lead_id is not null and not exists (select 1 from leads l where l.id = r.lead_id)`.execute(db);
+  const { rows } = await sql<{ lead_id: number }>`
+    insert into lead_history (lead_id, type, actor_id, changes)
+    select r.lead_id, 'imported', ${job.actorId}::int, ${JSON.stringify(job.importedFrom)}::jsonb
+    from import_job_rows r where ${inRange} and r.lead_id is not null
+    order by r.row_number
+    returning lead_id`.execute(db);
+  return rows.map((row) => row.lead_id);
+}
+
+export interface StagedOutcome {
+  rowsRead: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+}
+
+/** What the staged rows came to (after the steps above, or before them: then only the checks' problems count). */
+export async function stagedOutcome(db: DbOrTrx, jobId: number): Promise<StagedOutcome> {
+  const { rows } = await sql<{ rows_read: number; imported: number; updated: number; skipped: number }>`
+    select count(*)::int as rows_read,
+      count(*) filter (where lead_id is not null)::int as imported,
+      count(*) filter (where matched_lead_id is not null and problem is null)::int as updated,
+      count(*) filter (where problem is not null)::int as skipped
+    from import_job_rows where job_id = ${jobId}`.execute(db);
+  const row = rows[0];
+  return { rowsRead: row?.rows_read ?? 0, imported: row?.imported ?? 0, updated: row?.updated ?? 0, skipped: row?.skipped ?? 0 };
+}
+
+/** Rows that would still become or change a lead. */
+export async function countAcceptedRows(db: DbOrTrx, jobId: number): Promise<number> {
+  const { rows } = await sql<{ accepted: number }>`
+    select count(*)::int as accepted from import_job_rows where job_id = ${jobId} and problem is null`.execute(db);
+  return rows[0]?.accepted ?? 0;
+}
+
+/** The skipped rows become the job's rejects (errors.csv) and the staged rows go. */
+export async function settleStagedRows(db: DbOrTrx, jobId: number): Promise<void> {
+  await sql`insert into import_job_rejects (job_id, row_number, cells, reason)
+    select job_id, row_number, cells, problem from import_job_rows where job_id = ${jobId} and problem is not null
+    on conflict do nothing`.execute(db);
+  await dropStagedRows(db, jobId);
+}
+
+export async function dropStagedRows(db: DbOrTrx, jobId: number): Promise<void> {
+  await sql`delete from import_job_rows where job_id = ${jobId}`.execute(db);
+}
