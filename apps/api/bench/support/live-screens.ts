@@ -8,8 +8,8 @@
  *   own write refetched them too, and then again on its echo.
  * - `patch`: the web app now (apps/web/src/features/leads/hooks/lead-events.ts). The event's list
  *   item patches the cached list and columns with the domain's leadListMatch, nothing is fetched for
- *   it; the counts, the board's counts and the badge refetch once changes pause for QUIET_MS (at
- *   most MAX_WAIT_MS after the first), the same constants as lead-aggregates.ts.
+ *   it; the tab counts, the board's column counts (pipeline.counts) and the badge refetch once
+ *   changes pause for QUIET_MS (at most MAX_WAIT_MS after the first), as lead-aggregates.ts does.
  */
 import type { AppRouter } from '../../src/trpc/root.js';
 import { type LeadListItem, leadListMatch, LEAD_STATUSES, type LeadStatus } from '@crm/domain';
@@ -184,10 +184,10 @@ export class Screen {
     for (const column of board.columns) this.columns.set(column.status, column.items);
   }
 
-  /** The figures an item cannot patch: tab counts, the board's column counts, the badge. */
+  /** The figures an item cannot patch: tab counts, the board's column counts (alone), the badge. */
   private async refetchAggregates(): Promise<void> {
     this.calls += 3;
-    await Promise.all([this.trpc.leads.counts.query({}), this.trpc.pipeline.board.query({}), this.trpc.followUps.badge.query()]);
+    await Promise.all([this.trpc.leads.counts.query({}), this.trpc.pipeline.counts.query({}), this.trpc.followUps.badge.query()]);
   }
 }
 

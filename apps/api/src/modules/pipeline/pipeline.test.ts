@@ -59,6 +59,9 @@ describeWithServer('pipeline board', (server) => {
         });
       const board = await trpcClientFor(seller).pipeline.board.query({ q: tag });
       expect(board.columns.map((column) => column.count)).toEqual([2, 0, 1, 0, 0]);
+      // What an open board refetches after the event: the counts alone.
+      const counts = await trpcClientFor(seller).pipeline.counts.query({ q: tag });
+      expect(counts.columns).toEqual(board.columns.map(({ status, count }) => ({ status, count })));
     } finally {
       await feed.close();
     }

@@ -1,6 +1,8 @@
 import type { AppRouter } from '@crm/api';
 import type { LeadListItem, LeadPage } from '@crm/domain';
-import type { InfiniteData, QueryKey } from '@tanstack/react-query';
+import { type InfiniteData, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -126,5 +128,51 @@ describe('a changed lead patched into the cache', () => {
       vi.advanceTimersByTime(500);
     }
     expect(countRefreshes()).toBe(2);
+  });
+
+  it("writes an open board's refetched counts into it and keeps its cards, without refetching the board", async () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        () =>
+          ({ op }) =>
+            observable((observer) => {
+              calls.push(op.path);
+              if (op.path !== 'pipeline.counts') return observer.error(new TRPCClientError(`sin respuesta: ${op.path}`));
+              const counts = { nuevo: 4, contactado: 1, interesado: 0, convertido: 0, perdido: 0 };
+              observer.next({
+                result: { type: 'data', data: { columns: Object.entries(counts).map(([status, count]) => ({ status, count })) } },
+              });
+              observer.complete();
+            }),
+      ],
+    });
+    const queryClient = createQueryClient();
+    const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+    const column = (status: 'nuevo' | 'contactado' | 'interesado' | 'convertido' | 'perdido', count: number) => ({
+      status,
+      count,
+      items: status === 'nuevo' ? [aLead({ id: 2 })] : [],
+      nextCursor: null,
+    });
+    const board = {
+      columns: [column('nuevo', 5), column('contactado', 0), column('interesado', 0), column('convertido', 0), column('perdido', 0)],
+    };
+    queryClient.setQueryData(trpc.pipeline.board.queryKey({}), board);
+    const observer = new QueryObserver(queryClient, {
+      queryKey: trpc.pipeline.board.queryKey({}),
+      queryFn: () => board,
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => undefined);
+    scheduleLeadAggregates(queryClient, trpc, 2);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(trpc.pipeline.board.queryKey({}))?.columns.map((c) => c.count)).toEqual([4, 1, 0, 0, 0]),
+    );
+    expect(queryClient.getQueryData(trpc.pipeline.board.queryKey({}))?.columns[0]?.items.map((lead) => lead.id)).toEqual([2]);
+    expect(calls).toEqual(['pipeline.counts']);
+    stop();
   });
 });
