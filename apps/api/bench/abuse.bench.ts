@@ -145,7 +145,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
         if (frameText(data).includes('"error"')) errors += 1;
       });
       for (let id = 1; id <= 300; id += 1) {
-        socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'chat.onEvent', input: { json: {} } } }));
+        socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'live.onEvent', input: { json: {} } } }));
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
       socket.close();

@@ -2,16 +2,16 @@
  * Everything the signed-in app adds around its screens (the live feed, sidebar, notifications, the
  * routes): its own chunk, so the login screen loads without it.
  */
-import { ChatLiveProvider } from './features/chat/hooks/ChatLiveProvider';
+import { LiveProvider } from './features/live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { AppRoutes } from './router';
 
 export default function SignedInApp() {
   return (
-    <ChatLiveProvider>
+    <LiveProvider>
       <AppLayout>
         <AppRoutes />
       </AppLayout>
-    </ChatLiveProvider>
+    </LiveProvider>
   );
 }

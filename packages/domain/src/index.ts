@@ -30,6 +30,7 @@ export * from './users/username.js';
 export * from './users/profile-image-url.js';
 export * from './leads/categories.js';
 export * from './leads/statuses.js';
+export * from './leads/list-match.js';
 export * from './leads/progress.js';
 export * from './leads/category-mapping.js';
 export * from './leads/specialization.js';

@@ -61,7 +61,7 @@ async function measure(name: string, site: ApiSite, leads: number, assignees: nu
   const subscriptions = members.map((member, index) => {
     const live = createLiveTrpc(urls[index % urls.length] as string, clientWithCookie(urls[0] as string, member.cookie ?? ''));
     feeds.push(live);
-    return live.trpc.chat.onEvent.subscribe(undefined, {
+    return live.trpc.live.onEvent.subscribe(undefined, {
       onData: (item) => {
         const event = 'data' in item ? item.data : item;
         if (event.type === 'synced') synced += 1;

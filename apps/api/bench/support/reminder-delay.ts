@@ -42,7 +42,7 @@ export async function measureReminders(urls: string[], cookie: string, count: nu
   let synced = 0;
   const feeds: LiveTrpc[] = urls.map((url) => createLiveTrpc(url, clientWithCookie(url, cookie)));
   const subscriptions = feeds.map((live, index) =>
-    live.trpc.chat.onEvent.subscribe(undefined, {
+    live.trpc.live.onEvent.subscribe(undefined, {
       onData: (item) => {
         const event = 'data' in item ? item.data : item;
         if (event.type === 'synced') synced += 1;

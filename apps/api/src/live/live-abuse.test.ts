@@ -37,7 +37,7 @@ async function holdDatabase(server: TestServer, senderId: number): Promise<() =>
 function feedOutcome(live: LiveTrpc): { outcome: Promise<string>; stop: () => void } {
   let stop = () => undefined as void;
   const outcome = new Promise<string>((resolve) => {
-    const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+    const subscription = live.trpc.live.onEvent.subscribe(undefined, {
       onData: (item) => {
         if (('data' in item ? item.data : item).type === 'synced') resolve('synced');
       },

@@ -3,8 +3,8 @@
  * item of the web app's feed), and how each type crosses replicas. Adding an event type is
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
-import { type Db, findChatMessagesByIds, findFollowUp, findNotificationsByIds } from '@crm/db';
-import type { ChatMessage, FollowUp, ImportJobState, LeadChange, LeadStatus, Notification } from '@crm/domain';
+import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds } from '@crm/db';
+import type { ChatMessage, FollowUp, ImportJobState, LeadChange, LeadListItem, LeadStatus, Notification } from '@crm/domain';
 import { toNotificationDto } from '../modules/notifications/notification-dto.js';
 
 export type LiveEvent =
@@ -21,9 +21,12 @@ export type LiveEvent =
   | { type: 'presence'; userId: number }
   /** An import job's counters changed (its owner's screens; the error lines are read over HTTP). */
   | { type: 'importJob'; job: ImportJobState }
-  /** A lead was created, changed, assigned or deleted (everyone: open boards and lists refresh). */
-  | { type: 'leadChanged'; leadId: number; change: LeadChange; status?: LeadStatus }
-  /** One batch of a bulk action changed these leads (everyone: open boards and lists refresh once, not per lead). */
+  /**
+   * A lead was created, changed, assigned or deleted, to those who may read it: `lead` is its list
+   * item as the lists return it (absent once deleted), so screens patch their caches with it.
+   */
+  | { type: 'leadChanged'; leadId: number; change: LeadChange; status?: LeadStatus; lead?: LeadListItem }
+  /** One batch of a bulk action changed these leads (those who may read leads: open boards and lists refresh once, not per lead). */
   | { type: 'leadsChanged'; leadIds: number[]; change: LeadChange }
   /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
   | { type: 'followUpDue'; followUp: FollowUp }
@@ -116,7 +119,21 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   presence: asIs(),
   typing: asIs(),
   channel: asIs(),
-  leadChanged: asIs(),
+  // The list item travels whole as a rule; one too large (a long description) travels without it and is read back.
+  leadChanged: {
+    toWire: (event) => {
+      const fits = !event.lead || Buffer.byteLength(JSON.stringify(event.lead)) <= MAX_INLINE_BYTES;
+      return [fits ? event : { ...event, lead: undefined, readBack: true }];
+    },
+    fromWire: (db, wires) =>
+      Promise.all(
+        wires.map(async (wire) => {
+          const { readBack, lead, ...event } = wire as WireEvent & { readBack?: true; lead?: LeadListItem };
+          const item = readBack ? await findLeadListItem(db, Number(event['leadId'])) : lead && reviveLeadItem(lead);
+          return { ...(event as EventOf<'leadChanged'>), ...(item ? { lead: item } : {}) };
+        }),
+      ),
+  },
   leadsChanged: { ...asIs<'leadsChanged'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
   // Dates and names: only the id travels, each replica reads the follow-up back.
   followUpDue: {
@@ -166,6 +183,16 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       ),
   },
 };
+
+/** A list item as JSON gave it back: its dates as text. */
+function reviveLeadItem(lead: LeadListItem): LeadListItem {
+  return {
+    ...lead,
+    createdAt: new Date(lead.createdAt),
+    contactedAt: lead.contactedAt === null ? null : new Date(lead.contactedAt),
+    nextFollowUp: lead.nextFollowUp && { ...lead.nextFollowUp, dueAt: new Date(lead.nextFollowUp.dueAt) },
+  };
+}
 
 function ruleFor(type: LiveEventType): WireRule<LiveEventType> {
   return WIRE_RULES[type] as WireRule<LiveEventType>;

@@ -115,7 +115,7 @@ export async function openBoth(url: string, client: ApiClient): Promise<{ socket
   const live = createLiveTrpc(url, client);
   let synced = false;
   let ended = false;
-  live.trpc.chat.onEvent.subscribe(undefined, {
+  live.trpc.live.onEvent.subscribe(undefined, {
     onData: (item) => {
       if (('data' in item ? item.data : item).type === 'synced') synced = true;
     },
@@ -127,7 +127,7 @@ export async function openBoth(url: string, client: ApiClient): Promise<{ socket
   return { socket, live, feedEnded: () => ended };
 }
 
-type FeedItem = Parameters<NonNullable<Parameters<LiveTrpc['trpc']['chat']['onEvent']['subscribe']>[1]['onData']>>[0];
+type FeedItem = Parameters<NonNullable<Parameters<LiveTrpc['trpc']['live']['onEvent']['subscribe']>[1]['onData']>>[0];
 
 /** Chat messages come tracked ({ id, data }) so that a reconnect resumes after them; other events come bare. */
 const unwrap = (item: FeedItem) => ('data' in item ? item.data : item);
@@ -140,7 +140,7 @@ type FeedEvent = ReturnType<typeof unwrap>;
 export async function openFeed(url: string, client: ApiClient): Promise<{ events: FeedEvent[]; close: () => Promise<void> }> {
   const live = createLiveTrpc(url, client);
   const events: FeedEvent[] = [];
-  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+  const subscription = live.trpc.live.onEvent.subscribe(undefined, {
     onData: (item) => events.push(unwrap(item)),
   });
   await expect.poll(() => events.some((event) => event.type === 'synced'), { timeout: 5_000 }).toBe(true);

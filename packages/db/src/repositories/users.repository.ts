@@ -65,6 +65,11 @@ export async function listUsers(db: DbOrTrx): Promise<User[]> {
   return rows.map(toUserDto);
 }
 
+/** Every active user's id and role: whom a service may address by permission (e.g. a live event for those who may read leads). */
+export async function listActiveUserRoles(db: DbOrTrx): Promise<{ id: number; systemRole: User['systemRole'] }[]> {
+  return db.selectFrom('users').select(['id', 'system_role as systemRole']).where('deactivated_at', 'is', null).execute();
+}
+
 export async function countUsers(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('users')

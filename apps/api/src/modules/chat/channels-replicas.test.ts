@@ -36,7 +36,7 @@ describeOnTwoReplicas('channels across two replica processes', (replicas) => {
       // Nor does a reconnecting feed replay it: the back-log follows membership.
       const live = createLiveTrpc(replicas.child.url, bea.client);
       const items: { type: string; message?: { message: string } }[] = [];
-      const subscription = live.trpc.chat.onEvent.subscribe(
+      const subscription = live.trpc.live.onEvent.subscribe(
         { lastEventId: '0' },
         { onData: (item) => items.push('data' in item ? item.data : item) },
       );

@@ -1,4 +1,4 @@
-/** tRPC: the Chat screen's reads and writes, and its live feed. */
+/** tRPC: the Chat screen's reads and writes (the live feed is `live.onEvent`; `onEvent` here is its old name). */
 import {
   channelMessagesQuerySchema,
   createChannelSchema,
@@ -11,7 +11,8 @@ import {
 } from '@crm/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { socketFeedGate, chatSendGate } from '../../trpc/socket-gates.js';
+import { chatSendGate } from '../../trpc/socket-gates.js';
+import { liveFeedProcedure } from '../../live/live.router.js';
 import {
   channelMembers,
   createChannel,
@@ -21,7 +22,6 @@ import {
   searchConversation,
   updateChannel,
 } from './channels.service.js';
-import { openChatFeed } from './chat.subscription.js';
 import { announceTyping } from './typing.service.js';
 import { reportViewing } from './viewing.service.js';
 import {
@@ -68,8 +68,6 @@ export const chatRouter = router({
   markChannelRead: authedProcedure
     .input(z.object({ channelId: idSchema }))
     .mutation(({ ctx, input }) => markChannelRead(ctx, input.channelId)),
-  onEvent: socketFeedGate
-    .concat(authedProcedure)
-    .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => openChatFeed(ctx, input?.lastEventId, signal)),
+  /** Alias of `live.onEvent` for clients that still subscribe under the old name. */
+  onEvent: liveFeedProcedure,
 });

@@ -19,7 +19,7 @@ interface FeedItem {
 function subscribeFeed(live: LiveTrpc) {
   const items: FeedItem[] = [];
   let completed = false;
-  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+  const subscription = live.trpc.live.onEvent.subscribe(undefined, {
     onData: (item) => items.push('data' in item ? item.data : item),
     onComplete: () => {
       completed = true;

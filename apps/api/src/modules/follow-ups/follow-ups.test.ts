@@ -175,7 +175,7 @@ describeWithServer('follow-ups', (server) => {
     it("tells the owner's live feed once when a follow-up falls due, and again after a reschedule", async () => {
       const live = createLiveTrpc(server().url, seller);
       const due: number[] = [];
-      const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+      const subscription = live.trpc.live.onEvent.subscribe(undefined, {
         onData: (item) => {
           const event = 'data' in item ? item.data : item;
           if (event.type === 'followUpDue') due.push(event.followUp.id);

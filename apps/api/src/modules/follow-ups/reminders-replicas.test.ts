@@ -6,7 +6,7 @@ import { createLiveTrpc, type LiveTrpc } from '../../test/live-client.js';
 /** The follow-up ids a live feed was told fell due, in order. */
 function dueFeed(live: LiveTrpc) {
   const ids: number[] = [];
-  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+  const subscription = live.trpc.live.onEvent.subscribe(undefined, {
     onData: (item) => {
       const event = 'data' in item ? item.data : item;
       if (event.type === 'followUpDue') ids.push(event.followUp.id);

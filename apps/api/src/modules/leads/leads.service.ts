@@ -40,7 +40,7 @@ import { actorName } from '../activities/activities.service.js';
 import { distributeLeads } from '../distribution/distribution.service.js';
 import { assignmentEntries, leadUpdateEntries } from '../lead-history/lead-history.service.js';
 import { Notifier } from '../notifications/notifier.js';
-import { announceLeadChanged } from './lead-changed.js';
+import { announceLeadChanged, announceLeadDeleted } from './lead-changed.js';
 import { assertNoDuplicateLead, normalizeLeadPhone, refusingDuplicateRace } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
@@ -140,9 +140,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
       return leadId;
     }),
   );
-  await announceLeadChanged(ctx, id, 'created', 'nuevo');
-  await notes.publish(ctx);
-  return getLeadOrThrow(ctx, id);
+  return announced(ctx, notes, id, 'created');
 }
 
 /** 'Asignar automáticamente': the role's rule picks the assignee; a role that cannot is a 409 and nothing is created. */
@@ -218,9 +216,23 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
     }),
   );
   const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.assigned_to;
-  await announceLeadChanged(ctx, id, assigned ? 'assigned' : 'updated', status ?? before.status);
+  return announced(ctx, notes, id, assigned ? 'assigned' : 'updated');
+}
+
+/**
+ * After a write's commit: the lead's list item, which the caller gets and the live event carries
+ * (one read for both), then the notifications the write made.
+ */
+async function announced(
+  ctx: ServiceContext,
+  notes: Notifier,
+  id: number,
+  change: 'created' | 'updated' | 'assigned',
+): Promise<LeadListItem> {
+  const lead = await getLeadOrThrow(ctx, id);
+  await announceLeadChanged(ctx, lead, change);
   await notes.publish(ctx);
-  return getLeadOrThrow(ctx, id);
+  return lead;
 }
 
 async function recordStatusActivity(
@@ -255,9 +267,7 @@ export async function assignLead(ctx: ServiceContext, id: number, input: { assig
     await recordLeadHistory(trx, assignmentEntries(ctx.viewer.user.id, row, input.assignedTo));
     if (input.assignedTo !== null && input.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
   });
-  await announceLeadChanged(ctx, id, 'assigned');
-  await notes.publish(ctx);
-  return getLeadOrThrow(ctx, id);
+  return announced(ctx, notes, id, 'assigned');
 }
 
 /** 'Eliminar lead' (admin, manager): its notes, follow-ups and history go with it; the activity feed keeps a line. */
@@ -274,6 +284,6 @@ export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id:
     });
     return row;
   });
-  await announceLeadChanged(ctx, id, 'deleted', deleted.status);
+  await announceLeadDeleted(ctx, id, deleted.status);
   return { id };
 }

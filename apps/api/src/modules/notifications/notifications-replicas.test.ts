@@ -8,7 +8,7 @@ import { createLiveTrpc, type LiveTrpc } from '../../test/live-client.js';
 function notificationFeed(live: LiveTrpc) {
   const received: { id: number; kind: string; leadId: number | null }[] = [];
   let synced = false;
-  const subscription = live.trpc.chat.onEvent.subscribe(undefined, {
+  const subscription = live.trpc.live.onEvent.subscribe(undefined, {
     onData: (item) => {
       const event = 'data' in item ? item.data : item;
       if (event.type === 'synced') synced = true;

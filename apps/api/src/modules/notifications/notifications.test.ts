@@ -467,7 +467,7 @@ describeWithServer('notifications', (server) => {
     const other = createLiveTrpc(server().url, bea.client);
     const seen: { owner: any[]; other: any[] } = { owner: [], other: [] };
     const subscribe = (live: typeof owner, into: any[]) =>
-      live.trpc.chat.onEvent.subscribe(undefined, {
+      live.trpc.live.onEvent.subscribe(undefined, {
         onData: (item) => into.push('data' in item ? item.data : item),
       });
     const subscriptions = [subscribe(owner, seen.owner), subscribe(other, seen.other)];

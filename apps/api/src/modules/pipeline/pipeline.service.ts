@@ -6,6 +6,7 @@
 import { countLeads } from '@crm/db';
 import { LEAD_STATUSES, type LeadPage, type LeadStatus, type PipelineColumnQuery, type PipelineQuery } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
 import { filtersOf, listLeadPage } from '../leads/leads.service.js';
 
 const COLUMN_PAGE = 20;
@@ -18,13 +19,23 @@ export async function pipelineBoard(
   ctx: ServiceContext,
   query: PipelineQuery,
 ): Promise<{ columns: ({ status: LeadStatus; count: number } & LeadPage)[] }> {
-  const filters = filtersOf(ctx, query);
   // The columns at once, each on a connection of its own (each read is an index range).
+  const [pages, { columns }] = await Promise.all([
+    Promise.all(LEAD_STATUSES.map((status) => pipelineColumn(ctx, { ...query, status }))),
+    pipelineCounts(ctx, query),
+  ]);
+  return { columns: columns.map((column, index) => ({ ...column, ...(pages[index] as LeadPage) })) };
+}
+
+/** The columns' counts alone: what an open board refetches after a lead changed (the cards come with the change). */
+export async function pipelineCounts(
+  ctx: ServiceContext,
+  query: PipelineQuery,
+): Promise<{ columns: { status: LeadStatus; count: number }[] }> {
+  requirePermission(ctx, 'lead.read');
+  const filters = filtersOf(ctx, query);
   const columns = await Promise.all(
-    LEAD_STATUSES.map(async (status) => {
-      const page = await pipelineColumn(ctx, { ...query, status });
-      return { status, count: await countLeads(ctx.db, { ...filters, status }), ...page };
-    }),
+    LEAD_STATUSES.map(async (status) => ({ status, count: await countLeads(ctx.db, { ...filters, status }) })),
   );
   return { columns };
 }

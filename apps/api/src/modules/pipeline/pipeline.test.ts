@@ -50,14 +50,18 @@ describeWithServer('pipeline board', (server) => {
       expect((await manager.put(`/api/leads/${ids[0]}`, { status: 'interesado' })).status).toBe(200);
       await expect
         .poll(() => feed.events.find((event) => event.type === 'leadChanged' && event.leadId === ids[0]), { timeout: 5_000 })
-        .toEqual({
+        .toMatchObject({
           type: 'leadChanged',
           leadId: ids[0],
           change: 'updated',
           status: 'interesado',
+          lead: { id: ids[0], status: 'interesado' },
         });
       const board = await trpcClientFor(seller).pipeline.board.query({ q: tag });
       expect(board.columns.map((column) => column.count)).toEqual([2, 0, 1, 0, 0]);
+      // What an open board refetches after the event: the counts alone.
+      const counts = await trpcClientFor(seller).pipeline.counts.query({ q: tag });
+      expect(counts.columns).toEqual(board.columns.map(({ status, count }) => ({ status, count })));
     } finally {
       await feed.close();
     }

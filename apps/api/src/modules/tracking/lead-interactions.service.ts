@@ -3,7 +3,7 @@
  * record them, as with tracking. One transaction writes the history entry and moves the counters,
  * so nobody types a count by hand; 'today' is the team's.
  */
-import { addToTrackingCounters, findLeadRowForUpdate, recordLeadHistory } from '@crm/db';
+import { addToTrackingCounters, findLeadListItem, findLeadRowForUpdate, recordLeadHistory } from '@crm/db';
 import { DomainError, type LogInteraction, type TrackingRecord, interactionEffect, toIsoDate } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
@@ -15,7 +15,7 @@ export async function logLeadInteraction(ctx: ServiceContext, leadId: number, in
   requirePermission(ctx, 'lead.read');
   const { timeZone } = (await loadTeamSettings(ctx)).settings;
   const effect = interactionEffect(interaction);
-  const { record, status } = await ctx.db.transaction().execute(async (trx) => {
+  const record = await ctx.db.transaction().execute(async (trx) => {
     // The lead's row lock: a lead deleted meanwhile is a 404, not a foreign-key 500.
     const lead = await findLeadRowForUpdate(trx, leadId);
     if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
@@ -33,8 +33,10 @@ export async function logLeadInteraction(ctx: ServiceContext, leadId: number, in
         changes: { ...(interaction.kind === 'call' ? { outcome: interaction.outcome } : {}), note: interaction.note },
       },
     ]);
-    return { record: written, status: lead.status };
+    return written;
   });
-  await announceLeadChanged(ctx, leadId, 'updated', status);
+  // Its tracking counters are part of the list item the event carries (none if it was deleted meanwhile).
+  const lead = await findLeadListItem(ctx.db, leadId);
+  if (lead) await announceLeadChanged(ctx, lead, 'updated');
   return record;
 }

@@ -16,7 +16,7 @@ import {
 import { DomainError, type LeadListItem, type LeadMerge, type LeadMergeField } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
-import { announceLeadChanged } from '../lead-changed.js';
+import { announceLeadChanged, announceLeadDeleted } from '../lead-changed.js';
 import { assertNoDuplicateLead, refusingDuplicateRace } from '../lead-contact.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
@@ -93,7 +93,8 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
       return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
     }),
   );
-  await announceLeadChanged(ctx, absorbed.id, 'deleted', absorbed.status);
-  await announceLeadChanged(ctx, survivor.id, 'updated', survivor.status);
-  return getLeadOrThrow(ctx, survivor.id);
+  await announceLeadDeleted(ctx, absorbed.id, absorbed.status);
+  const merged = await getLeadOrThrow(ctx, survivor.id);
+  await announceLeadChanged(ctx, merged, 'updated');
+  return merged;
 }

@@ -196,7 +196,13 @@ describeWithServer('merging two leads', (server) => {
         feed.events.filter((event) => event.type === 'leadChanged' && (event.leadId === survivor.id || event.leadId === absorbed.id));
       await expect.poll(ofThePair, { timeout: 5_000 }).toEqual([
         { type: 'leadChanged', leadId: absorbed.id, change: 'deleted', status: 'nuevo' },
-        { type: 'leadChanged', leadId: survivor.id, change: 'updated', status: 'nuevo' },
+        {
+          type: 'leadChanged',
+          leadId: survivor.id,
+          change: 'updated',
+          status: 'nuevo',
+          lead: expect.objectContaining({ id: survivor.id }),
+        },
       ]);
     } finally {
       await feed.close();

@@ -9,7 +9,7 @@ import { isServerFailure, serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { addMessageToCache, refreshChatSummaries } from './chat-cache';
-import { useChatLive } from './ChatLiveProvider';
+import { useLiveConnection } from '../../live/LiveProvider';
 import { type ChatSendInput, sendViaRest } from './send-via-rest';
 
 const SEND_FAILED = 'No se pudo enviar el mensaje. Intenta de nuevo.';
@@ -19,7 +19,7 @@ export function useSendChatMessage() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const viewer = useCurrentUser();
-  const { connected } = useChatLive();
+  const { connected } = useLiveConnection();
 
   return useMutation({
     mutationFn: async (input: ChatSendInput): Promise<{ message: ChatMessage; viaRest: boolean }> => {

@@ -8,19 +8,19 @@ import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useRefreshLeads } from '../../leads/hooks/useLeadQueries';
+import { useLeadDeleted } from '../../leads/hooks/lead-events';
 
 export function DeleteLeadButton({ lead }: { lead: { id: number; name: string } }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const refresh = useRefreshLeads();
+  const deleted = useLeadDeleted();
   const [opened, dialog] = useDisclosure(false);
   const remove = useMutation(
     trpc.leads.delete.mutationOptions({
       onSuccess: async () => {
         notifySuccess('Lead eliminado', `${lead.name} y su historial se han eliminado`);
         await navigate('/leads');
-        await refresh();
+        deleted(lead.id);
       },
       onError: (error) => notifyError('No se pudo eliminar el lead', serverMessage(error, 'Error al eliminar el lead')),
     }),

@@ -12,7 +12,7 @@ import { serverMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
-import { useRefreshLeads } from '../../leads/hooks/useLeadQueries';
+import { useLeadDeleted, useLeadWritten } from '../../leads/hooks/lead-events';
 import { usePaletteSearch } from '../../search/hooks/usePaletteSearch';
 import { type MergeRow, mergeRows } from '../merge-fields';
 import classes from './MergeLeadDialog.module.css';
@@ -69,7 +69,8 @@ function FieldChooser({ row, otherName, value, onChange }: FieldChooserProps) {
 function MergeChooser({ lead, other, onDone }: { lead: LeadListItem; other: LeadListItem; onDone: () => void }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
+  const deleted = useLeadDeleted();
   const rows = mergeRows(lead, other, useTeamFormat().settings.country);
   const [choice, setChoice] = useState<Partial<Record<LeadMergeField, LeadMergeSide>>>(() =>
     Object.fromEntries(rows.map((row) => [row.field, row.initial])),
@@ -80,7 +81,8 @@ function MergeChooser({ lead, other, onDone }: { lead: LeadListItem; other: Lead
         notifySuccess('Leads fusionados', `«${other.name}» forma parte ahora de «${survivor.name}»`);
         onDone();
         await navigate(`/leads/${survivor.id}`);
-        await refresh();
+        deleted(other.id);
+        written(survivor);
       },
     }),
   );

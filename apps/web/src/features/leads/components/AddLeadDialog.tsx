@@ -8,7 +8,7 @@ import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
-import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { useLeadWritten } from '../hooks/lead-events';
 import { AssigneePicker } from './AssigneePicker';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
@@ -27,7 +27,7 @@ const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', des
 
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   const { phonePlaceholder } = useTeamFormat();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
@@ -41,10 +41,10 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
   };
   const create = useMutation(
     trpc.leads.create.mutationOptions({
-      onSuccess: async (lead) => {
+      onSuccess: (lead) => {
         notifySuccess('Lead creado', `${lead.name} se agregó a los leads activos.`);
         close();
-        await refresh();
+        written(lead, 'created');
       },
       onError: (error) => {
         // A duplicate is shown in the dialog, with the way to the existing lead.

@@ -16,7 +16,7 @@ import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
-import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
@@ -73,7 +73,7 @@ function validateFor(lead: LeadListItem) {
 
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   const { phonePlaceholder } = useTeamFormat();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
@@ -81,10 +81,10 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   });
   const update = useMutation(
     trpc.leads.update.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: (updated) => {
         notifySuccess('Lead actualizado');
         onClose();
-        await refresh();
+        written(updated);
       },
       onError: (error) => {
         if (!existingLeadOf(error)) notifyError('No se pudo actualizar el lead', serverMessage(error, 'Error al actualizar el lead'));

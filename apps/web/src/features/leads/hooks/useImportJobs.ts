@@ -1,11 +1,11 @@
 /**
  * The import dialog's jobs (docs/import-format.md#import-jobs): the server's size limit, the
- * caller's recent jobs and one job's state. The live feed (ChatLiveProvider) writes each job's
+ * caller's recent jobs and one job's state. The live feed (LiveProvider) writes each job's
  * counters into these queries as the server publishes them; without it they poll while a job runs.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
-import { useChatLive } from '../../chat/hooks/ChatLiveProvider';
+import { useLiveConnection } from '../../live/LiveProvider';
 import { isJobActive } from './import-job-cache';
 
 /** How often a running job is read when the live feed is down. */
@@ -19,7 +19,7 @@ export function useImportLimit(enabled: boolean) {
 /** Jobs the user started (the uploads never started are no one's business). */
 export function useImportJobList(enabled: boolean) {
   const trpc = useTRPC();
-  const { connected } = useChatLive();
+  const { connected } = useLiveConnection();
   return useQuery({
     ...trpc.importJobs.list.queryOptions(),
     enabled,
@@ -30,7 +30,7 @@ export function useImportJobList(enabled: boolean) {
 
 export function useImportJob(id: number | null) {
   const trpc = useTRPC();
-  const { connected } = useChatLive();
+  const { connected } = useLiveConnection();
   return useQuery({
     ...trpc.importJobs.byId.queryOptions({ id: id ?? 0 }),
     enabled: id !== null,

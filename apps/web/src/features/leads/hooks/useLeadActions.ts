@@ -1,19 +1,22 @@
-/** The writes a lead card offers, each with its Spanish success and failure toasts: mark contacted, assign, move status. */
+/**
+ * The writes a lead card offers, each with its Spanish success and failure toasts: mark contacted,
+ * assign, move status. Each answers with the lead, which goes straight into the cache (lead-events.ts).
+ */
 import { statusLabel } from '@crm/domain';
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useRefreshLeads } from './useLeadQueries';
+import { useLeadWritten } from './lead-events';
 
 export function useMarkContacted() {
   const trpc = useTRPC();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   return useMutation(
     trpc.leads.markContacted.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: (lead) => {
         notifySuccess('Lead marcado como contactado');
-        await refresh();
+        written(lead);
       },
       onError: (error) => notifyError('No se pudo marcar como contactado', serverMessage(error, 'Error al marcar como contactado')),
     }),
@@ -22,12 +25,12 @@ export function useMarkContacted() {
 
 export function useAssignLead() {
   const trpc = useTRPC();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   return useMutation(
     trpc.leads.assign.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: (lead) => {
         notifySuccess('Lead asignado');
-        await refresh();
+        written(lead, 'assigned');
       },
       onError: (error) => notifyError('No se pudo asignar el lead', serverMessage(error, 'Error al asignar lead')),
     }),
@@ -37,12 +40,12 @@ export function useAssignLead() {
 /** A Vendedor moving their own lead to interesado, convertido or perdido (docs/leads.md). */
 export function useMoveLeadStatus() {
   const trpc = useTRPC();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   return useMutation(
     trpc.leads.update.mutationOptions({
-      onSuccess: async (lead) => {
+      onSuccess: (lead) => {
         notifySuccess('Estado actualizado', `El lead ahora está ${statusLabel(lead.status).toLowerCase()}`);
-        await refresh();
+        written(lead);
       },
       onError: (error) => notifyError('No se pudo actualizar el estado', serverMessage(error, 'Error al actualizar el lead')),
     }),

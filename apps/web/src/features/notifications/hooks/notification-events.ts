@@ -1,5 +1,5 @@
 /**
- * The live feed's notification events, handed from the one subscription (ChatLiveProvider) to
+ * The live feed's notification events, handed from the one subscription (LiveProvider) to
  * the bell: the cache is refreshed here, and the bell's listener decides on a system alert.
  */
 import type { Notification } from '@crm/domain';

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useRefreshLeads } from '../../leads/hooks/useLeadQueries';
+import { useLeadWritten } from '../../leads/hooks/lead-events';
 import { type BoardFilters, boardColumnKey, boardKey } from './useBoardColumn';
 
 interface Move {
@@ -20,7 +20,7 @@ interface Move {
 export function useMoveLead(filters: BoardFilters) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = useRefreshLeads();
+  const written = useLeadWritten();
   const update = useMutation(trpc.leads.update.mutationOptions());
   const user = useCurrentUser();
 
@@ -61,15 +61,14 @@ export function useMoveLead(filters: BoardFilters) {
       (data) => data && { columns: data.columns.map((column) => ({ ...column, count: column.count + shift(column.status) })) },
     );
     try {
-      await update.mutateAsync({ id: lead.id, data: { status: to } });
+      // The server's item replaces the optimistic card; the column counts refresh debounced.
+      written(await update.mutateAsync({ id: lead.id, data: { status: to } }));
       notifySuccess('Lead movido', `${lead.name} ahora está en ${statusLabel(to)}`);
     } catch (error) {
       queryClient.setQueryData(fromKey, before.from);
       queryClient.setQueryData(toKey, before.to);
       queryClient.setQueryData(countsKey, before.counts);
       notifyError('No se pudo mover el lead', serverMessage(error, 'Error al mover el lead'));
-    } finally {
-      await refresh();
     }
   };
 }

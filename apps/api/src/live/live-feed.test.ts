@@ -1,17 +1,17 @@
 import { SESSION_IDLE_MS } from '@crm/db';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../auth/session.service.js';
-import { purgeExpiredSessionsJob } from '../auth/sessions.jobs.js';
-import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
-import { createLiveTrpc, openLiveSocket } from '../../test/live-client.js';
+import { hashToken, SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { purgeExpiredSessionsJob } from '../modules/auth/sessions.jobs.js';
+import { createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
+import { createLiveTrpc, openLiveSocket } from '../test/live-client.js';
 
 interface FeedItem {
   type: string;
   message?: { id: number; message: string };
 }
 
-describeWithServer('chat tRPC subscription', (server) => {
+describeWithServer('the live feed (tRPC live.onEvent)', (server) => {
   it('resumes after a forced disconnect from the last message it saw: nothing lost, nothing twice', async () => {
     const ana = await createUser(server(), { username: uniqueName('ana') });
     const bea = await createUser(server(), { username: uniqueName('bea') });
@@ -21,7 +21,7 @@ describeWithServer('chat tRPC subscription', (server) => {
     const { trpc, wsClient } = createLiveTrpc(server().url, anaClient, 700);
 
     const feed: FeedItem[] = [];
-    const subscription = trpc.chat.onEvent.subscribe(undefined, {
+    const subscription = trpc.live.onEvent.subscribe(undefined, {
       onData: (item) => feed.push('data' in item ? item.data : item),
     });
     const synced = (times: number) => expect.poll(() => feed.filter((i) => i.type === 'synced').length, { timeout: 10_000 }).toBe(times);
@@ -72,7 +72,7 @@ describeWithServer('chat tRPC subscription', (server) => {
     const { trpc, wsClient } = createLiveTrpc(server().url, client);
     let completed = false;
     const feed: string[] = [];
-    trpc.chat.onEvent.subscribe(undefined, {
+    trpc.live.onEvent.subscribe(undefined, {
       onData: (item) => feed.push(('data' in item ? item.data : item).type),
       onComplete: () => {
         completed = true;

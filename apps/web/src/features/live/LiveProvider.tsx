@@ -1,0 +1,78 @@
+/**
+ * The app's live link, opened once after login (mounted in the app shell): one tRPC subscription,
+ * `live.onEvent`, that resumes from the last chat message it saw after a drop and hands each event
+ * to the feature whose cache it feeds. Screens read whether it is up (the chat's REST fallback,
+ * import progress polling).
+ */
+import { useThrottledCallback } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../auth/CurrentUserContext';
+import { useTRPC } from '../../lib/trpc';
+import { applyChatEvent } from '../chat/hooks/chat-events';
+import { showFollowUpDueToast } from '../follow-ups/hooks/follow-up-due-toast';
+import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
+import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
+import { applyLeadChanged, refreshLeadsAfterReconnect } from '../leads/hooks/lead-events';
+import { applyNotificationEvent } from '../notifications/hooks/notification-events';
+
+const BULK_REFRESH_MS = 1000;
+
+const LiveContext = createContext<{ connected: boolean }>({ connected: false });
+
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const viewer = useCurrentUser();
+  const navigate = useNavigate();
+  // A bulk action sends an event per batch: lists refetch at most once a second meanwhile, and once after the last.
+  const refreshAfterBulk = useThrottledCallback(() => refreshFollowUps(queryClient, trpc), BULK_REFRESH_MS);
+  const subscription = useSubscription(
+    trpc.live.onEvent.subscriptionOptions(undefined, {
+      onData: (envelope) => {
+        // Messages come tracked ({ id, data }) so a reconnect resumes after them; other events come bare.
+        const event = 'data' in envelope ? envelope.data : envelope;
+        switch (event.type) {
+          case 'chat':
+          case 'typing':
+          case 'channel':
+          case 'read':
+          case 'presence':
+            applyChatEvent(queryClient, trpc, event, viewer.id);
+            return;
+          case 'notification':
+          case 'notificationsRead':
+            applyNotificationEvent(queryClient, trpc, event);
+            return;
+          case 'importJob':
+            applyImportJobEvent(queryClient, trpc, event.job);
+            return;
+          case 'leadChanged':
+            applyLeadChanged(queryClient, trpc, event, viewer.id);
+            return;
+          case 'leadsChanged':
+            refreshAfterBulk();
+            return;
+          case 'followUpDue':
+            showFollowUpDueToast(event.followUp, (path) => void navigate(path));
+            refreshFollowUps(queryClient, trpc);
+            return;
+          case 'synced':
+            // Back on line: receipts and presence may have changed while we were away, and lead changes too.
+            void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
+            applyNotificationEvent(queryClient, trpc, event);
+            refreshLeadsAfterReconnect(queryClient, trpc);
+            return;
+        }
+      },
+    }),
+  );
+  return <LiveContext.Provider value={{ connected: subscription.status === 'pending' }}>{children}</LiveContext.Provider>;
+}
+
+/** Whether the live link is up right now. */
+export function useLiveConnection(): { connected: boolean } {
+  return useContext(LiveContext);
+}
