@@ -1,7 +1,7 @@
 /**
  * 'Asignar a:' (admin and manager). Choosing a team member assigns the lead; choosing 'Sin asignar'
  * does nothing (the API can unassign, the screen does not: docs/leads.md), so the select keeps showing the current assignee.
- * A list shows it on every card: until it is first touched it is a plain input-like button (the
+ * A list shows it on every card: until it is first touched it is a plain read-only input (the
  * searchable select, its dropdown and positioning cost a phone about 100 ms per card), swapped for the select on first use.
  */
 import { type LeadListItem, fullName } from '@crm/domain';
@@ -28,11 +28,11 @@ export function AssignSelect({ lead }: { lead: LeadListItem }) {
   if (activation === 'idle') {
     return (
       <InputBase
-        component="button"
-        type="button"
         label="Asignar a:"
         size="xs"
+        readOnly
         pointer
+        value={options.find((option) => option.value === value)?.label ?? ''}
         rightSection={<IconSelector size={16} aria-hidden />}
         rightSectionPointerEvents="none"
         // The pointer opens the list at once; Tab only moves the focus, as it does into a select.
@@ -41,9 +41,7 @@ export function AssignSelect({ lead }: { lead: LeadListItem }) {
           setActivation('open');
         }}
         onFocus={() => setActivation('focus')}
-      >
-        {options.find((option) => option.value === value)?.label}
-      </InputBase>
+      />
     );
   }
 
