@@ -4,7 +4,7 @@
  */
 import type { LeadListItem } from '@crm/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
@@ -22,29 +22,12 @@ interface LeadListProps {
   selection?: LeadSelection;
 }
 
-/** The cards a list first shows at once; the rest of the page follows in a background render. */
-const FIRST_CARDS = 6;
-
 export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: LeadListProps) {
   const pages = useLeadPages(view, filters);
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
-  return <LeadCards view={view} pages={pages} empty={empty} onEdit={onEdit} onTrack={onTrack} selection={selection} />;
-}
 
-function LeadCards({
-  view,
-  pages,
-  empty,
-  onEdit,
-  onTrack,
-  selection,
-}: Omit<LeadListProps, 'filters'> & { pages: Extract<ReturnType<typeof useLeadPages>, { isSuccess: true }> }) {
-  const leads = useMemo(() => pages.data.pages.flatMap((page) => page.items), [pages.data]);
-  // A page is 24 cards of some forty components each: rendered in one go they block a phone's main thread for
-  // about a second. The first few render at once; the rest in a deferred render, which React splits into short
-  // tasks so taps and scrolling are answered meanwhile.
-  const shown = useDeferredValue(leads, leads.slice(0, FIRST_CARDS));
+  const leads = pages.data.pages.flatMap((page) => page.items);
   // While an import is written a page can come back empty (each request walks a bounded number of leads): LoadMore fetches the next.
   if (leads.length === 0) return pages.hasNextPage ? <LoadMore pages={pages} loaded={0} /> : <>{empty}</>;
   const loadedIds = leads.map((lead) => lead.id);
@@ -52,7 +35,7 @@ function LeadCards({
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {shown.map((lead) => (
+        {leads.map((lead) => (
           <LeadCard
             key={lead.id}
             lead={lead}
@@ -63,8 +46,7 @@ function LeadCards({
           />
         ))}
       </SimpleGrid>
-      {/* Only under the whole page: under the first cards it would be in view and fetch the next page early. */}
-      {shown.length === leads.length ? <LoadMore pages={pages} loaded={leads.length} /> : null}
+      <LoadMore pages={pages} loaded={leads.length} />
     </Stack>
   );
 }
