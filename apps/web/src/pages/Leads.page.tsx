@@ -13,7 +13,9 @@ import {
   IconUpload,
   IconUser,
 } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
+import { PageLoader } from '../components/PageLoader';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { downloadFrom } from '../lib/rest';
@@ -25,7 +27,6 @@ import { GroupsTab } from '../features/leads/components/GroupsTab';
 import { NoticeFilterLine } from '../features/leads/components/NoticeFilterLine';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
-import { LeadTable } from '../features/leads/components/LeadTable';
 import { LeadsTabs } from '../features/leads/components/LeadsTabs';
 import { SavedViewChips } from '../features/leads/components/SavedViewChips';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
@@ -42,6 +43,8 @@ const EditLeadDialog = lazyDialog(() => import('../features/leads/components/Edi
 const ImportLeadsDialog = lazyDialog(() =>
   import('../features/leads/components/ImportLeadsDialog').then((module) => module.ImportLeadsDialog),
 );
+// The table (and TanStack Table) loads only for those who switch to it; the cards are the default.
+const LeadTable = lazy(() => import('../features/leads/components/LeadTable').then((module) => ({ default: module.LeadTable })));
 const TrackingDialog = lazyDialog(() => import('../features/leads/components/TrackingDialog').then((module) => module.TrackingDialog));
 
 /** 'Exportar CSV' and 'Exportar Excel' download what the current tab and filters show. */
@@ -159,15 +162,17 @@ function LeadsScreen() {
             onExport={(ids) => (ids ? exportSelected(ids) : downloadFrom(exportUrl('csv', listView, filters)))}
           />
           {view.mode === 'table' ? (
-            <LeadTable
-              view={view.tab}
-              filters={filters}
-              sort={view.sort}
-              onSort={view.setSort}
-              userId={user.id}
-              empty={empty}
-              selection={selection}
-            />
+            <Suspense fallback={<PageLoader label="Cargando leads..." />}>
+              <LeadTable
+                view={view.tab}
+                filters={filters}
+                sort={view.sort}
+                onSort={view.setSort}
+                userId={user.id}
+                empty={empty}
+                selection={selection}
+              />
+            </Suspense>
           ) : (
             <LeadList view={view.tab} filters={filters} onEdit={editing.open} onTrack={tracking.open} empty={empty} selection={selection} />
           )}
