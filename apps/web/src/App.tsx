@@ -8,7 +8,6 @@ import { PageLoader } from './components/PageLoader';
 import { lazyScreen } from './lib/lazy-screen';
 import { useTRPC } from './lib/trpc';
 import { handleUnauthorized } from './lib/unauthorized';
-import { preloadScreen } from './screens';
 
 const loadSignedInApp = () => import('./SignedInApp');
 const SignedInApp = lazyScreen(loadSignedInApp);
@@ -43,19 +42,13 @@ export function App() {
 
   // A returning signed-in visit loads the app's chunk while the session is checked, not after it; a
   // visit to the login screen leaves it out (a phone downloads and runs only the form) until the person types.
-  // The screen's chunk loads beside the shell's, not once the shell has rendered its routes.
   useEffect(() => {
-    if (!readSignedInHint()) return;
-    preloadSignedInApp();
-    preloadScreen(window.location.pathname);
+    if (readSignedInHint()) preloadSignedInApp();
   }, []);
 
-  const signedIn = me.data ? true : me.isPending ? undefined : false;
   useEffect(() => {
-    if (signedIn === undefined) return;
-    writeSignedInHint(signedIn);
-    if (signedIn) preloadScreen(window.location.pathname);
-  }, [signedIn]);
+    if (!me.isPending) writeSignedInHint(Boolean(me.data));
+  }, [me.isPending, me.data]);
 
   useEffect(() => {
     // A signed-out visit to a section shows the toast, then goes to /api/login (→ '/').
