@@ -11,6 +11,28 @@ import { handleUnauthorized } from './lib/unauthorized';
 
 const loadSignedInApp = () => import('./SignedInApp');
 const SignedInApp = lazyScreen(loadSignedInApp);
+/** A failure here is left to the lazy screen, which retries when it renders. */
+const preloadSignedInApp = () => void loadSignedInApp().catch(() => undefined);
+
+/** Whether this browser's last visit ended signed in: not the session (an httpOnly cookie), only a guess for preloading. */
+const SIGNED_IN_HINT = 'crm:signed-in';
+
+function readSignedInHint(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT, '1');
+    else window.localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Storage refused (private mode): the app only loads later.
+  }
+}
 
 export function App() {
   const trpc = useTRPC();
@@ -18,11 +40,15 @@ export function App() {
   const me = useQuery(trpc.auth.me.queryOptions());
   const signedOutElsewhere = !me.isPending && !me.data && location.pathname !== '/';
 
-  // Most visits are signed in: the app's chunk loads while the session is checked, not after it.
-  // A failure here is left to the lazy screen, which retries when it renders.
+  // A returning signed-in visit loads the app's chunk while the session is checked, not after it; a
+  // visit to the login screen leaves it out (a phone downloads and runs only the form) until the person types.
   useEffect(() => {
-    loadSignedInApp().catch(() => undefined);
+    if (readSignedInHint()) preloadSignedInApp();
   }, []);
+
+  useEffect(() => {
+    if (!me.isPending) writeSignedInHint(Boolean(me.data));
+  }, [me.isPending, me.data]);
 
   useEffect(() => {
     // A signed-out visit to a section shows the toast, then goes to /api/login (→ '/').
@@ -30,7 +56,7 @@ export function App() {
   }, [signedOutElsewhere]);
 
   if (me.isPending) return <PageLoader />;
-  if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage />;
+  if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage onTyping={preloadSignedInApp} />;
   return (
     <CurrentUserContext.Provider value={me.data}>
       <Suspense fallback={<PageLoader />}>

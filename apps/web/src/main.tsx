@@ -13,7 +13,6 @@ import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { theme } from './theme';
-import 'dayjs/locale/es';
 
 /** Long enough to read a title and a line; short enough that the next action's toast is not waiting behind it. */
 const TOAST_MS = 3000;

@@ -20,15 +20,17 @@ function toHex(color: string): string {
 
 /**
  * Shades 6–9 carry text: white labels on filled buttons and badges (6, the primary shade), outline
- * badges and links on white (6), dimmed text (gray 6 on gray 0–1), light badges (9 on 1). Each is
- * darkened by the smallest step that reaches AA against shade 1, the lightest background they sit on
- * besides white; the light shades 0–5 stay as Mantine draws them.
+ * badges and links on white (6), dimmed text (gray 6 on gray 0–1), light buttons and badges (9 on 1,
+ * and on 2 while a light button is hovered: Mantine's light-hover). Each is darkened by the smallest
+ * step that reaches AA against the darkest background it sits on besides white (shade 2 for 9, shade 1
+ * for the others); the light shades 0–5 stay as Mantine draws them.
  */
 function readable(shades: MantineColorsTuple): MantineColorsTuple {
   return shades.map((shade, index) => {
     if (index < 6) return shade;
+    const background = index === 9 ? shades[2] : shades[1];
     let color = shade;
-    for (let amount = 0.05; contrast(color, shades[1]) < AA_CONTRAST && amount < 1; amount += 0.05) {
+    for (let amount = 0.05; contrast(color, background) < AA_CONTRAST && amount < 1; amount += 0.05) {
       color = toHex(darken(shade, amount));
     }
     return color;

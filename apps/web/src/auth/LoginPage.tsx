@@ -8,7 +8,8 @@ import { isServerFailure, serverMessage } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
 
-export function LoginPage() {
+/** `onTyping`: the first keystroke is the moment to fetch the signed-in app, so it is there when the password is accepted. */
+export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   useDocumentTitle('Iniciar sesión');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ export function LoginPage() {
   const busy = login.isPending || login.isSuccess;
   return (
     <Center component="main" mih="100dvh" bg="gray.0" p="md">
-      <Paper component="form" onSubmit={submit} w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
+      <Paper component="form" onSubmit={submit} onInput={onTyping} w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
         <Stack gap="lg">
           <Stack gap="xs" align="center">
             <ThemeIcon size={52} radius="xl" variant="light">

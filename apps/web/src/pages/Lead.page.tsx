@@ -21,7 +21,7 @@ import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-retu
 import { AssignSelect } from '../features/leads/components/AssignSelect';
 import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
 import { LeadActions } from '../features/leads/components/LeadActions';
-import { LeadPhone } from '../features/leads/components/LeadCard';
+import { LeadPhone } from '../features/leads/components/LeadPhone';
 import { CategoryBadge, StatusBadge } from '../features/leads/components/LeadBadges';
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { TrackingSummary } from '../features/leads/components/TrackingSummary';

@@ -13,31 +13,39 @@ import {
   IconUpload,
   IconUser,
 } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
+import { PageLoader } from '../components/PageLoader';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { downloadFrom } from '../lib/rest';
 import { useScrollMemory } from '../lib/use-scroll-memory';
-import { AddLeadDialog } from '../features/leads/components/AddLeadDialog';
 import { BulkActionBar } from '../features/leads/components/BulkActionBar';
-import { EditLeadDialog } from '../features/leads/components/EditLeadDialog';
 import { EmptyState, FilteredEmptyState } from '../features/leads/components/EmptyState';
 import { GroupFilterLine } from '../features/leads/components/GroupFilterLine';
 import { GroupsTab } from '../features/leads/components/GroupsTab';
 import { NoticeFilterLine } from '../features/leads/components/NoticeFilterLine';
-import { ImportLeadsDialog } from '../features/leads/components/ImportLeadsDialog';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
 import { LeadList } from '../features/leads/components/LeadList';
-import { LeadTable } from '../features/leads/components/LeadTable';
 import { LeadsTabs } from '../features/leads/components/LeadsTabs';
 import { SavedViewChips } from '../features/leads/components/SavedViewChips';
-import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { useExportSelected } from '../features/leads/hooks/useExportSelected';
 import { useLeadCounts } from '../features/leads/hooks/useLeadQueries';
 import { useLeadSelection } from '../features/leads/hooks/useLeadSelection';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
 import { useRequestedDialog } from '../features/search/hooks/useRequestedDialog';
+import { lazyDialog } from '../lib/lazy-dialog';
+
+// The dialogs (forms, schemas, the date picker) load when one first opens, not with the list.
+const AddLeadDialog = lazyDialog(() => import('../features/leads/components/AddLeadDialog').then((module) => module.AddLeadDialog));
+const EditLeadDialog = lazyDialog(() => import('../features/leads/components/EditLeadDialog').then((module) => module.EditLeadDialog));
+const ImportLeadsDialog = lazyDialog(() =>
+  import('../features/leads/components/ImportLeadsDialog').then((module) => module.ImportLeadsDialog),
+);
+// The table (and TanStack Table) loads only for those who switch to it; the cards are the default.
+const LeadTable = lazy(() => import('../features/leads/components/LeadTable').then((module) => ({ default: module.LeadTable })));
+const TrackingDialog = lazyDialog(() => import('../features/leads/components/TrackingDialog').then((module) => module.TrackingDialog));
 
 /** 'Exportar CSV' and 'Exportar Excel' download what the current tab and filters show. */
 function exportUrl(format: 'csv' | 'xlsx', view: 'leads' | 'contacted' | undefined, filters: ReturnType<typeof leadFilters>): string {
@@ -154,15 +162,17 @@ function LeadsScreen() {
             onExport={(ids) => (ids ? exportSelected(ids) : downloadFrom(exportUrl('csv', listView, filters)))}
           />
           {view.mode === 'table' ? (
-            <LeadTable
-              view={view.tab}
-              filters={filters}
-              sort={view.sort}
-              onSort={view.setSort}
-              userId={user.id}
-              empty={empty}
-              selection={selection}
-            />
+            <Suspense fallback={<PageLoader label="Cargando leads..." />}>
+              <LeadTable
+                view={view.tab}
+                filters={filters}
+                sort={view.sort}
+                onSort={view.setSort}
+                userId={user.id}
+                empty={empty}
+                selection={selection}
+              />
+            </Suspense>
           ) : (
             <LeadList view={view.tab} filters={filters} onEdit={editing.open} onTrack={tracking.open} empty={empty} selection={selection} />
           )}

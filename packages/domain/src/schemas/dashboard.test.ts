@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTrend, recentActivitiesQuerySchema, trendPercent } from './dashboard.js';
+import { formatTrend } from '../format/dashboard-display.js';
+import { recentActivitiesQuerySchema, trendPercent } from './dashboard.js';
 
 describe('trendPercent', () => {
   it('is the whole-percent change against the previous window', () => {

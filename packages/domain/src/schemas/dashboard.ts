@@ -1,12 +1,10 @@
 /** The dashboard summary and the analytics report: what the API answers, and how trends are read. */
 import { z } from 'zod';
+import { RECENT_ACTIVITY_LIMIT } from '../format/dashboard-display.js';
 import { performanceEntrySchema } from './performance.js';
 
 /** Trend windows: the last TREND_WINDOW_DAYS days against the TREND_WINDOW_DAYS days before them. */
 export const TREND_WINDOW_DAYS = 30;
-
-/** How many entries the dashboard's 'Actividad Reciente' panel shows by default, and the most a caller may ask for. */
-export const RECENT_ACTIVITY_LIMIT = { default: 10, max: 50 } as const;
 
 export const recentActivitiesQuerySchema = z.object({
   limit: z.coerce
@@ -46,11 +44,6 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export function trendPercent(current: number, previous: number): number | null {
   if (!(previous > 0)) return null;
   return Math.round(((current - previous) / previous) * 100);
-}
-
-/** '+12%', '-3%', '0%'. */
-export function formatTrend(trend: number): string {
-  return `${trend > 0 ? '+' : ''}${trend}%`;
 }
 
 export const monthlyLeadsSchema = z.object({

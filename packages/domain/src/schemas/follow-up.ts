@@ -4,7 +4,7 @@ import { leadStatusSchema } from './lead.js';
 import { historyPersonSchema } from './lead-history.js';
 import { clearableText, idSchema, optionalText } from './common.js';
 import { instantAt, wallTime } from '../format/zoned-time.js';
-import { FOLLOW_UP_IN_PAST, isPastDue } from '../settings/follow-up-times.js';
+import { FOLLOW_UP_IN_PAST, UPCOMING_DAYS, isPastDue } from '../settings/follow-up-times.js';
 
 export const FOLLOW_UP_LIMITS = { note: 500, listSize: 500 } as const;
 
@@ -13,8 +13,6 @@ export type FollowUpScope = (typeof FOLLOW_UP_SCOPES)[number];
 /** overdue: due before now; today: due from now to the end of today (in the team's time zone); upcoming: after today, within 7 days; all. */
 export const FOLLOW_UP_DUE = ['overdue', 'today', 'upcoming', 'all'] as const;
 export type FollowUpDue = (typeof FOLLOW_UP_DUE)[number];
-/** The 'upcoming' window: the next 7 days after today. */
-export const UPCOMING_DAYS = 7;
 
 export const followUpSchema = z.object({
   id: z.number(),

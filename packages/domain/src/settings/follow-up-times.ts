@@ -3,7 +3,10 @@
  * the presets of the picker and the 'not in the past' rule, all on the team's clock and calendar.
  */
 import { instantAt, wallTime } from '../format/zoned-time.js';
-import type { TeamSettings } from './team-settings.js';
+import type { TeamSettings } from '../schemas/team-settings.js';
+
+/** The 'upcoming' window of 'Mis seguimientos': the next 7 days after today. */
+export const UPCOMING_DAYS = 7;
 
 type Calendar = Pick<TeamSettings, 'timeZone' | 'workingDays'>;
 

@@ -6,7 +6,7 @@ import { type DateInput, formatDate, formatDateTime, formatTime, toIsoDate } fro
 import { formatMoney } from '../format/money.js';
 import { whatsappLink } from '../format/whatsapp.js';
 import { formatPhone, phonePlaceholder, telLink } from '../phones/phone.js';
-import type { TeamSettings } from './team-settings.js';
+import type { TeamSettings } from '../schemas/team-settings.js';
 
 export interface TeamFormat {
   settings: TeamSettings;

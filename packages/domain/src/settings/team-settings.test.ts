@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamFormat } from './team-format.js';
-import { defaultTeamSettings, teamSettingsSchema } from './team-settings.js';
+import { teamSettingsSchema } from '../schemas/team-settings.js';
+import { defaultTeamSettings } from './team-settings.js';
 
 const spain = { country: 'es', currency: 'eur', locale: 'es-ES', timeZone: 'Europe/Madrid', workingDays: [5, 1, 2, 3, 4] };
 

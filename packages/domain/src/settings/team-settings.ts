@@ -2,9 +2,10 @@
  * Team settings ('Configuración', docs/settings.md): the country phones are read in, the currency
  * and format money and dates are shown in, the time zone 'today' is counted in and the working days
  * follow-ups default to. One row on the server; every formatter of the web app takes them.
+ * Without zod (the schemas are in schemas/team-settings.ts): the web app's shell needs these on every page.
  */
-import { z } from 'zod';
-import { type PhoneCountry, isPhoneCountry } from '../phones/phone.js';
+import type { PhoneCountry } from '../phones/phone.js';
+import type { TeamSettings } from '../schemas/team-settings.js';
 
 /** The formats offered; each is a Spanish-speaking locale Intl knows. */
 export const TEAM_LOCALES = ['es-ES', 'es-MX', 'es-AR', 'es-CO', 'es-CL', 'es-PE', 'es-US', 'es-UY', 'es-EC', 'es-VE'] as const;
@@ -65,47 +66,6 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-function isCurrency(value: string): boolean {
-  try {
-    new Intl.NumberFormat('es-ES', { style: 'currency', currency: value });
-    return /^[A-Z]{3}$/.test(value);
-  } catch {
-    return false;
-  }
-}
-
-export const teamSettingsSchema = z.object({
-  country: z
-    .string({ message: 'El país es requerido' })
-    .trim()
-    .toUpperCase()
-    .refine(isPhoneCountry, { message: 'País inválido: usa un código ISO de dos letras (ES, AR, MX…)' }),
-  currency: z
-    .string({ message: 'La moneda es requerida' })
-    .trim()
-    .toUpperCase()
-    .refine(isCurrency, { message: 'Moneda inválida: usa un código ISO de tres letras (EUR, USD, ARS…)' }),
-  locale: z.enum(TEAM_LOCALES, { message: 'Formato inválido' }),
-  timeZone: z.string({ message: 'La zona horaria es requerida' }).trim().refine(isTimeZone, { message: 'Zona horaria inválida' }),
-  workingDays: z
-    .array(z.number({ message: 'Día laborable inválido' }).int().min(1, 'Día laborable inválido').max(7, 'Día laborable inválido'), {
-      message: 'Los días laborables son requeridos',
-    })
-    .min(1, { message: 'Elige al menos un día laborable' })
-    .max(7, { message: 'Día laborable repetido' })
-    .refine((days) => new Set(days).size === days.length, { message: 'Día laborable repetido' })
-    .transform((days) => [...days].sort((a, b) => a - b)),
-});
-export type TeamSettings = z.output<typeof teamSettingsSchema>;
-export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
-
-/** PUT /api/settings/team: the settings, and whether to re-read the stored phones without a country code. */
-export const updateTeamSettingsSchema = teamSettingsSchema.extend({
-  rereadPhones: z.boolean({ message: 'Valor inválido' }).default(false),
-});
-export type UpdateTeamSettingsInput = z.input<typeof updateTeamSettingsSchema>;
-export type UpdateTeamSettings = z.output<typeof updateTeamSettingsSchema>;
-
 /** What GET answers: the settings, and whether an admin has ever saved them. */
 export interface TeamSettingsView extends TeamSettings {
   configured: boolean;
@@ -132,6 +92,3 @@ export function defaultTeamSettings(country: PhoneCountry, timeZone: string): Te
     workingDays: [1, 2, 3, 4, 5],
   };
 }
-
-/** How many phones a change of country would re-read, for the confirmation ('Se actualizarán N teléfonos'). */
-export const phoneRereadCountSchema = z.object({ country: teamSettingsSchema.shape.country });

@@ -2,7 +2,7 @@
  * A history entry in Spanish: what happened, and for changes each field's old → new value
  * (the `changes` of each type are documented in docs/leads.md, 'Historial').
  */
-import { CALL_OUTCOME_LABELS, type CallOutcome, type LeadHistoryEntry, categoryLabel, formatDateTime, statusLabel } from '@crm/domain';
+import { CALL_OUTCOME_LABELS, type CallOutcome, type LeadHistoryEntry, type TeamFormat, categoryLabel, statusLabel } from '@crm/domain';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Nombre',
@@ -28,25 +28,25 @@ function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-/** One value as a person reads it: a status or category by its label, a person by name, dates in es-ES. */
-function valueText(field: string, value: unknown): string {
+/** One value as a person reads it: a status or category by its label, a person by name, dates on the team's clock. */
+function valueText(field: string, value: unknown, format: TeamFormat): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'status' && typeof value === 'string') return statusLabel(value);
   if (field === 'category' && typeof value === 'string') return categoryLabel(value);
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   const person = asRecord(value);
   if (typeof person['name'] === 'string') return person['name'];
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
-  if (value instanceof Date) return formatDateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return format.dateTime(value);
+  if (value instanceof Date) return format.dateTime(value);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** The field changes of an entry ('Estado: Nuevo → Interesado'), skipping what is not a { from, to }. */
-export function changeLines(entry: LeadHistoryEntry): string[] {
+export function changeLines(entry: LeadHistoryEntry, format: TeamFormat): string[] {
   return Object.entries(entry.changes).flatMap(([field, change]) => {
     const pair = asRecord(change);
     if (!('from' in pair) || !('to' in pair)) return [];
-    return [`${FIELD_LABELS[field] ?? field}: ${valueText(field, pair['from'])} → ${valueText(field, pair['to'])}`];
+    return [`${FIELD_LABELS[field] ?? field}: ${valueText(field, pair['from'], format)} → ${valueText(field, pair['to'], format)}`];
   });
 }
 
@@ -55,7 +55,7 @@ function noteText(changes: Record<string, unknown>): string {
   return typeof changes['note'] === 'string' && changes['note'] ? ` — «${changes['note']}»` : '';
 }
 
-export function historyTitle(entry: LeadHistoryEntry): string {
+export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): string {
   const changes = entry.changes;
   switch (entry.type) {
     case 'created':
@@ -79,7 +79,7 @@ export function historyTitle(entry: LeadHistoryEntry): string {
     case 'note_added':
       return typeof changes['excerpt'] === 'string' ? `Nota añadida: «${changes['excerpt']}»` : 'Nota añadida';
     case 'follow_up_set':
-      return `Seguimiento programado${changes['dueAt'] ? ` para el ${valueText('dueAt', changes['dueAt'])}` : ''}`;
+      return `Seguimiento programado${changes['dueAt'] ? ` para el ${valueText('dueAt', changes['dueAt'], format)}` : ''}`;
     case 'follow_up_done':
       return 'Seguimiento completado';
     case 'merged': {

@@ -1,6 +1,8 @@
 /** The period select (Último mes, Últimos 3 meses, Último año, Personalizado) and, for Personalizado, a date range. */
 import { ANALYTICS_PERIOD_OPTIONS, type AnalyticsPeriod, isOneOf, ANALYTICS_PERIODS } from '@crm/domain';
 import { Group, Select } from '@mantine/core';
+// The date pickers' Spanish month and day names (DatesProvider locale 'es'), loaded with them.
+import 'dayjs/locale/es';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { DateRangeValue } from '../hooks/useAnalyticsPeriod';

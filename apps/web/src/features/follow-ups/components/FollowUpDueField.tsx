@@ -7,6 +7,8 @@
 import '@mantine/dates/styles.css';
 import { FOLLOW_UP_IN_PAST, followUpPresets, instantAt, isPastDue, wallTime } from '@crm/domain';
 import { Button, Group, Input, Stack } from '@mantine/core';
+// The date pickers' Spanish month and day names (DatesProvider locale 'es'), loaded with them.
+import 'dayjs/locale/es';
 import { DatePickerInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useTeamSettings } from '../../../lib/useTeamFormat';

@@ -3,7 +3,7 @@ import { type FollowUp } from '@crm/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { LeadLink } from '../../lead-page/components/LeadLink';
-import { LeadPhone } from '../../leads/components/LeadCard';
+import { LeadPhone } from '../../leads/components/LeadPhone';
 import { useUpdateFollowUp } from '../hooks/useFollowUpMutations';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 

@@ -27,8 +27,8 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
         {entries.length > 0 ? (
           <Timeline bulletSize={14} lineWidth={2} data-testid="lead-timeline">
             {entries.map((entry) => (
-              <Timeline.Item key={entry.id} title={historyTitle(entry)} data-testid="timeline-entry">
-                {changeLines(entry).map((line) => (
+              <Timeline.Item key={entry.id} title={historyTitle(entry, format)} data-testid="timeline-entry">
+                {changeLines(entry, format).map((line) => (
                   <Text key={line} size="sm" style={{ overflowWrap: 'break-word' }}>
                     {line}
                   </Text>

@@ -5,17 +5,21 @@
 import { type LeadListItem, OWNER_STATUS_MOVES, can, canBeMarkedContacted, canSetLeadStatus, statusLabel } from '@crm/domain';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconCheck, IconDownload, IconPencil, IconPhoneCall } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { downloadFrom } from '../../../lib/rest';
 import { useMarkContacted, useMoveLeadStatus } from '../hooks/useLeadActions';
-import { LogInteractionDialog } from './LogInteractionDialog';
+
+// Loaded the first time a card's 'Registrar llamada' opens: a list of cards mounts no dialog until then.
+const LogInteractionDialog = lazy(() => import('./LogInteractionDialog').then((module) => ({ default: module.LogInteractionDialog })));
 
 export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lead: LeadListItem) => void }) {
   const user = useCurrentUser();
   const markContacted = useMarkContacted();
   const moveStatus = useMoveLeadStatus();
   const [logging, setLogging] = useState(false);
+  // Once opened it stays mounted, so closing it still plays the dialog's transition.
+  const [logged, setLogged] = useState(false);
   const manages = can(user, 'lead.manage');
   // Admins and managers change the status in the edit dialog; a Vendedor gets the moves on their own leads.
   const ownerMoves = manages ? [] : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
@@ -57,7 +61,14 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
           </Menu>
         ) : null}
         <Tooltip label="Registrar llamada o mensaje">
-          <ActionIcon variant="subtle" aria-label="Registrar llamada" onClick={() => setLogging(true)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label="Registrar llamada"
+            onClick={() => {
+              setLogged(true);
+              setLogging(true);
+            }}
+          >
             <IconPhoneCall size={18} />
           </ActionIcon>
         </Tooltip>
@@ -74,7 +85,11 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
           </Tooltip>
         ) : null}
       </Group>
-      <LogInteractionDialog lead={lead} opened={logging} onClose={() => setLogging(false)} />
+      {logged ? (
+        <Suspense fallback={null}>
+          <LogInteractionDialog lead={lead} opened={logging} onClose={() => setLogging(false)} />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }

@@ -3,8 +3,8 @@
  * its follow-up (set or reschedule), 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
 import { type LeadListItem, can, fullName } from '@crm/domain';
-import { ActionIcon, Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { LeadLink } from '../../lead-page/components/LeadLink';
@@ -14,6 +14,7 @@ import { AssignSelect } from './AssignSelect';
 import { LeadActions } from './LeadActions';
 import { CategoryBadge, StatusBadge } from './LeadBadges';
 import { LeadOwner } from './LeadOwner';
+import { LeadPhone } from './LeadPhone';
 import { TrackingSummary } from './TrackingSummary';
 
 interface LeadCardProps {
@@ -24,33 +25,6 @@ interface LeadCardProps {
   onTrack: (lead: LeadListItem) => void;
   /** The bulk selection's checkbox, as the table's rows have it. */
   select?: { selected: boolean; onToggle: () => void };
-}
-
-/** Shown in national format; the WhatsApp link and the call link (tel:) dial the E.164 number. */
-export function LeadPhone({ phone: stored }: { phone: string }) {
-  const format = useTeamFormat();
-  const link = format.whatsapp(stored);
-  const tel = format.tel(stored);
-  const phone = format.phone(stored);
-  return (
-    <Group gap={6} wrap="nowrap">
-      {link ? (
-        <>
-          <IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-hidden />
-          <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" c="green.8" title="Abrir en WhatsApp">
-            {phone}
-          </Anchor>
-        </>
-      ) : (
-        <Text size="sm">{phone}</Text>
-      )}
-      {tel ? (
-        <ActionIcon component="a" href={tel} variant="subtle" size="sm" aria-label={`Llamar al ${phone}`} title="Llamar">
-          <IconPhone size={16} aria-hidden />
-        </ActionIcon>
-      ) : null}
-    </Group>
-  );
 }
 
 export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardProps) {

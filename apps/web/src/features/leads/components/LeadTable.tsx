@@ -3,7 +3,7 @@
  * `sort`, so the order holds across pages), the person picks the columns, arrow keys move between
  * rows and Enter opens the lead; pages load as the end scrolls into view or with 'Cargar más'.
  */
-import { type LeadListItem, type LeadSort, formatDate, fullName } from '@crm/domain';
+import { type DateInput, type LeadListItem, type LeadSort, fullName } from '@crm/domain';
 import { Button, Card, Checkbox, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns, IconSelector } from '@tabler/icons-react';
 import {
@@ -52,6 +52,12 @@ function NextFollowUp({ lead }: { lead: LeadListItem }) {
   );
 }
 
+/** A day on the team's calendar (its time zone, not the browser's), or '—'. */
+function TeamDate({ value }: { value: DateInput | null }) {
+  const format = useTeamFormat();
+  return value === null ? '—' : format.date(value);
+}
+
 /** Each column's id is the API's sort field, so a header click is the server's sort. */
 const columns = column.columns([
   column.accessor('name', {
@@ -67,11 +73,11 @@ const columns = column.columns([
   column.accessor('category', { id: 'category', header: 'Categoría', cell: (info) => <CategoryBadge category={info.getValue()} /> }),
   column.accessor('status', { id: 'status', header: 'Estado', cell: (info) => <StatusBadge status={info.getValue()} /> }),
   column.accessor((lead) => personName(lead.assignee), { id: 'assignee', header: 'Responsable' }),
-  column.accessor('createdAt', { id: 'createdAt', header: 'Creado', cell: (info) => formatDate(info.getValue()) }),
+  column.accessor('createdAt', { id: 'createdAt', header: 'Creado', cell: (info) => <TeamDate value={info.getValue()} /> }),
   column.accessor('contactedAt', {
     id: 'lastContact',
     header: 'Último contacto',
-    cell: (info) => (info.getValue() ? formatDate(info.getValue()) : '—'),
+    cell: (info) => <TeamDate value={info.getValue()} />,
   }),
   column.accessor('nextFollowUp', {
     id: 'nextFollowUp',

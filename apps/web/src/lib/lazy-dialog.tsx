@@ -1,0 +1,21 @@
+/**
+ * A dialog whose code loads the first time it opens: a screen with several dialogs (and their forms,
+ * date pickers and schemas) downloads none of them on its first load. Once opened it stays mounted,
+ * so closing it still plays the dialog's transition.
+ */
+import { type ComponentType, Suspense, lazy, useState } from 'react';
+
+export function lazyDialog<Props extends { opened: boolean }>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyDialog(props: Props) {
+    const [mounted, setMounted] = useState(props.opened);
+    // Derived from a prop during render (React's pattern for it): no extra effect pass.
+    if (props.opened && !mounted) setMounted(true);
+    if (!mounted && !props.opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+}
