@@ -27,7 +27,9 @@ import { installLive } from './ws/index.js';
  * 10 minutes: the 10 MB import at 140 kbit/s (a poor mobile link) still fits. A connection
  * silent for 2 minutes is closed (not a WebSocket: ws turns that timeout off once upgraded).
  * An idle keep-alive connection is kept 72 s, longer than the 60 s of common load balancers,
- * so they never reuse one we just closed.
+ * so they never reuse one we just closed. The headers alone must arrive within HEADERS_TIMEOUT_MS
+ * (30 s): a client trickling header bytes keeps the connection from ever being idle, so without
+ * this limit it would hold a socket for the whole 10 minutes.
  */
 export const SERVER_TIMEOUTS = { requestTimeout: 10 * 60_000, connectionTimeout: 2 * 60_000, keepAliveTimeout: 72_000 };
 
@@ -42,6 +44,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     forceCloseConnections: 'idle',
     trustProxy: ctx.env.TRUST_PROXY,
     ...SERVER_TIMEOUTS,
+    http: {
+      headersTimeout: ctx.env.HEADERS_TIMEOUT_MS,
+      // Node checks the timeouts on this tick (30 s by default, which would double the limit).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(ctx.env.HEADERS_TIMEOUT_MS / 10))),
+    },
     // Routing, hooks and transports all see the decoded, normalised path (http/request-path.ts).
     rewriteUrl: (request) => canonicalTarget(request.url ?? '')?.url ?? UNDECODABLE_TARGET,
     // The router's own refusals (an undecodable path) in our shape; its generic reply type is unresolved here.
