@@ -20,6 +20,7 @@ import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
+import { TrpcSocketRegistry } from './trpc/socket-registry.js';
 import { installLive } from './ws/index.js';
 
 /**
@@ -83,6 +84,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   });
 
   installLive(app, appCtx);
+  const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
+  app.addHook('onClose', (_instance, done) => {
+    trpcSockets.close();
+    done();
+  });
   await app.register(fastifyTRPCPlugin<AppRouter>, {
     prefix: '/trpc',
     useWSS: true,
@@ -90,7 +96,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      createContext: createTrpcContextFactory(appCtx, app),
+      createContext: createTrpcContextFactory(appCtx, app, trpcSockets),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
       },
