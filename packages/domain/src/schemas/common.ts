@@ -91,10 +91,10 @@ export const optionalEmailSchema = z.preprocess(
   emailSchema.nullable(),
 );
 
-/** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
 /** Calendar days outside these years are typos (9999-12-31), and their day after overflows the database's dates. */
 export const CALENDAR_YEARS = { min: 1900, max: 2100 } as const;
 
+/** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
 export function isoDateSchema(message: string) {
   return text({ message })
     .trim()
@@ -102,5 +102,6 @@ export function isoDateSchema(message: string) {
     .refine(isIsoDate, { message: 'Fecha inválida', abort: true })
     .refine((value) => Number(value.slice(0, 4)) >= CALENDAR_YEARS.min && Number(value.slice(0, 4)) <= CALENDAR_YEARS.max, {
       message: `La fecha debe estar entre los años ${CALENDAR_YEARS.min} y ${CALENDAR_YEARS.max}`,
+      abort: true,
     });
 }
