@@ -87,8 +87,10 @@ function decide(ctx: ServiceContext, input: LeadBulk, leads: BulkLeadState[]): O
 }
 
 async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void> {
-  // Only the status may be moved by a Vendedor, lead by lead; every other action is admin and manager.
-  if (input.action !== 'status') requirePermission(ctx, 'lead.manage');
+  // Only the status may be moved by a Vendedor, lead by lead; every other action needs the permission
+  // its single-lead form needs (deleting one lead asks for lead.delete, the rest for lead.manage).
+  if (input.action === 'delete') requirePermission(ctx, 'lead.delete');
+  else if (input.action !== 'status') requirePermission(ctx, 'lead.manage');
   if (input.action === 'assign' && input.assignedTo != null && !(await findUserById(ctx.db, input.assignedTo))) {
     throw new DomainError('BAD_REQUEST', 'El usuario asignado no existe');
   }

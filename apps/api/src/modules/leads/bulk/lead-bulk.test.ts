@@ -91,6 +91,8 @@ describeWithServer('bulk lead actions', (server) => {
       .execute();
     expect(statuses.map((row) => row.status)).toEqual(['interesado', 'interesado', 'interesado', 'nuevo', 'nuevo']);
     expect((await seller.post('/api/leads/bulk', { action: 'assign', ids: mine.ids, assignedTo: sellerId })).status).toBe(403);
+    expect((await seller.post('/api/leads/bulk', { action: 'delete', ids: mine.ids })).status).toBe(403);
+    expect((await seller.post('/api/leads/bulk', { action: 'group', filter: {}, groupId: null })).status).toBe(403);
   });
 
   const stateOf = async (ids: number[]) =>
