@@ -20,6 +20,7 @@ import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
+import { TrpcSocketRegistry } from './trpc/socket-registry.js';
 import { installLive } from './ws/index.js';
 
 /**
@@ -27,7 +28,9 @@ import { installLive } from './ws/index.js';
  * 10 minutes: the 10 MB import at 140 kbit/s (a poor mobile link) still fits. A connection
  * silent for 2 minutes is closed (not a WebSocket: ws turns that timeout off once upgraded).
  * An idle keep-alive connection is kept 72 s, longer than the 60 s of common load balancers,
- * so they never reuse one we just closed.
+ * so they never reuse one we just closed. The headers alone must arrive within HEADERS_TIMEOUT_MS
+ * (30 s): a client trickling header bytes keeps the connection from ever being idle, so without
+ * this limit it would hold a socket for the whole 10 minutes.
  */
 export const SERVER_TIMEOUTS = { requestTimeout: 10 * 60_000, connectionTimeout: 2 * 60_000, keepAliveTimeout: 72_000 };
 
@@ -42,6 +45,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     forceCloseConnections: 'idle',
     trustProxy: ctx.env.TRUST_PROXY,
     ...SERVER_TIMEOUTS,
+    http: {
+      headersTimeout: ctx.env.HEADERS_TIMEOUT_MS,
+      // Node checks the timeouts on this tick (30 s by default, which would double the limit).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(ctx.env.HEADERS_TIMEOUT_MS / 10))),
+    },
     // Routing, hooks and transports all see the decoded, normalised path (http/request-path.ts).
     rewriteUrl: (request) => canonicalTarget(request.url ?? '')?.url ?? UNDECODABLE_TARGET,
     // The router's own refusals (an undecodable path) in our shape; its generic reply type is unresolved here.
@@ -76,6 +84,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   });
 
   installLive(app, appCtx);
+  const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
+  app.addHook('onClose', (_instance, done) => {
+    trpcSockets.close();
+    done();
+  });
   await app.register(fastifyTRPCPlugin<AppRouter>, {
     prefix: '/trpc',
     useWSS: true,
@@ -83,7 +96,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      createContext: createTrpcContextFactory(appCtx, app),
+      createContext: createTrpcContextFactory(appCtx, app, trpcSockets),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
       },

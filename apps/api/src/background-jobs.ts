@@ -1,5 +1,6 @@
 /** Every feature's background jobs, the list the server gives the queue (jobs/job-queue.ts). */
 import { purgeExpiredSessionsJob } from './modules/auth/sessions.jobs.js';
+import { dropUnsentAttachmentsJob } from './modules/chat/attachments.jobs.js';
 import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-ups/follow-ups.jobs.js';
 import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
@@ -11,4 +12,5 @@ export const BACKGROUND_JOBS = [
   remindOverdueFollowUpsJob,
   purgeDeletedGroupJob,
   purgeExpiredSessionsJob,
+  dropUnsentAttachmentsJob,
 ];

@@ -1,5 +1,5 @@
 /** The one place environment variables are read and validated (the README's Configuration table). */
-import { CHAT_LIMITS, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/domain';
+import { CHAT_ATTACHMENT_LIMITS, CHAT_LIMITS, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/domain';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -25,6 +25,10 @@ const envSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(10),
   /** Chat messages one user may send in any 10 seconds, over every conversation (CHAT_LIMITS.rate by default). */
   CHAT_RATE_PER_10S: z.coerce.number().int().min(1).max(10_000).default(CHAT_LIMITS.rate.messages),
+  /** Bytes of chat attachments one user may keep, in MB (uploads past it are refused before they are stored). */
+  CHAT_ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_ATTACHMENT_LIMITS.defaultQuotaMb),
+  /** How long a client may take to send a request's headers, in ms (slow-headers attacks); tests use a short one. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** The country of phone numbers typed without a country code (ISO 3166 alpha-2): AR gives the spec's 54, ES gives +34. */
   DEFAULT_COUNTRY: z
     .string()

@@ -18,6 +18,8 @@ const LOCK_KEYS = {
 const LOCK_CLASSES = {
   /** One person's saved-view writes one after the other, so the per-person limit is counted exactly. */
   savedViewOwner: 7410,
+  /** One person's attachment uploads are counted against their quota one after the other. */
+  attachmentUploader: 7411,
 } as const;
 
 const xactLock = (db: DbOrTrx, key: number) => sql`select pg_advisory_xact_lock(${key})`.execute(db);
@@ -30,6 +32,11 @@ export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
+}
+
+/** Until the transaction ends. */
+export async function lockAttachmentUploader(trx: DbOrTrx, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.attachmentUploader}, ${userId})`.execute(trx);
 }
 
 export interface HeldLock {

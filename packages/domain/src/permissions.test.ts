@@ -181,7 +181,8 @@ describe('canSee', () => {
 describe('canSetLeadStatus', () => {
   const member = actors.team_member;
   const own = { assignedTo: member.id, contactedBy: null };
-  const contactedByMe = { assignedTo: 99, contactedBy: member.id };
+  // Unassigned: whoever contacted it owns it; once assigned, only the assignee does.
+  const contactedByMe = { assignedTo: null, contactedBy: member.id };
   const foreign = { assignedTo: 99, contactedBy: 98 };
   const unassigned = { assignedTo: null, contactedBy: null };
 
@@ -222,6 +223,19 @@ describe('leadStatusRefusal', () => {
 
   it('names the statuses a team_member may move their own lead to', () => {
     expect(leadStatusRefusal(member, own, 'nuevo')).toBe('Tus leads solo pueden pasar a Interesado, Convertido o Perdido');
+  });
+
+  it("does not let marking a colleague's lead contacted make it one's own", () => {
+    const marked = { assignedTo: 99, contactedBy: member.id };
+    expect(leadStatusRefusal(member, marked, 'convertido')).toMatch(/^Solo puedes mover tus leads/);
+    expect(leadStatusRefusal(member, { assignedTo: null, contactedBy: member.id }, 'convertido')).toBeNull();
+  });
+
+  it("limits a team_member's bulk 'contactado' to their own and unassigned leads", () => {
+    expect(leadStatusRefusal(member, foreign, 'contactado')).toBeNull();
+    expect(leadStatusRefusal(member, foreign, 'contactado', 'bulk')).toMatch(/^Solo puedes marcar como contactados/);
+    expect(leadStatusRefusal(member, { assignedTo: null, contactedBy: null }, 'contactado', 'bulk')).toBeNull();
+    expect(leadStatusRefusal(actors.manager, foreign, 'contactado', 'bulk')).toBeNull();
   });
 
   it('has no reason when the move is allowed', () => {

@@ -118,22 +118,61 @@ export interface LeadOwnership {
 }
 
 /**
- * Who may set a lead's status (docs/leads.md): admins and managers set any status; anyone may mark a lead
- * contactado (the spec's 'mark as contacted'); a team_member may also move a lead assigned
- * to or contacted by themself to interesado, convertido or perdido, and nothing else.
+ * Which leads an actor may move to a status, as data rather than a yes/no, so the one rule is
+ * checked on a lead here (leadStatusRefusal) and turned into a WHERE clause for bulk changes
+ * (packages/db, statusReachFilter):
+ * - `any`: every lead the actor sees;
+ * - `owned`: the leads that are the actor's: assigned to them, or unassigned and contacted by them
+ *   (marking someone else's lead contacted never makes it yours);
+ * - `ownOrUnassigned`: assigned to the actor, or to no one;
+ * - `none`: no lead, for the reason given.
  */
-export function canSetLeadStatus(actor: Actor, lead: LeadOwnership, status: LeadStatus): boolean {
-  return leadStatusRefusal(actor, lead, status) === null;
+export type LeadStatusReach =
+  { kind: 'any' } | { kind: 'owned'; userId: number } | { kind: 'ownOrUnassigned'; userId: number } | { kind: 'none'; refusal: string };
+
+export const LEAD_STATUS_REFUSALS = {
+  notYours: 'Solo puedes mover tus leads (los asignados a ti, o sin asignar que contactaste tú)',
+  notYoursToMark: 'Solo puedes marcar como contactados tus leads y los que no tienen asignado',
+  ownerMoves: 'Tus leads solo pueden pasar a Interesado, Convertido o Perdido',
+} as const;
+
+/**
+ * Who may set a lead's status (docs/roles-and-permissions.md): admins and managers any status on any
+ * lead; anyone may mark a lead they see contacted one by one, but a team_member's bulk 'contactado'
+ * reaches only their own and unassigned leads; a team_member moves their own leads (`owned`) to
+ * interesado, convertido or perdido, and nothing else.
+ */
+export function leadStatusReach(actor: Actor, status: LeadStatus, how: 'one' | 'bulk'): LeadStatusReach {
+  if (can(actor, 'lead.manage')) return { kind: 'any' };
+  if (status === 'contactado') return how === 'one' ? { kind: 'any' } : { kind: 'ownOrUnassigned', userId: actor.id };
+  if (!(OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status)) return { kind: 'none', refusal: LEAD_STATUS_REFUSALS.ownerMoves };
+  return { kind: 'owned', userId: actor.id };
 }
 
-/** Why canSetLeadStatus says no, in the Spanish the board and the API show; null when it says yes. */
-export function leadStatusRefusal(actor: Actor, lead: LeadOwnership, status: LeadStatus): string | null {
-  if (can(actor, 'lead.manage') || status === 'contactado') return null;
-  const owns = lead.assignedTo === actor.id || lead.contactedBy === actor.id;
-  if (!owns) return 'Solo puedes mover tus leads (los asignados a ti o que contactaste tú)';
-  if (!(OWNER_STATUS_MOVES as readonly LeadStatus[]).includes(status))
-    return 'Tus leads solo pueden pasar a Interesado, Convertido o Perdido';
-  return null;
+/** Whether a lead lies within a reach: the same test the database's statusReachFilter makes. */
+export function isInStatusReach(reach: LeadStatusReach, lead: LeadOwnership): boolean {
+  switch (reach.kind) {
+    case 'any':
+      return true;
+    case 'owned':
+      return lead.assignedTo === reach.userId || (lead.assignedTo === null && lead.contactedBy === reach.userId);
+    case 'ownOrUnassigned':
+      return lead.assignedTo === null || lead.assignedTo === reach.userId;
+    case 'none':
+      return false;
+  }
+}
+
+/** Why a status change of one lead is refused, in the Spanish the board and the API show; null when allowed. */
+export function leadStatusRefusal(actor: Actor, lead: LeadOwnership, status: LeadStatus, how: 'one' | 'bulk' = 'one'): string | null {
+  const reach = leadStatusReach(actor, status, how);
+  if (reach.kind === 'none') return reach.refusal;
+  if (isInStatusReach(reach, lead)) return null;
+  return reach.kind === 'ownOrUnassigned' ? LEAD_STATUS_REFUSALS.notYoursToMark : LEAD_STATUS_REFUSALS.notYours;
+}
+
+export function canSetLeadStatus(actor: Actor, lead: LeadOwnership, status: LeadStatus): boolean {
+  return leadStatusRefusal(actor, lead, status) === null;
 }
 
 /** A note is its author's: only they edit or delete it. */

@@ -1,7 +1,9 @@
 /** Builds each tRPC call's context from the HTTP request or the WebSocket upgrade. */
 import type { IncomingMessage } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
 import { FrameGate } from '../live/frame-gate.js';
@@ -9,12 +11,13 @@ import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
 import { refuseSendFloodBeforeSession } from './socket-gates.js';
+import { closeEndedSessionSocket, type TrpcSocketRegistry } from './socket-registry.js';
 
-export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstance) {
+export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstance, sockets: TrpcSocketRegistry) {
   return async ({ req, res, info }: CreateFastifyContextOptions): Promise<TrpcContext> => {
     // Over a socket the adapter passes the raw upgrade request and the socket, whatever the types say.
     const isHttp = typeof res.header === 'function';
-    if (!isHttp) return socketContext(appCtx, app, req as unknown as IncomingMessage);
+    if (!isHttp) return socketContext(appCtx, app, sockets, req as unknown as IncomingMessage, res as unknown as WebSocket);
     const token = req.cookies[SESSION_COOKIE];
     refuseSendFloodBeforeSession(info, token);
     return {
@@ -29,15 +32,27 @@ export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstanc
   };
 }
 
-async function socketContext(appCtx: AppContext, app: FastifyInstance, raw: IncomingMessage): Promise<TrpcContext> {
+async function socketContext(
+  appCtx: AppContext,
+  app: FastifyInstance,
+  sockets: TrpcSocketRegistry,
+  raw: IncomingMessage,
+  socket: WebSocket,
+): Promise<TrpcContext> {
   // A WebSocket upgrade has no parsed cookies, so read the header ourselves.
   const cookies = app.parseCookie(raw.headers.cookie ?? '');
   // The upgrade guard records every upgrade it lets through; the socket's own peer is only a fallback.
   const client = upgradeClientOf(raw) ?? { ip: raw.socket.remoteAddress ?? '', userAgent: raw.headers['user-agent'] ?? null };
+  const viewer = await resolveSession(appCtx, cookies[SESSION_COOKIE]);
+  if (viewer) {
+    const refusal = sockets.admit(socket, { userId: viewer.user.id, sessionId: viewer.sessionId });
+    if (refusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refusal });
+  }
   return {
     ...appCtx,
     transport: 'websocket',
-    viewer: await resolveSession(appCtx, cookies[SESSION_COOKIE]),
+    viewer,
+    endSocket: () => closeEndedSessionSocket(socket),
     socketGate: new FrameGate(appCtx.env.CHAT_RATE_PER_10S),
     clientIp: client.ip,
     userAgent: client.userAgent,

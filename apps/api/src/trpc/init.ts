@@ -16,6 +16,8 @@ export interface TrpcContext extends AppContext {
   userAgent: string | null;
   /** On a WebSocket: the socket's own gate for chat sends (over HTTP the database's count alone decides). */
   socketGate?: FrameGate;
+  /** On a WebSocket: closes it because its session ended. */
+  endSocket?: () => void;
   /** Sets or clears the session cookie; only HTTP requests can (a socket cannot). */
   setSessionCookie?: (token: string | null, expiresAt?: Date) => void;
 }
@@ -90,15 +92,30 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * A WebSocket's context lives as long as the connection, so there the session and user are read
+ * again on every call, public ones included (auth.me): a role change or deletion applies at once,
+ * and a call on a socket whose session has ended is refused and closes it, even before the
+ * `sessions-ended` event does.
+ */
+const currentViewer = t.middleware(async ({ ctx, next }) => {
+  if (ctx.transport !== 'websocket' || !ctx.viewer) return next();
+  const viewer = await resolveSessionId(ctx, ctx.viewer.sessionId);
+  if (!viewer) {
+    ctx.endSocket?.();
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  }
+  return next({ ctx: { viewer } });
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+/** Only for gates in memory that must run before any database read (trpc/socket-gates.ts); handlers build on the two below. */
+export const gateProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = gateProcedure.use(currentViewer);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  // A WebSocket's context lives as long as the connection, so there the session and user are
-  // read again on every call: a role change or deletion applies at once.
-  const viewer = ctx.viewer && ctx.transport === 'websocket' ? await resolveSessionId(ctx, ctx.viewer.sessionId) : ctx.viewer;
-  if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
-  return next({ ctx: { viewer } });
+  if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  return next({ ctx: { viewer: ctx.viewer } });
 });
 
 export const HTTP_ONLY_MESSAGE = 'Inicia y cierra sesión por HTTP, no por la conexión en vivo';

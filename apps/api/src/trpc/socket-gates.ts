@@ -8,10 +8,10 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import { sessionFrameGate, sessionSendRefusal } from '../live/frame-gate.js';
 import { hashToken } from '../modules/auth/session.service.js';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
-import { publicProcedure } from './init.js';
+import { gateProcedure } from './init.js';
 
 /** Chat sends: the socket's own allowance, or the session's over HTTP (the database's count per sender stays the rule). */
-export const chatSendGate = publicProcedure.use(async ({ ctx, next }) => {
+export const chatSendGate = gateProcedure.use(async ({ ctx, next }) => {
   const gate = ctx.socketGate ?? (ctx.viewer ? sessionFrameGate(ctx.viewer.sessionId, ctx.env.CHAT_RATE_PER_10S) : undefined);
   return gate ? gate.run(next) : next();
 });
@@ -30,7 +30,7 @@ export function refuseSendFloodBeforeSession(info: TRPCRequestInfo, token: strin
 }
 
 /** Live feeds: a place under the session's cap is held while the feed opens; without one it is refused here. */
-export const socketFeedGate = publicProcedure.use(async ({ ctx, next }) => {
+export const socketFeedGate = gateProcedure.use(async ({ ctx, next }) => {
   if (!ctx.viewer || ctx.transport !== 'websocket') return next();
   const release = ctx.live.holdPlace(ctx.viewer.sessionId);
   if (!release) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_CONNECTIONS_MESSAGE });

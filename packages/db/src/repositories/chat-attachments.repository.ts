@@ -1,4 +1,5 @@
 /** Files sent in the chat, kept in the database so every replica serves the same bytes. */
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 
 export interface NewChatAttachment {
@@ -32,14 +33,20 @@ export interface ChatAttachmentRecord {
 const CHUNK_BYTES = 256 * 1024;
 
 /**
- * Stores the description, then the bytes chunk by chunk; a failure part-way removes what was
- * written. `beforeChunk` is awaited before each chunk is written, with its size (the caller's pacing).
+ * The bytes a user's attachments take, sent or not (the quota counts them all), for the caller to
+ * compare with the quota while holding lockAttachmentUploader.
  */
-export async function insertChatAttachment(
-  db: DbOrTrx,
-  values: NewChatAttachment,
-  beforeChunk: (bytes: number) => Promise<void> = () => Promise.resolve(),
-): Promise<number> {
+export async function storedAttachmentBytes(db: DbOrTrx, uploaderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('chat_attachments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size'), eb.lit(0)).as('bytes'))
+    .where('uploader_id', '=', uploaderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** The description alone, its size included: from its commit on, the quota counts it while the bytes follow. */
+export async function insertChatAttachmentRow(db: DbOrTrx, values: Omit<NewChatAttachment, 'data'> & { size: number }): Promise<number> {
   const row = await db
     .insertInto('chat_attachments')
     .values({
@@ -47,23 +54,51 @@ export async function insertChatAttachment(
       kind: values.kind,
       content_type: values.contentType,
       file_name: values.fileName,
-      size: values.data.byteLength,
+      size: values.size,
       width: values.width,
       height: values.height,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Writes the bytes of a described attachment chunk by chunk; a failure part-way removes it whole.
+ * `beforeChunk` is awaited before each chunk is written, with its size (the caller's pacing).
+ */
+export async function writeChatAttachmentChunks(
+  db: DbOrTrx,
+  id: number,
+  data: Uint8Array,
+  beforeChunk: (bytes: number) => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   try {
-    for (let seq = 0; seq * CHUNK_BYTES < values.data.byteLength; seq += 1) {
-      const data = values.data.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
-      await beforeChunk(data.byteLength);
-      await db.insertInto('chat_attachment_chunks').values({ attachment_id: row.id, seq, data }).execute();
+    for (let seq = 0; seq * CHUNK_BYTES < data.byteLength; seq += 1) {
+      const chunk = data.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+      await beforeChunk(chunk.byteLength);
+      await db.insertInto('chat_attachment_chunks').values({ attachment_id: id, seq, data: chunk }).execute();
     }
   } catch (error) {
-    await db.deleteFrom('chat_attachments').where('id', '=', row.id).execute();
+    await db.deleteFrom('chat_attachments').where('id', '=', id).execute();
     throw error;
   }
-  return row.id;
+}
+
+/**
+ * Deletes up to `limit` attachments uploaded before `before` and never sent in a message (their
+ * chunks go with them); answers how many. One a send is citing right now is locked by it and left.
+ */
+export async function deleteUnsentChatAttachments(db: DbOrTrx, before: Date, limit: number): Promise<number> {
+  const result = await sql`delete from chat_attachments where id in (
+      select a.id from chat_attachments a
+      where a.created_at < ${before}
+        and not exists (select 1 from chat_messages m where m.attachment_id = a.id)
+      order by a.id
+      limit ${limit}
+      for update skip locked
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** The attachment's description and the conversation it was sent in (never its bytes). */

@@ -1,6 +1,6 @@
 /** Bulk actions' reads and writes: one batch of leads locked at a time, and one statement per change. */
-import type { LeadStatus } from '@crm/domain';
-import { sql } from 'kysely';
+import type { LeadStatus, LeadStatusReach } from '@crm/domain';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { type LeadFilters, filterExpression } from './leads.repository.js';
@@ -51,16 +51,43 @@ export async function bulkSetGroup(trx: DbOrTrx, ids: readonly number[], groupId
   await trx.updateTable('leads').set({ group_id: groupId, updated_at: new Date() }).where('id', '=', anyInt(ids)).execute();
 }
 
-/** As a single status change does: contactado records who and when, convertido stamps converted_at, leaving it clears it. */
-export async function bulkSetStatus(trx: DbOrTrx, ids: readonly number[], status: LeadStatus, actorId: number): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * The domain's status rule (leadStatusReach, isInStatusReach in packages/domain) as a condition on
+ * `leads`: the bulk change applies it in the statement itself, so no lead outside it is written.
+ */
+function statusReachFilter(reach: LeadStatusReach): RawBuilder<boolean> {
+  switch (reach.kind) {
+    case 'any':
+      return sql<boolean>`true`;
+    case 'owned':
+      return sql<boolean>`(assigned_to = ${reach.userId}::int or (assigned_to is null and contacted_by = ${reach.userId}::int))`;
+    case 'ownOrUnassigned':
+      return sql<boolean>`(assigned_to is null or assigned_to = ${reach.userId}::int)`;
+    case 'none':
+      return sql<boolean>`false`;
+  }
+}
+
+/**
+ * As a single status change does: contactado records who and when, convertido stamps converted_at,
+ * leaving it clears it. Only leads within `reach` and not already at `status` change; answers their ids.
+ */
+export async function bulkSetStatus(
+  trx: DbOrTrx,
+  ids: readonly number[],
+  change: { status: LeadStatus; actorId: number; reach: LeadStatusReach },
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { status, actorId } = change;
   const marks = status === 'contactado';
-  await sql`update leads set
+  const { rows } = await sql<{ id: number }>`update leads set
       contacted_by = case when ${marks} and status <> 'contactado' then ${actorId}::int else contacted_by end,
       contacted_at = case when ${marks} and status <> 'contactado' then now() else contacted_at end,
       converted_at = case when ${status} = 'convertido' then coalesce(converted_at, now()) else null end,
       status = ${status}, updated_at = now()
-    where id = ${anyInt(ids)}`.execute(trx);
+    where id = ${anyInt(ids)} and status <> ${status} and ${statusReachFilter(change.reach)}
+    returning id`.execute(trx);
+  return rows.map((row) => row.id);
 }
 
 export async function bulkDelete(trx: DbOrTrx, ids: readonly number[]): Promise<void> {

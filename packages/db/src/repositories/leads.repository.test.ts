@@ -79,7 +79,7 @@ describe('leads repository', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await bulkSetAssignee(database.db, ids, user.id);
-    await bulkSetStatus(database.db, ids, 'interesado', user.id);
+    await bulkSetStatus(database.db, ids, { status: 'interesado', actorId: user.id, reach: { kind: 'any' } });
     expect(await positions()).toEqual(before);
 
     await bulkDelete(database.db, [domainOnly, single]);

@@ -17,7 +17,16 @@ export const CHAT_ATTACHMENT_LIMITS = {
     notFound: 'Archivo no encontrado',
     alreadySent: 'Ese archivo ya se envió en otro mensaje',
   },
+  /** Bytes of attachments one user may keep, sent or not: CHAT_ATTACHMENT_QUOTA_MB on the server, this by default. */
+  defaultQuotaMb: 500,
+  /** An upload never sent in a message is deleted after this long. */
+  unsentTtlHours: 24,
 } as const;
+
+/** The refusal of an upload that would take the user past their attachment quota. */
+export function attachmentQuotaMessage(quotaMb: number): string {
+  return `Superarías tu espacio para archivos del chat (${quotaMb} MB). Los archivos que no envíes se borran al día siguiente.`;
+}
 
 export interface DocumentType {
   contentType: string;

@@ -61,6 +61,14 @@ describe('common schemas', () => {
     expect(idSchema.safeParse(0).success).toBe(false);
   });
 
+  it('idSchema reads text only in its canonical decimal spelling', () => {
+    expect(idSchema.parse('2147483647')).toBe(2_147_483_647);
+    expect(idSchema.parse(10)).toBe(10);
+    for (const spelling of ['0x10', '1e1', ' 10', '10 ', '010', '+10', '10.0', '-1', '', '2147483648', '99999999999']) {
+      expect(idSchema.safeParse(spelling).error?.issues[0]?.message, spelling).toBe('Identificador inválido');
+    }
+  });
+
   it('nullableIdSchema reads blank and absent as null', () => {
     expect(nullableIdSchema.parse('')).toBeNull();
     expect(nullableIdSchema.parse(undefined)).toBeNull();
@@ -72,6 +80,15 @@ describe('common schemas', () => {
     expect(schema.parse('2024-06-15')).toBe('2024-06-15');
     expect(schema.safeParse('').error?.issues.map((issue) => issue.message)).toEqual(['Fecha requerida']);
     expect(schema.safeParse('2024-06-31').error?.issues[0]?.message).toBe('Fecha inválida');
+  });
+
+  it('isoDateSchema keeps days within 1900–2100', () => {
+    const schema = isoDateSchema('Fecha requerida');
+    expect(schema.parse('1900-01-01')).toBe('1900-01-01');
+    expect(schema.parse('2100-12-31')).toBe('2100-12-31');
+    for (const day of ['9999-12-31', '1899-12-31', '2101-01-01', '1000-01-01']) {
+      expect(schema.safeParse(day).error?.issues[0]?.message, day).toBe('La fecha debe estar entre los años 1900 y 2100');
+    }
   });
 });
 

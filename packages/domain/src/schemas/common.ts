@@ -14,12 +14,23 @@ export const LIMITS = {
   password: { min: 6, max: 200 },
 } as const;
 
-export const idSchema = z.coerce
-  .number({ message: 'Identificador inválido' })
-  .int({ message: 'Identificador inválido' })
-  .positive({ message: 'Identificador inválido' })
-  // Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
-  .max(2_147_483_647, { message: 'Identificador inválido' });
+const ID_MESSAGE = 'Identificador inválido';
+/** One spelling per id: '10', never '010', '+10', ' 10', '1e1', '0x10' or '10.0' (all of which Number() reads as 10). */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * Ids arrive as JSON numbers (bodies, tRPC) or as text (decoded paths and query strings): text
+ * must be the canonical decimal, so a proxy, a cache or a log sees the same id the database does.
+ */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (CANONICAL_ID.test(value) ? Number(value) : Number.NaN) : value),
+  z
+    .number({ message: ID_MESSAGE })
+    .int({ message: ID_MESSAGE })
+    .positive({ message: ID_MESSAGE })
+    // Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
+    .max(2_147_483_647, { message: ID_MESSAGE }),
+);
 
 /** PostgreSQL text cannot hold U+0000: refused here, instead of failing in the database as a 500. */
 export const NUL_CHARACTER_MESSAGE = 'El texto contiene caracteres no válidos';
@@ -80,7 +91,17 @@ export const optionalEmailSchema = z.preprocess(
   emailSchema.nullable(),
 );
 
+/** Calendar days outside these years are typos (9999-12-31), and their day after overflows the database's dates. */
+export const CALENDAR_YEARS = { min: 1900, max: 2100 } as const;
+
 /** A calendar date 'YYYY-MM-DD': no time and no zone, so it never shifts a day between browser and server. */
 export function isoDateSchema(message: string) {
-  return text({ message }).trim().min(1, { message, abort: true }).refine(isIsoDate, { message: 'Fecha inválida' });
+  return text({ message })
+    .trim()
+    .min(1, { message, abort: true })
+    .refine(isIsoDate, { message: 'Fecha inválida', abort: true })
+    .refine((value) => Number(value.slice(0, 4)) >= CALENDAR_YEARS.min && Number(value.slice(0, 4)) <= CALENDAR_YEARS.max, {
+      message: `La fecha debe estar entre los años ${CALENDAR_YEARS.min} y ${CALENDAR_YEARS.max}`,
+      abort: true,
+    });
 }

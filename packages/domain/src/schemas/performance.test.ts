@@ -68,12 +68,20 @@ describe('a custom analytics period', () => {
     expect(analyticsQuerySchema.safeParse({ period: 'custom', from: '2016-02-29', to: '2026-02-28' }).success).toBe(true);
     for (const [from, to] of [
       ['2016-01-01', '2026-01-01'],
-      ['1000-01-01', '9999-12-31'],
-      ['9989-01-01', '9999-12-31'],
+      ['1900-01-01', '2100-12-31'],
+      ['2090-01-01', '2100-12-31'],
     ]) {
       const result = analyticsQuerySchema.safeParse({ period: 'custom', from, to });
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(['El período no puede superar los 10 años']);
     }
+  });
+
+  it('keeps both days within 1900–2100 (the day after 9999-12-31 overflows the database)', () => {
+    const result = analyticsQuerySchema.safeParse({ period: 'custom', from: '9989-01-01', to: '9999-12-31' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'La fecha debe estar entre los años 1900 y 2100',
+      'La fecha debe estar entre los años 1900 y 2100',
+    ]);
   });
 });
 

@@ -114,7 +114,8 @@ describeWithServer('analytics report', (server) => {
         ['period=custom', 'Selecciona la fecha inicial'],
         ['period=custom&from=2025-03-10&to=2025-03-01', 'La fecha final debe ser posterior a la inicial'],
         ['period=custom&from=2025-02-30&to=2025-03-01', 'Fecha inválida'],
-        ['period=custom&from=1000-01-01&to=9999-12-31', 'El período no puede superar los 10 años'],
+        ['period=custom&from=1900-01-01&to=2100-12-31', 'El período no puede superar los 10 años'],
+        ['period=custom&from=2026-01-01&to=9999-12-31', 'La fecha debe estar entre los años 1900 y 2100'],
       ];
       for (const [query, message] of cases) {
         const response = await client.get(`/api/analytics/report?${query}`);
@@ -122,6 +123,10 @@ describeWithServer('analytics report', (server) => {
         expect(response.body.message, query).toBe(message);
       }
       expect((await client.get(`/trpc/analytics.report?input=${trpcInput({ period: 'week' })}`)).status).toBe(400);
+      const farOff = await client.get(
+        `/trpc/analytics.report?input=${trpcInput({ period: 'custom', from: '2026-01-01', to: '9999-12-31' })}`,
+      );
+      expect(farOff.status).toBe(400);
     });
   });
 });

@@ -6,21 +6,29 @@ import { authedRoute } from '../../rest/route.js';
 import { getAvatar, uploadOwnAvatar } from './avatars.service.js';
 import { etagMatches, quoteEtag } from './etag.js';
 
-/** Reads the one file part named `image`, refusing more than the spec's 5 MB with a 413. */
+/**
+ * Reads the one file part named `image`, refusing more than the spec's 5 MB with a 413. The bytes
+ * are counted as they stream: the parser's own 'truncated' flag can be set after the last chunk
+ * was read, so a client sending at the right pace would get a cut file through as a 400 or a photo.
+ */
 async function readImagePart(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new DomainError('BAD_REQUEST', 'Se esperaba un formulario multipart');
-  const part = await request.file({ limits: { fileSize: AVATAR_LIMITS.maxBytes } });
+  // One byte over the limit lets the count below tell 'exactly 5 MB' from 'more'.
+  const part = await request.file({ limits: { fileSize: AVATAR_LIMITS.maxBytes + 1 }, throwFileSizeLimit: false });
   if (!part || part.fieldname !== 'image') {
     throw new DomainError('BAD_REQUEST', AVATAR_LIMITS.messages.invalid);
   }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('PAYLOAD_TOO_LARGE', AVATAR_LIMITS.messages.tooLarge);
-    }
-    throw error;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > AVATAR_LIMITS.maxBytes) break;
+    chunks.push(chunk);
   }
+  if (size > AVATAR_LIMITS.maxBytes || part.file.truncated) {
+    throw new DomainError('PAYLOAD_TOO_LARGE', AVATAR_LIMITS.messages.tooLarge);
+  }
+  return Buffer.concat(chunks);
 }
 
 export const avatarsRestRoutes = [

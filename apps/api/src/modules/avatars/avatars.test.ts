@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -129,6 +131,45 @@ describeWithServer('profile photos', (server) => {
     const me = (await client.get('/api/auth/user')).body;
     expect(me.id).toBe(user.id);
     expect(me.profileImageUrl).toBe(first.body.profileImageUrl);
+  });
+
+  it('refuses a file over 5 MB with 413 whatever the pace it arrives at', async () => {
+    const { client } = await signedIn();
+    const boundary = 'frontera';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="lenta.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const png = await photo().png().toBuffer();
+    // A real PNG first, so a cut file would decode: only the count can tell it was too large.
+    const file = Buffer.concat([png, Buffer.alloc(AVATAR_LIMITS.maxBytes + 1 - png.length, 0)]);
+    for (const chunkBytes of [1024 * 1024, 64 * 1024, AVATAR_LIMITS.maxBytes]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(new URL('/api/upload-profile-image', server().url), {
+          method: 'POST',
+          headers: {
+            cookie: client.cookies.header(),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + file.length + tail.length,
+          },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        void (async () => {
+          request.write(head);
+          for (let offset = 0; offset < file.length; offset += chunkBytes) {
+            if (request.destroyed) return;
+            request.write(file.subarray(offset, offset + chunkBytes));
+            await sleep(5);
+          }
+          request.end(tail);
+        })();
+      });
+      expect(status, `chunks of ${chunkBytes} bytes`).toBe(413);
+    }
   });
 
   it('refuses a decompression bomb before decoding it', async () => {

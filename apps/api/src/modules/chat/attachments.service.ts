@@ -6,12 +6,22 @@
 import {
   chatAttachmentUrl,
   findChatAttachment,
-  insertChatAttachment,
+  insertChatAttachmentRow,
   isChannelMember,
+  lockAttachmentUploader,
   readChatAttachmentChunks,
+  storedAttachmentBytes,
+  writeChatAttachmentChunks,
   type ChatAttachmentRecord,
 } from '@crm/db';
-import { attachmentFileName, CHAT_ATTACHMENT_LIMITS, type ChatAttachment, detectDocumentType, DomainError } from '@crm/domain';
+import {
+  attachmentFileName,
+  attachmentQuotaMessage,
+  CHAT_ATTACHMENT_LIMITS,
+  type ChatAttachment,
+  detectDocumentType,
+  DomainError,
+} from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { processChatImage } from '../avatars/image-processing.js';
@@ -41,14 +51,29 @@ export async function uploadAttachment(ctx: ServiceContext, file: { bytes: Buffe
   requirePermission(ctx, 'chat.use');
   if (file.bytes.byteLength > CHAT_ATTACHMENT_LIMITS.maxBytes)
     throw new DomainError('PAYLOAD_TOO_LARGE', CHAT_ATTACHMENT_LIMITS.messages.tooLarge);
+  const uploaderId = ctx.viewer.user.id;
+  const quota = quotaOf(ctx);
+  // Already full: refused before the file is even decoded.
+  if ((await storedAttachmentBytes(ctx.db, uploaderId)) >= quota.bytes) throw quota.refusal();
   const image = await processChatImage(file.bytes);
   const stored = image ? { kind: 'image' as const, fileName: attachmentFileName(file.fileName, 'webp'), ...image } : documentOf(file);
-  const id = await insertChatAttachment(
-    ctx.db,
-    { uploaderId: ctx.viewer.user.id, ...stored, width: stored.width, height: stored.height },
-    (bytes) => attachmentWrites.turn(bytes),
-  );
-  return toDto({ id, uploaderId: ctx.viewer.user.id, size: stored.data.byteLength, ...stored });
+  const { data, ...description } = stored;
+  // Checked and described under the user's lock: two uploads at once cannot both pass the quota.
+  // Once committed the description counts its size, while its bytes are written after it.
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockAttachmentUploader(trx, uploaderId);
+    if ((await storedAttachmentBytes(trx, uploaderId)) + data.byteLength > quota.bytes) throw quota.refusal();
+    return insertChatAttachmentRow(trx, { uploaderId, ...description, size: data.byteLength });
+  });
+  await writeChatAttachmentChunks(ctx.db, id, data, (bytes) => attachmentWrites.turn(bytes));
+  return toDto({ id, uploaderId, size: data.byteLength, ...stored });
+}
+
+const MB = 1024 * 1024;
+
+function quotaOf(ctx: ServiceContext): { bytes: number; refusal: () => DomainError } {
+  const quotaMb = ctx.env.CHAT_ATTACHMENT_QUOTA_MB;
+  return { bytes: quotaMb * MB, refusal: () => new DomainError('PAYLOAD_TOO_LARGE', attachmentQuotaMessage(quotaMb)) };
 }
 
 function documentOf(file: { bytes: Buffer; fileName: string }) {

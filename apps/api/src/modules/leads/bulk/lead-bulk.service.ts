@@ -1,8 +1,9 @@
 /**
  * Bulk actions (docs/leads.md, 'Acciones masivas'): assign, 'Repartir' by a role's rule, change
- * status, move to a group, delete; over ids or every lead a filter matches. The rule is checked per
- * lead (a Vendedor only moves the status of their own leads; the rest is admin and manager), and
- * the work runs in transactions of bounded batches, so none holds many rows' locks for long.
+ * status, move to a group, delete; over ids or every lead a filter matches. A status change follows
+ * the rule of a single one (leadStatusReach in packages/domain): the update's own WHERE clause is
+ * built from it, and the same rule names why the others were skipped; the rest is admin and manager.
+ * The work runs in transactions of bounded batches, so none holds many rows' locks for long.
  */
 import {
   type BulkLeadState,
@@ -23,8 +24,9 @@ import {
   type LeadBulkResult,
   type LeadChange,
   canBeMarkedContacted,
-  canSetLeadStatus,
   can,
+  leadStatusReach,
+  leadStatusRefusal,
   formatCount,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
@@ -49,10 +51,11 @@ const LIVE_CHANGE = {
 
 const REASONS = {
   notFound: 'no existe',
-  notYours: 'solo puedes cambiar el estado de tus propios leads',
   notMarkable: 'ya no se puede marcar como contactado',
   unchanged: 'ya estaba así',
 } as const;
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 type Outcome = { apply: number[]; skip: Map<string, number> };
 
@@ -67,8 +70,9 @@ function decide(ctx: ServiceContext, input: LeadBulk, leads: BulkLeadState[]): O
     let reason: string | undefined;
     if (input.action === 'status' && input.status) {
       const ownership = { assignedTo: lead.assigned_to, contactedBy: lead.contacted_by };
+      const refusal = leadStatusRefusal(ctx.viewer.user, ownership, input.status, 'bulk');
       if (lead.status === input.status) reason = REASONS.unchanged;
-      else if (!canSetLeadStatus(ctx.viewer.user, ownership, input.status)) reason = REASONS.notYours;
+      else if (refusal) reason = lowerFirst(refusal);
       else if (input.status === 'contactado' && !canBeMarkedContacted({ status: lead.status, contactedAt: lead.contacted_at }))
         reason = REASONS.notMarkable;
     } else if (input.action === 'assign' && lead.assigned_to === input.assignedTo) {
@@ -83,8 +87,10 @@ function decide(ctx: ServiceContext, input: LeadBulk, leads: BulkLeadState[]): O
 }
 
 async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void> {
-  // Only the status may be moved by a Vendedor, lead by lead; every other action is admin and manager.
-  if (input.action !== 'status') requirePermission(ctx, 'lead.manage');
+  // Only the status may be moved by a Vendedor, lead by lead; every other action needs the permission
+  // its single-lead form needs (deleting one lead asks for lead.delete, the rest for lead.manage).
+  if (input.action === 'delete') requirePermission(ctx, 'lead.delete');
+  else if (input.action !== 'status') requirePermission(ctx, 'lead.manage');
   if (input.action === 'assign' && input.assignedTo != null && !(await findUserById(ctx.db, input.assignedTo))) {
     throw new DomainError('BAD_REQUEST', 'El usuario asignado no existe');
   }
@@ -102,12 +108,17 @@ async function runBatch(
   const notes = new Notifier();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const read = await lockBulkBatch(trx, scope);
-    const { apply, skip } = decide(ctx, input, read);
-    let updated = apply.length;
+    const decided = decide(ctx, input, read);
+    const { skip } = decided;
+    let { apply } = decided;
     let assigned: LeadAssignee[] = [];
     if (input.action === 'assign') assigned = await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
     if (input.action === 'group') await bulkSetGroup(trx, apply, input.groupId ?? null);
-    if (input.action === 'status' && input.status) await bulkSetStatus(trx, apply, input.status, ctx.viewer.user.id);
+    if (input.action === 'status' && input.status) {
+      const reach = leadStatusReach(ctx.viewer.user, input.status, 'bulk');
+      apply = await bulkSetStatus(trx, apply, { status: input.status, actorId: ctx.viewer.user.id, reach });
+    }
+    let updated = apply.length;
     if (input.action === 'delete') await bulkDelete(trx, apply);
     const applied = new Set(apply);
     const change = {

@@ -1,8 +1,13 @@
 /** POST /api/leads/bulk: by ids and by filter, the rule checked per lead, refusals counted with their reason, announced live per batch. */
+import { LEAD_STATUS_REFUSALS } from '@crm/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { openFeed } from '../../../test/live-client.js';
 import { trpcClientFor } from '../../../test/trpc-client.js';
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+const NOT_YOURS = lowerFirst(LEAD_STATUS_REFUSALS.notYours);
+const NOT_YOURS_TO_MARK = lowerFirst(LEAD_STATUS_REFUSALS.notYoursToMark);
 
 describeWithServer('bulk lead actions', (server) => {
   let admin: ApiClient;
@@ -77,7 +82,7 @@ describeWithServer('bulk lead actions', (server) => {
     const mine = await leads(3, sellerId);
     const theirs = await leads(2, otherId);
     const response = await seller.post('/api/leads/bulk', { action: 'status', ids: [...mine.ids, ...theirs.ids], status: 'interesado' });
-    expect(response.body).toEqual({ updated: 3, skipped: 2, errors: ['2 leads: solo puedes cambiar el estado de tus propios leads'] });
+    expect(response.body).toEqual({ updated: 3, skipped: 2, errors: [`2 leads: ${NOT_YOURS}`] });
     const statuses = await server()
       .ctx.db.selectFrom('leads')
       .select(['id', 'status'])
@@ -86,6 +91,64 @@ describeWithServer('bulk lead actions', (server) => {
       .execute();
     expect(statuses.map((row) => row.status)).toEqual(['interesado', 'interesado', 'interesado', 'nuevo', 'nuevo']);
     expect((await seller.post('/api/leads/bulk', { action: 'assign', ids: mine.ids, assignedTo: sellerId })).status).toBe(403);
+    expect((await seller.post('/api/leads/bulk', { action: 'delete', ids: mine.ids })).status).toBe(403);
+    expect((await seller.post('/api/leads/bulk', { action: 'group', filter: {}, groupId: null })).status).toBe(403);
+  });
+
+  const stateOf = async (ids: number[]) =>
+    server().ctx.db.selectFrom('leads').select(['status', 'assigned_to', 'contacted_by']).where('id', 'in', ids).orderBy('id').execute();
+
+  it("refuses a Vendedor's bulk by filter over a colleague's leads: 'contactado' then 'convertido' changes none", async () => {
+    const theirs = await leads(4, otherId);
+    const filter = { q: `masivo ${theirs.tag}` };
+    const marked = await seller.post('/api/leads/bulk', { action: 'status', filter, status: 'contactado' });
+    expect(marked.body).toEqual({ updated: 0, skipped: 4, errors: [`4 leads: ${NOT_YOURS_TO_MARK}`] });
+    const converted = await trpcClientFor(seller).leadBulk.run.mutate({ action: 'status', filter, status: 'convertido' });
+    expect(converted).toEqual({ updated: 0, skipped: 4, errors: [`4 leads: ${NOT_YOURS}`] });
+    for (const row of await stateOf(theirs.ids)) expect(row).toEqual({ status: 'nuevo', assigned_to: otherId, contacted_by: null });
+  });
+
+  it("refuses both steps of the attack at once, by ids, while the colleague's leads stay theirs", async () => {
+    const theirs = await leads(3, otherId);
+    const [marked, converted] = await Promise.all([
+      seller.post('/api/leads/bulk', { action: 'status', ids: theirs.ids, status: 'contactado' }),
+      seller.post('/api/leads/bulk', { action: 'status', ids: theirs.ids, status: 'convertido' }),
+    ]);
+    expect([marked.body.updated, converted.body.updated]).toEqual([0, 0]);
+    for (const row of await stateOf(theirs.ids)) expect(row).toEqual({ status: 'nuevo', assigned_to: otherId, contacted_by: null });
+  });
+
+  it("does not make a Vendedor the owner of a colleague's lead he marked contacted one by one", async () => {
+    const theirs = await leads(1, otherId);
+    const id = theirs.ids[0] as number;
+    expect((await seller.put(`/api/leads/${id}`, { status: 'contactado' })).status).toBe(200);
+    const moved = await seller.put(`/api/leads/${id}`, { status: 'convertido' });
+    expect([moved.status, moved.body.message]).toEqual([403, LEAD_STATUS_REFUSALS.notYours]);
+    const bulk = await seller.post('/api/leads/bulk', { action: 'status', ids: [id], status: 'convertido' });
+    expect(bulk.body.updated).toBe(0);
+    expect(await stateOf([id])).toEqual([{ status: 'contactado', assigned_to: otherId, contacted_by: sellerId }]);
+  });
+
+  it("reaches a Vendedor's own and unassigned leads with bulk 'contactado', then moves those he contacted", async () => {
+    const mine = await leads(2, sellerId);
+    const free = await leads(2, null);
+    const theirs = await leads(2, otherId);
+    const ids = [...mine.ids, ...free.ids, ...theirs.ids];
+    const marked = await seller.post('/api/leads/bulk', { action: 'status', ids, status: 'contactado' });
+    expect(marked.body).toEqual({ updated: 4, skipped: 2, errors: [`2 leads: ${NOT_YOURS_TO_MARK}`] });
+    const converted = await seller.post('/api/leads/bulk', { action: 'status', ids, status: 'convertido' });
+    expect(converted.body).toEqual({ updated: 4, skipped: 2, errors: [`2 leads: ${NOT_YOURS}`] });
+    expect((await stateOf(ids)).map((row) => row.status)).toEqual([
+      'convertido',
+      'convertido',
+      'convertido',
+      'convertido',
+      'nuevo',
+      'nuevo',
+    ]);
+    // A manager's bulk reaches every lead.
+    const managed = await admin.post('/api/leads/bulk', { action: 'status', ids: theirs.ids, status: 'perdido' });
+    expect(managed.body).toEqual({ updated: 2, skipped: 0, errors: [] });
   });
 
   it("'Repartir' by filter follows the role's rule and records whom each lead had before", async () => {
