@@ -27,10 +27,12 @@ export type StageReport =
 export type StageStop = 'cancelled' | 'server-stopped';
 
 /**
- * The worker's own heap: a file that would need more (none should: rows stream) fails its job
- * ('La importación falló por un error interno') instead of taking the API's memory.
+ * The worker's own heap: rows stream, so what it holds is a workbook's shared texts (at most
+ * 32,000,000 characters, docs/import-format.md) and the rows in flight. A file that would need
+ * more fails its job ('La importación falló por un error interno') instead of taking the API's
+ * memory; a small young generation makes it collect often, so its footprint stays near what it holds.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
 
 /**
  * Source files run through tsx in development and tests (the worker then needs tsx's loader too);
