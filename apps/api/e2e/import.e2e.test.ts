@@ -112,16 +112,19 @@ describe('import dialog', () => {
       // publish, so its progress is on screen however fast this machine reads.
       const held = holdGroupInserts(suite.server.ctx.db);
       await held.locked;
-      await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
-      const progress = dialog.getByRole('progressbar', { name: 'Progreso de la importación' });
-      await progress.waitFor();
-      // Reading the file (rows of the 8,000), then saving what it read (rows of those read).
-      await dialog.getByText(/^(Leyendo el archivo|Guardando): [1-9][\d.]* de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
-      const valueNow = Number(await progress.getAttribute('aria-valuenow'));
-      expect(valueNow).toBeGreaterThan(0);
-      await screenshot(page, 'import-progress');
-      await expectAccessible(page);
-      held.release();
+      try {
+        await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
+        const progress = dialog.getByRole('progressbar', { name: 'Progreso de la importación' });
+        await progress.waitFor();
+        // Reading the file (rows of the 8,000), then saving what it read (rows of those read).
+        await dialog.getByText(/^(Leyendo el archivo|Guardando): [1-9][\d.]* de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
+        const valueNow = Number(await progress.getAttribute('aria-valuenow'));
+        expect(valueNow).toBeGreaterThan(0);
+        await screenshot(page, 'import-progress');
+        await expectAccessible(page);
+      } finally {
+        held.release();
+      }
 
       // Closed (it may still run or have ended by now); after a reload the job list leads back to it.
       await dialog.getByRole('button', { name: 'Cerrar' }).click();

@@ -79,13 +79,14 @@ describe('import jobs across two replica processes', () => {
       1,
     );
     // The runner's log line may reach this process a moment after the job's end.
-    await expect.poll(() => replicas.filter((replica) => runnerOf([replica], small.body.id)).length).toBe(1);
+    await expect.poll(() => replicas.filter((replica) => runnerOf([replica], small.body.id)).length, { timeout: 15_000 }).toBe(1);
 
     const created = await onSecond.post('/api/import-jobs', upload(bigCsv(tag, 60000)));
     expect(created.status).toBe(201);
     const id = created.body.id;
-    // This test holds the groups table against inserts: the runner reads and stages the whole file, then
-    // its publishing transaction waits to create the group, and it dies there, mid-import.
+    // This test holds the groups table against inserts: the runner's publishing transaction waits to
+    // create the group, and it dies there, mid-import. (Test databases share their tables' ids, so the
+    // wait is looked for in this database only.)
     let release: () => void = () => undefined;
     const locked = new Promise<void>((resolve) => {
       void database.db.transaction().execute(async (trx) => {
@@ -102,9 +103,8 @@ describe('import jobs across two replica processes', () => {
           (
             await sql<{
               waiting: boolean;
-            }>`select exists (select 1 from pg_locks where relation = 'lead_groups'::regclass and not granted) as waiting`.execute(
-              database.db,
-            )
+            }>`select exists (select 1 from pg_locks where relation = 'lead_groups'::regclass and not granted
+              and database = (select oid from pg_database where datname = current_database())) as waiting`.execute(database.db)
           ).rows[0]?.waiting,
         { timeout: 60_000 },
       )
