@@ -1,4 +1,7 @@
-/** A dedicated PostgreSQL connection outside the pool, for LISTEN (a pooled one would be handed to others). */
+/**
+ * A dedicated PostgreSQL connection outside the pool, for what holds a connection for long: LISTEN,
+ * and an import's COPY (a pooled one would be handed to others).
+ */
 import pg from 'pg';
 
 export type ListenClient = pg.Client;

@@ -15,7 +15,6 @@ import type { ServiceContext } from '../../../context.js';
 import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import { csvProblem } from './import-csv.js';
 import { publishJobProgress } from './import-job-state.js';
 import { ImportCancelled, publishStagedRows } from './import-publish.js';
 import { type ImportSource, NO_DATA_ROWS, restoreSourceFile } from './import-source.js';
@@ -66,11 +65,11 @@ export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun):
     if (error instanceof ImportCancelled) {
       await abandonImportJob(ctx, jobId, { status: 'cancelled', failure: null });
     } else {
-      const problem = csvProblem(error) ?? error;
-      if (!(problem instanceof DomainError)) ctx.log.error({ err: error, importJobId: jobId }, 'La importación falló');
+      // A file the reader refuses arrives as its Spanish DomainError (the worker words it).
+      if (!(error instanceof DomainError)) ctx.log.error({ err: error, importJobId: jobId }, 'La importación falló');
       await abandonImportJob(ctx, jobId, {
         status: 'failed',
-        failure: problem instanceof DomainError ? problem.message : INTERNAL_FAILURE,
+        failure: error instanceof DomainError ? error.message : INTERNAL_FAILURE,
       }).catch((abandonError: unknown) =>
         ctx.log.error({ err: abandonError, importJobId: jobId }, 'No se pudo cerrar una importación fallida'),
       );
