@@ -16,6 +16,9 @@ import { BAD_PATH_MESSAGE, UNDECODABLE_TARGET, canonicalTarget } from './http/re
 import { installSecurity } from './http/security.js';
 import { installSessionConcurrency } from './http/session-concurrency.js';
 import { installWebApp } from './http/web-app.js';
+import { allEndpoints } from './endpoints/all.js';
+import { registerEndpoints } from './endpoints/rest-adapter.js';
+import { recordRoutes } from './endpoints/route-table.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
@@ -59,6 +62,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     },
   });
   const appCtx: AppContext = { ...ctx, log: app.log };
+  recordRoutes(app);
 
   // Echo the request id so a user's error report can be matched with the log line.
   app.addHook('onSend', async (request, reply) => {
@@ -103,6 +107,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     },
   });
 
+  registerEndpoints(app, appCtx, allEndpoints);
   registerRestRoutes(app, appCtx, restRoutes);
   await installWebApp(app, ctx.env);
   return { app, appCtx };

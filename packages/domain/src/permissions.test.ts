@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
   can,
+  canAtAll,
+  rolesAllowed,
   canSee,
   canEditLeadNote,
   canManageFollowUp,
@@ -284,5 +286,23 @@ describe('notes and follow-ups', () => {
     expect(defaultFollowUpOwner(actors.manager, { assignedTo: null, createdBy: 8 })).toBe(8);
     expect(defaultFollowUpOwner(actors.manager, { assignedTo: null, createdBy: null })).toBe(2);
     expect(defaultFollowUpOwner(actors.team_member, { assignedTo: 7, createdBy: 8 })).toBe(3);
+  });
+});
+
+describe('canAtAll: the gate an endpoint declares', () => {
+  it('is can for actions without a target', () => {
+    expect(rolesAllowed('lead.manage')).toEqual(['admin', 'manager']);
+    expect(rolesAllowed('analytics.read')).toEqual(['admin']);
+    expect(rolesAllowed('lead.read')).toEqual(['admin', 'manager', 'team_member']);
+  });
+
+  it('lets through whoever may act on some user, leaving the row to the service', () => {
+    // Everyone edits their own profile; only admins and managers create or delete anyone.
+    expect(rolesAllowed('user.editProfile')).toEqual(['admin', 'manager', 'team_member']);
+    expect(rolesAllowed('user.setAvailability')).toEqual(['admin', 'manager', 'team_member']);
+    expect(rolesAllowed('user.create')).toEqual(['admin', 'manager']);
+    expect(rolesAllowed('user.delete')).toEqual(['admin', 'manager']);
+    expect(rolesAllowed('user.changeRole')).toEqual(['admin']);
+    expect(canAtAll({ id: 7, systemRole: 'team_member' }, 'user.delete')).toBe(false);
   });
 });

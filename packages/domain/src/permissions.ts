@@ -1,6 +1,6 @@
 /** The permission table of docs/roles-and-permissions.md as data: the API enforces it, the web app hides what it refuses. */
 import { OWNER_STATUS_MOVES, type LeadStatus } from './leads/statuses.js';
-import type { SystemRole } from './roles.js';
+import { SYSTEM_ROLES, type SystemRole } from './roles.js';
 
 export interface Actor {
   id: number;
@@ -69,6 +69,24 @@ const RULES: Record<Action, Rule> = {
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
   return RULES[action](actor, target);
+}
+
+/**
+ * Whether the actor may do the action to someone at all: the gate an endpoint declares and the
+ * transports check before the handler. For an action without a target it is `can`; for one that
+ * depends on the user it targets (editing, deleting a user) it is whether some target would do
+ * (themself, or another user of some role), and the service then checks the actual row.
+ */
+export function canAtAll(actor: Actor, action: Action): boolean {
+  if (can(actor, action)) return true;
+  const self: TargetUser = { id: actor.id, systemRole: actor.systemRole };
+  // Id 0 is never a user's: it stands for "another user" of each role.
+  return can(actor, action, self) || SYSTEM_ROLES.some((systemRole) => can(actor, action, { id: 0, systemRole }));
+}
+
+/** The system roles whose users pass an endpoint's gate (`canAtAll`), for the API reference. */
+export function rolesAllowed(action: Action): SystemRole[] {
+  return SYSTEM_ROLES.filter((systemRole) => canAtAll({ id: 1, systemRole }, action));
 }
 
 /** The fields of a user an edit may change besides the role (which is 'user.changeRole'). */

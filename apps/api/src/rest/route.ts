@@ -3,9 +3,10 @@ import type { Action } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
+import type { HttpMethod } from '../endpoints/endpoint.js';
 import type { Env } from '../env.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { HttpMethod };
 
 interface CallBase {
   params: Record<string, string>;

@@ -1,12 +1,12 @@
 /** The app's tRPC router: a plain name → feature router map. The web app imports only its type. */
 import { authRouter } from '../modules/auth/auth.router.js';
-import { usersRouter } from '../modules/users/users.router.js';
+import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.router.js';
 import { teamRouter } from '../modules/team/team.router.js';
 import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
-import { leadsRouter } from '../modules/leads/leads.router.js';
+import { leadsRouter } from '../modules/leads/leads.endpoints.js';
 import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';

@@ -32,6 +32,15 @@ export const idSchema = z.preprocess(
     .max(2_147_483_647, { message: ID_MESSAGE }),
 );
 
+/** The input of a call on one row by its id (`/api/leads/{id}`, tRPC `{ id }`). */
+export const idInputSchema = z.object({ id: idSchema });
+
+/** What a delete answers: the id of the row that went. */
+export const deletedSchema = z.object({ id: z.number() });
+
+/** An answer that only says, in Spanish, what was done ('Usuario eliminado'). */
+export const messageSchema = z.object({ message: z.string() });
+
 /** PostgreSQL text cannot hold U+0000: refused here, instead of failing in the database as a 500. */
 export const NUL_CHARACTER_MESSAGE = 'El texto contiene caracteres no válidos';
 export const hasNoNulCharacter = (value: string): boolean => !value.includes('\u0000');

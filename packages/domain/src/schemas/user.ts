@@ -103,3 +103,7 @@ export type UserRoleCounts = z.infer<typeof userRoleCountsSchema>;
 /** PUT /api/users/{id}/availability. */
 export const availabilitySchema = z.object({ available: z.boolean({ message: 'Indica si está disponible' }) });
 export type AvailabilityInput = z.input<typeof availabilitySchema>;
+
+/** What deleting a user would hand on: how many open leads are theirs (the confirmation dialog says it). */
+export const deletionPreviewSchema = z.object({ openLeads: z.number().int().min(0) });
+export type DeletionPreview = z.infer<typeof deletionPreviewSchema>;

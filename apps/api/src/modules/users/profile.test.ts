@@ -177,7 +177,7 @@ describeWithServer('profile', (server) => {
       expect((await otherDevice.get('/api/auth/user')).status).toBe(200);
 
       expect(await trpc.users.changePassword.mutate({ currentPassword: DEFAULT_PASSWORD, newPassword: 'clave-trpc-2' })).toEqual({
-        ok: true,
+        message: 'Contraseña actualizada',
       });
       expect((await trpc.auth.me.query())?.username).toBe(username);
       expect((await otherDevice.get('/api/auth/user')).status).toBe(401);

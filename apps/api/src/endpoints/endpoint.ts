@@ -1,0 +1,161 @@
+/**
+ * One declaration per endpoint: everything the API says about a call, written once.
+ *
+ * `endpoint({...})` takes
+ * - `name`: `<router key>.<procedure>` ('leads.list'); the tRPC path when there is a tRPC binding,
+ *   the OpenAPI operationId always;
+ * - `summary` (Spanish, one line) and optionally `description` (Spanish, for the reference);
+ * - `permission`: an Action of the domain's permission table, checked by both transports before
+ *   the handler (`canAtAll`: for an action on a user, whether the caller may do it to some user;
+ *   the service still checks the row), or 'authenticated' (any signed-in user, the service
+ *   decides) or 'public' (no session needed);
+ * - `input`: ONE zod schema, the tRPC input and what the handler receives. Over REST it is
+ *   assembled from the request: path parameters, then for GET / DELETE the query string, for
+ *   POST / PUT the JSON body (its fields at the top level, or under `rest.bodyKey` when the tRPC
+ *   input nests them, as `{ id, data }`). Use `NO_INPUT` for a call without one.
+ * - `output`: the zod schema of the answer (dates as `z.date()`: superjson keeps them over tRPC,
+ *   JSON sends ISO strings). The handler's result must match its type; it is not parsed at run
+ *   time, it types the handler and documents the answer;
+ * - `rest`: method, Fastify path ('/api/leads/:id'), success status, and escape hatches for the
+ *   calls JSON cannot carry (downloads, streams, uploads), which still declare everything above;
+ * - `trpc`: 'query' | 'mutation' to expose it as tRPC `<router key>.<procedure>`;
+ * - `handler({ ctx, input, client })`: one line calling the service.
+ *
+ * The REST adapter (rest-adapter.ts) and the tRPC adapter (trpc-adapter.ts) derive the route and
+ * the procedure; openapi.ts derives the reference. A module lists its endpoints in
+ * `<module>.endpoints.ts`, builds its tRPC router with `routerOf` and adds the list to
+ * `endpoints/all.ts`.
+ */
+import type { Action } from '@crm/domain';
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext, ServiceContext, Viewer } from '../context.js';
+import type { Env } from '../env.js';
+import { buildProcedure } from './trpc-adapter.js';
+
+export type Permission = Action | 'authenticated' | 'public';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type TrpcKind = 'query' | 'mutation';
+
+/** The caller's network side, the same on both transports. */
+interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A public endpoint runs with whoever is signed in, or no one. */
+export interface PublicContext extends AppContext {
+  viewer: Viewer | undefined;
+}
+
+type ContextOf<P extends Permission> = P extends 'public' ? PublicContext : ServiceContext;
+
+interface Call<P extends Permission, Input> {
+  ctx: ContextOf<P>;
+  input: Input;
+  client: Client;
+}
+
+/** For the REST escape hatches: the raw request and reply besides the declared call. */
+interface RestCall<P extends Permission> {
+  ctx: ContextOf<P>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RestBinding<P extends Permission, Result> {
+  method: HttpMethod;
+  /** Fastify syntax: `/api/leads/:id`; each `:param` must be a key of the input. */
+  path: string;
+  /** 201 for creates; 200 otherwise (204 when the handler returns nothing). */
+  status?: 200 | 201;
+  /** The input key the JSON body goes under (tRPC's `{ id, data }`); absent, its fields are the input's. */
+  bodyKey?: string;
+  /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
+  bodyLimit?: (env: Env) => number;
+  /**
+   * Only for calls a client may flood (chat sends): the Spanish reason to refuse with a 429 before
+   * the session is even read, given the session id the cookie would stand for; undefined goes on.
+   */
+  floodGate?: (sessionId: string) => string | undefined;
+  /** Escape hatch for answers that are not JSON (downloads): writes the handler's result itself. */
+  send?: (reply: FastifyReply, result: Result) => FastifyReply;
+  /** The media type of a non-JSON answer, for the reference. */
+  produces?: string;
+  /**
+   * Escape hatch run after the permission check and before the input is read: answers by itself
+   * (a reply) or returns undefined to go on. `output` documents its answer beside the declared one.
+   */
+  intercept?: {
+    when: string;
+    output: z.ZodType;
+    run: (call: RestCall<P>) => FastifyReply | undefined;
+  };
+}
+
+export interface EndpointDefinition<N extends string, I extends z.ZodType, O extends z.ZodType, P extends Permission, R, K> {
+  name: N;
+  summary: string;
+  description?: string;
+  permission: P;
+  input: I;
+  output: O;
+  rest?: RestBinding<P, R>;
+  trpc?: K;
+  handler: (call: Call<P, z.output<I>>) => Promise<R>;
+}
+
+type ProcedureOf<I extends z.ZodType, R, K> = K extends 'query'
+  ? TRPCQueryProcedure<{ input: z.input<I>; output: R; meta: object }>
+  : K extends 'mutation'
+    ? TRPCMutationProcedure<{ input: z.input<I>; output: R; meta: object }>
+    : undefined;
+
+export interface Endpoint<
+  N extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  P extends Permission = Permission,
+  R = unknown,
+  K extends TrpcKind | undefined = TrpcKind | undefined,
+> extends EndpointDefinition<N, I, O, P, R, K> {
+  /** The tRPC procedure built from this declaration (undefined without a tRPC binding). */
+  procedure: ProcedureOf<I, R, K>;
+}
+
+/** Any declared endpoint, its types erased: what the adapters and the reference walk. */
+export interface AnyEndpoint {
+  name: string;
+  summary: string;
+  description?: string;
+  permission: Permission;
+  input: z.ZodType;
+  output: z.ZodType;
+  rest?: RestBinding<Permission, unknown>;
+  trpc?: TrpcKind;
+  handler: (call: Call<Permission, unknown>) => Promise<unknown>;
+  procedure: unknown;
+}
+
+/** The input of a call that takes none: absent over tRPC, anything in a query string is ignored. */
+export const NO_INPUT = z.object({}).optional();
+
+/** A download's result: the REST binding's `send` turns it into the attachment. */
+export const downloadSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  body: z.unknown(),
+});
+
+export function endpoint<
+  const N extends string,
+  I extends z.ZodType,
+  O extends z.ZodType,
+  P extends Permission,
+  R extends z.output<O>,
+  K extends TrpcKind | undefined = undefined,
+>(definition: EndpointDefinition<N, I, O, P, R, K>): Endpoint<N, I, O, P, R, K> {
+  const procedure = definition.trpc ? buildProcedure(definition as unknown as AnyEndpoint, definition.trpc) : undefined;
+  return { ...definition, procedure: procedure as ProcedureOf<I, R, K> };
+}

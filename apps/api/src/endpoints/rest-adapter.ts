@@ -1,0 +1,53 @@
+/** Registers the REST route of each declared endpoint: gate, input from the request, handler, answer. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext, ServiceContext } from '../context.js';
+import { parseInput } from '../http/parse-input.js';
+import { registerRoute } from '../rest/adapter.js';
+import type { AnyEndpoint, PublicContext, RestBinding } from './endpoint.js';
+import { passGate } from './gate.js';
+
+/** A JSON body whose fields make the input must be an object (an array or a string is a 400). */
+const BODY_OBJECT = z.record(z.string(), z.unknown());
+
+/**
+ * The input as one object: the path parameters (which win over a body's field of the same name),
+ * with the query string (GET, DELETE) or the JSON body (POST, PUT), nested under `bodyKey` if declared.
+ */
+function rawInput(rest: RestBinding<never, unknown>, request: FastifyRequest): Record<string, unknown> {
+  const params = request.params as Record<string, string>;
+  if (rest.method === 'GET' || rest.method === 'DELETE') return { ...(request.query as Record<string, unknown>), ...params };
+  const body = request.body ?? {};
+  if (rest.bodyKey) return { [rest.bodyKey]: body, ...params };
+  return { ...parseInput(BODY_OBJECT, body), ...params };
+}
+
+export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoints: readonly AnyEndpoint[]): void {
+  for (const endpoint of endpoints) {
+    const { rest } = endpoint;
+    if (!rest) continue;
+    registerRoute(app, ctx, {
+      method: rest.method,
+      url: rest.path,
+      access: endpoint.permission === 'public' ? 'public' : 'authed',
+      bodyLimit: rest.bodyLimit,
+      floodGate: rest.floodGate,
+      endpoint: endpoint.name,
+      run: async (callCtx, request, reply) => {
+        if (endpoint.permission !== 'public') passGate((callCtx as ServiceContext).viewer.user, endpoint.permission);
+        const call = { ctx: callCtx as PublicContext, request, reply };
+        const intercepted = rest.intercept?.run(call);
+        if (intercepted) return intercepted;
+        const input = parseInput(endpoint.input, rawInput(rest, request), rest.bodyKey);
+        const result = await endpoint.handler({
+          ctx: call.ctx,
+          input,
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        });
+        if (rest.send) return rest.send(reply, result);
+        if (rest.status) reply.code(rest.status);
+        return result;
+      },
+    });
+  }
+}

@@ -1,0 +1,50 @@
+/** Builds the tRPC procedure of a declared endpoint, and a feature's router from its endpoints. */
+import type { AnyTRPCProcedure } from '@trpc/server';
+import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
+import type { AnyEndpoint, TrpcKind } from './endpoint.js';
+import { passGate } from './gate.js';
+
+/** Every procedure built from a declaration: the route-table test refuses any other. */
+const declaredProcedures = new WeakSet<AnyTRPCProcedure>();
+
+export function isDeclaredProcedure(procedure: AnyTRPCProcedure): boolean {
+  return declaredProcedures.has(procedure);
+}
+
+export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCProcedure {
+  const { permission } = endpoint;
+  // The gate runs before the input is read, as over REST: a refused caller learns nothing from a 400.
+  const gated =
+    permission === 'public'
+      ? publicProcedure
+      : authedProcedure.use(({ ctx, next }) => {
+          passGate(ctx.viewer.user, permission);
+          return next();
+        });
+  const withInput = gated.input(endpoint.input);
+  const resolve = ({
+    ctx,
+    input,
+  }: {
+    ctx: Parameters<AnyEndpoint['handler']>[0]['ctx'] & { clientIp: string; userAgent: string | null };
+    input: unknown;
+  }) => endpoint.handler({ ctx, input, client: { ip: ctx.clientIp, userAgent: ctx.userAgent } });
+  const procedure = kind === 'query' ? withInput.query(resolve) : withInput.mutation(resolve);
+  declaredProcedures.add(procedure);
+  return procedure;
+}
+
+type ProcedureKey<N> = N extends `${string}.${infer K}` ? K : never;
+
+type ProceduresOf<E extends readonly { name: string; procedure: unknown }[]> = {
+  [X in E[number] as X['procedure'] extends undefined ? never : ProcedureKey<X['name']>]: Extract<X['procedure'], AnyTRPCProcedure>;
+};
+
+/** A feature's tRPC router: its endpoints with a tRPC binding, each under its procedure key. */
+export function routerOf<const E extends readonly { name: string; procedure: unknown }[]>(endpoints: E) {
+  const record: Record<string, AnyTRPCProcedure> = {};
+  for (const endpoint of endpoints) {
+    if (endpoint.procedure) record[endpoint.name.slice(endpoint.name.indexOf('.') + 1)] = endpoint.procedure as AnyTRPCProcedure;
+  }
+  return router(record as ProceduresOf<E>);
+}
