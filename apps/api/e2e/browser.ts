@@ -96,9 +96,12 @@ export async function pageSignedInAs(
 /**
  * Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). A full-page
  * shot resizes the viewport for a moment, which closes open popovers: pass `{ fullPage: false }`
- * to capture one.
+ * to capture one. CI has nobody to look at them, so it takes none unless E2E_SCREENSHOTS=1.
  */
+const TAKE_SCREENSHOTS = !process.env['CI'] || process.env['E2E_SCREENSHOTS'] === '1';
+
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

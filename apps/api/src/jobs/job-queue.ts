@@ -10,11 +10,6 @@ import type { EnqueueOptions, JobContext, JobDefinition, JobEnqueuer } from './j
 
 /** Connections the queue's own pool may open (fetches and bookkeeping are short); handlers use the app's pool. */
 const QUEUE_POOL_SIZE = 3;
-/**
- * How often the queue looks for tries whose replica went silent (heartbeat) or ran too long, and
- * keeps its tables: 10 s hands a killed replica's job to another within about half a minute.
- */
-const SUPERVISE_SECONDS = 10;
 /** How often an idle worker polls its queue unless its job asks for another interval. */
 const DEFAULT_POLL_SECONDS = 2;
 /** A stop lets the jobs under way end within this; they are told to through their signal. */
@@ -29,7 +24,16 @@ export interface JobQueue extends JobEnqueuer {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[], log: BusLog): JobQueue {
+/**
+ * `superviseSeconds`: how often the queue looks for tries whose replica went silent (heartbeat) or
+ * ran too long, and keeps its tables (JOB_SUPERVISE_SECONDS).
+ */
+export function createJobQueue(
+  database: { url: string },
+  jobs: readonly AnyJob[],
+  log: BusLog,
+  superviseSeconds: number,
+): JobQueue {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const boss = new PgBoss({
     connectionString: database.url,
@@ -37,8 +41,8 @@ export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[
     max: QUEUE_POOL_SIZE,
     application_name: 'crm-jobs',
     useListenNotify: true,
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
     openTelemetry: { enabled: false },
   });
   boss.on('error', (error) => log.error({ err: error }, 'Cola de trabajos: error'));
