@@ -28,12 +28,7 @@ export interface JobQueue extends JobEnqueuer {
  * `superviseSeconds`: how often the queue looks for tries whose replica went silent (heartbeat) or
  * ran too long, and keeps its tables (JOB_SUPERVISE_SECONDS).
  */
-export function createJobQueue(
-  database: { url: string },
-  jobs: readonly AnyJob[],
-  log: BusLog,
-  superviseSeconds: number,
-): JobQueue {
+export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[], log: BusLog, superviseSeconds: number): JobQueue {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const boss = new PgBoss({
     connectionString: database.url,
