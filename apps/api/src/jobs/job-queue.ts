@@ -4,6 +4,7 @@
  * job to a live one, and schedules that run once per cluster are the library's, not ours.
  */
 import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
+import type { BackgroundDatabase } from '@crm/db';
 import type { AppContext } from '../context.js';
 import type { BusLog } from '../events/event-bus.js';
 import type { EnqueueOptions, JobContext, JobDefinition, JobEnqueuer } from './job-definition.js';
@@ -28,7 +29,7 @@ export interface JobQueue extends JobEnqueuer {
  * `superviseSeconds`: how often the queue looks for tries whose replica went silent (heartbeat) or
  * ran too long, and keeps its tables (JOB_SUPERVISE_SECONDS).
  */
-export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[], log: BusLog, superviseSeconds: number): JobQueue {
+export function createJobQueue(database: BackgroundDatabase, jobs: readonly AnyJob[], log: BusLog, superviseSeconds: number): JobQueue {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const boss = new PgBoss({
     connectionString: database.url,
@@ -76,7 +77,7 @@ export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[
     async start(ctx) {
       await boss.start();
       started = true;
-      const jobCtx: JobContext = { ...ctx, databaseUrl: database.url };
+      const jobCtx: JobContext = { ...ctx, database: { url: database.url, embedded: database.embedded } };
       for (const job of jobs) {
         const { settings } = job;
         const options = {

@@ -9,6 +9,7 @@
  * refused as a duplicate.
  */
 import {
+  type Db,
   type SkipReasons,
   countAcceptedRows,
   finishImportJob,
@@ -52,15 +53,20 @@ export class ImportCancelled extends Error {
   }
 }
 
+/**
+ * `transactionDb`: where the one transaction runs (the job's connection of its own, at background
+ * priority); the progress and what follows the commit go through `ctx`.
+ */
 export async function publishStagedRows(
   ctx: ServiceContext,
+  transactionDb: Db,
   job: { id: number; fileName: string },
   settings: ImportSettings,
   onProgress: () => Promise<void>,
 ): Promise<void> {
   const userId = ctx.viewer.user.id;
   const notes = new Notifier();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await transactionDb.transaction().execute(async (trx) => {
     await skipRepeatedRows(trx, job.id, SKIP_REASONS);
     if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id);
     else await skipRowsOfExistingLeads(trx, job.id, SKIP_REASONS);
