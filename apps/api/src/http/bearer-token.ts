@@ -65,7 +65,10 @@ async function resolveBearer(ctx: AppContext, token: string, request: FastifyReq
   const user = use && (await findUserById(ctx.db, use.userId));
   if (!use || !user) return { refusal: { status: 401, message: UNAUTHORIZED_MESSAGE } };
   const limit = ctx.env.API_TOKEN_RATE_LIMIT_PER_MIN;
-  reply.header('RateLimit-Limit', limit).header('RateLimit-Remaining', Math.max(0, limit - use.used)).header('RateLimit-Reset', use.resetSeconds);
+  reply
+    .header('RateLimit-Limit', limit)
+    .header('RateLimit-Remaining', Math.max(0, limit - use.used))
+    .header('RateLimit-Reset', use.resetSeconds);
   if (use.used > limit) {
     reply.header('Retry-After', use.resetSeconds);
     return { refusal: { status: 429, message: API_TOKEN_MESSAGES.rateLimited(use.resetSeconds) } };

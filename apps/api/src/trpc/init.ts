@@ -99,7 +99,8 @@ const domainErrors = t.middleware(async ({ next }) => {
  * `sessions-ended` event does. A read-only API token's mutation is refused here, on every procedure.
  */
 const currentViewer = t.middleware(async ({ ctx, type, next }) => {
-  if (ctx.viewer?.apiToken?.scope === 'read' && type === 'mutation') throw new TRPCError({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.readOnly });
+  if (ctx.viewer?.apiToken?.scope === 'read' && type === 'mutation')
+    throw new TRPCError({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.readOnly });
   if (ctx.transport !== 'websocket' || !ctx.viewer) return next();
   const viewer = await resolveSessionId(ctx, ctx.viewer.sessionId);
   if (!viewer) {

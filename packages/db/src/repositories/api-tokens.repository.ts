@@ -90,7 +90,13 @@ export async function insertApiToken(
 ): Promise<ApiToken> {
   const { id } = await db
     .insertInto('api_tokens')
-    .values({ user_id: values.userId, name: values.name, token_hash: hashApiTokenSecret(values.secret), scope: values.scope, expires_at: values.expiresAt })
+    .values({
+      user_id: values.userId,
+      name: values.name,
+      token_hash: hashApiTokenSecret(values.secret),
+      scope: values.scope,
+      expires_at: values.expiresAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await selectTokens(db).where('api_tokens.id', '=', id).executeTakeFirstOrThrow();
@@ -99,7 +105,11 @@ export async function insertApiToken(
 
 /** Revokes a token not yet revoked (of `ownerId` only, when given); false when there is none such. */
 export async function revokeApiToken(db: DbOrTrx, id: number, ownerId?: number): Promise<boolean> {
-  let query = db.updateTable('api_tokens').set({ revoked_at: sql<Date>`now()` }).where('id', '=', id).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null);
   if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -46,7 +46,8 @@ export async function createToken(ctx: ServiceContext, input: CreateApiToken): P
   const token = await ctx.db.transaction().execute(async (trx) => {
     await lockApiTokenOwner(trx, userId);
     await deleteSpentApiTokens(trx, userId);
-    if ((await countActiveApiTokens(trx, userId)) >= API_TOKEN_LIMITS.perUser) throw new DomainError('CONFLICT', API_TOKEN_MESSAGES.limitReached);
+    if ((await countActiveApiTokens(trx, userId)) >= API_TOKEN_LIMITS.perUser)
+      throw new DomainError('CONFLICT', API_TOKEN_MESSAGES.limitReached);
     return insertApiToken(trx, { userId, secret, ...input });
   });
   ctx.log.info({ apiTokenId: token.id, scope: token.scope }, 'API token created');

@@ -5,14 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import { API_TOKEN_LIMITS, API_TOKEN_MESSAGES, FORBIDDEN_MESSAGE } from '@crm/domain';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { sql } from 'kysely';
-import superjson from 'superjson';
 import { beforeAll, expect, it } from 'vitest';
 import { CROSS_ORIGIN_MESSAGE } from '../../http/security.js';
-import { ADMIN_PASSWORD, ApiClient, type TestServer, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
-import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
-import type { AppRouter } from '../../trpc/root.js';
+import {
+  ADMIN_PASSWORD,
+  ApiClient,
+  type TestServer,
+  createUser,
+  describeWithServer,
+  loginAs,
+  uniqueName,
+  uniquePhone,
+} from '../../test/harness.js';
+import { trpcClientFor, trpcClientWithToken, trpcFailure } from '../../test/trpc-client.js';
 
 const TOKEN_SHAPE = /^crm_[A-Za-z0-9_-]{43}$/;
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,9 +31,7 @@ function withToken(server: TestServer, token: string) {
     get: (path: string) => client.request('GET', path, undefined, auth),
     send: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       client.request(method, path, body, { ...auth, ...headers }),
-    trpc: createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `${server.url}/trpc`, transformer: superjson, headers: auth })],
-    }),
+    trpc: trpcClientWithToken(server.url, token),
   };
 }
 
@@ -116,14 +120,20 @@ describeWithServer('API tokens', (server) => {
     expect((await read.get(`/api/leads/${lead.body.id}`)).status).toBe(200);
     expect((await read.get('/api/leads?limit=5')).status).toBe(200);
 
-    const before = await server().ctx.db.selectFrom('leads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server()
+      .ctx.db.selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const refusals = [
       await read.send('POST', '/api/leads', leadInput()),
       await read.send('PUT', `/api/leads/${lead.body.id}`, { name: 'Cambiado' }),
       await read.send('DELETE', `/api/leads/${lead.body.id}`),
     ];
     for (const refusal of refusals) expect(refusal).toMatchObject({ status: 403, body: { message: API_TOKEN_MESSAGES.readOnly } });
-    const after = await server().ctx.db.selectFrom('leads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await server()
+      .ctx.db.selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     expect((await read.get(`/api/leads/${lead.body.id}`)).body.name).toBe(lead.body.name);
 
@@ -224,7 +234,10 @@ describeWithServer('API tokens', (server) => {
       [{ name: 'Malo', scope: 'admin' }, 'Alcance inválido: read o write'],
       [{ name: 'Malo', scope: 'read', expiresAt: 'mañana' }, API_TOKEN_MESSAGES.invalidDate],
       [{ name: 'Malo', scope: 'read', expiresAt: new Date(Date.now() - HOUR_MS).toISOString() }, API_TOKEN_MESSAGES.expiresInPast],
-      [{ name: 'Malo', scope: 'read', expiresAt: new Date(Date.now() + 400 * 24 * HOUR_MS).toISOString() }, API_TOKEN_MESSAGES.expiresTooFar],
+      [
+        { name: 'Malo', scope: 'read', expiresAt: new Date(Date.now() + 400 * 24 * HOUR_MS).toISOString() },
+        API_TOKEN_MESSAGES.expiresTooFar,
+      ],
     ] as const;
     for (const [body, message] of refusals) {
       const response = await admin.post('/api/tokens', body);
