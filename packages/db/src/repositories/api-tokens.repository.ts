@@ -5,7 +5,8 @@
  */
 import type { ApiToken, ApiTokenScope } from '@crm/domain';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, type ExpressionWrapper, type SqlBool, sql } from 'kysely';
+import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { personNameSql } from './person-name.js';
 
@@ -29,6 +30,26 @@ function selectTokens(db: DbOrTrx) {
       'users.id as owner_id',
       personNameSql('users').as('owner_name'),
     ]);
+}
+
+/** The one definition of a token that works, by the database clock: not revoked, not expired. */
+export function whereApiTokenValid(eb: ExpressionBuilder<Database, 'api_tokens'>): ExpressionWrapper<Database, 'api_tokens', SqlBool> {
+  return eb.and([
+    eb('api_tokens.revoked_at', 'is', null),
+    eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', sql<Date>`now()`)]),
+  ]);
+}
+
+/** Whether this token of this user still works (a write that checked it in its own statement and failed asks why). */
+export async function isApiTokenValid(db: DbOrTrx, id: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where(whereApiTokenValid)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Only this hash of a secret is stored or looked up: a copy of the table gives no working token. */
@@ -69,8 +90,7 @@ export async function countActiveApiTokens(db: DbOrTrx, userId: number): Promise
     .selectFrom('api_tokens')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .where(whereApiTokenValid)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

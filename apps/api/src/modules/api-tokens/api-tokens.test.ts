@@ -150,6 +150,13 @@ describeWithServer('API tokens', (server) => {
     expect((await trpcFailure(sellerWrite.trpc.leads.create.mutate(leadInput()))).data?.code).toBe('FORBIDDEN');
   });
 
+  it('sends a chat message with a write token, checked against the token rather than a session', async () => {
+    const write = withToken(server(), (await create(seller, { name: 'Chat', scope: 'write' })).token);
+    const managerId = (await manager.get('/api/auth/user')).body.id;
+    const sent = await write.send('POST', '/api/chat/messages', { receiverId: managerId, message: 'Hola desde un programa' });
+    expect(sent).toMatchObject({ status: 201, body: { senderId: sellerId, receiverId: managerId, message: 'Hola desde un programa' } });
+  });
+
   it('refuses an unknown, malformed, expired or oversized token with a 401, and ignores other schemes', async () => {
     const { id, token } = await create(manager, { name: 'Caduca', scope: 'read', expiresAt: new Date(Date.now() + HOUR_MS).toISOString() });
     const caller = withToken(server(), token);
