@@ -63,7 +63,11 @@ export function installBearerTokens(app: FastifyInstance, ctx: AppContext): void
 async function resolveBearer(ctx: AppContext, token: string, request: FastifyRequest, reply: FastifyReply): Promise<Outcome> {
   const use = token.length <= MAX_TOKEN_LENGTH ? await useApiToken(ctx.db, token, request.ip) : undefined;
   const user = use && (await findUserById(ctx.db, use.userId));
-  if (!use || !user) return { refusal: { status: 401, message: UNAUTHORIZED_MESSAGE } };
+  if (!use || !user) {
+    // RFC 6750: the client learns the token itself is no good (not that it lacks one).
+    reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    return { refusal: { status: 401, message: UNAUTHORIZED_MESSAGE } };
+  }
   const limit = ctx.env.API_TOKEN_RATE_LIMIT_PER_MIN;
   reply
     .header('RateLimit-Limit', limit)

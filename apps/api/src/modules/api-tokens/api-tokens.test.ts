@@ -162,7 +162,9 @@ describeWithServer('API tokens', (server) => {
     const caller = withToken(server(), token);
     expect((await caller.get('/api/auth/user')).status).toBe(200);
     await sql`update api_tokens set expires_at = now() - interval '1 second' where id = ${id}`.execute(server().ctx.db);
-    expect(await caller.get('/api/auth/user')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    const expired = await caller.get('/api/auth/user');
+    expect(expired).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect(expired.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect((await trpcFailure(caller.trpc.leads.list.query({}))).data?.httpStatus).toBe(401);
 
     const plain = new ApiClient(server().url);
