@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type TestServer } from '../src/test/harness.js';
+import { ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
 import { seriousViolations } from './axe.js';
 import { LAPTOP, PHONE, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
 
@@ -89,4 +89,31 @@ describe('Tokens de API', () => {
       TEST_TIMEOUT_MS,
     );
   }
+
+  it(
+    "shows an admin everyone's tokens with their owners",
+    async () => {
+      const username = uniqueName('tokowner');
+      await createUser(server, { username, firstName: 'Olga', lastName: 'Propietaria' });
+      const owner = await loginAs(server, username);
+      expect((await owner.post('/api/tokens', { name: 'Hoja de cálculo', scope: 'write' })).status).toBe(201);
+
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { bypassCSP: true });
+      page.setDefaultTimeout(30_000);
+      await page.goto('/profile');
+      const link = page.getByRole('link', { name: 'Tokens de API' });
+      await link.waitFor();
+      await screenshot(page, 'api-tokens-profile-link-laptop');
+      await link.click();
+      await page.getByRole('columnheader', { name: 'Propietario' }).waitFor();
+      const row = page.getByTestId('api-token-row').filter({ hasText: 'Hoja de cálculo' });
+      await row.getByText('Olga Propietaria').filter({ visible: true }).waitFor();
+      await row.getByText('Lectura y escritura').filter({ visible: true }).waitFor();
+      await row.getByText('Nunca usado').filter({ visible: true }).waitFor();
+      await expectAxeClean(page);
+      await screenshot(page, 'api-tokens-admin-laptop');
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -46,7 +46,7 @@ export default function ApiTokensPage() {
         {tokens.isError ? (
           <LoadError title="No se pudieron cargar los tokens" query={tokens} />
         ) : tokens.data === undefined ? (
-          <Skeleton h={160} aria-label="Cargando tokens" />
+          <Skeleton h={160} />
         ) : tokens.data.length === 0 ? (
           <Card>
             <Text c="dimmed" ta="center">
