@@ -72,11 +72,13 @@ function toApiToken(row: TokenRow): ApiToken {
   };
 }
 
-/** Tokens not revoked (expired ones included, marked by their date), newest first; one owner's, or everyone's. */
+/** Tokens not revoked (expired ones included, marked by their date) of active users, newest first; one owner's, or everyone's. */
 export async function listApiTokens(db: DbOrTrx, filter: { userId?: number }): Promise<ApiToken[]> {
   const { userId } = filter;
   const rows = await selectTokens(db)
     .where('api_tokens.revoked_at', 'is', null)
+    // A deactivated user's tokens work no more: they are nobody's to manage.
+    .where('users.deactivated_at', 'is', null)
     .$if(userId !== undefined, (query) => query.where('api_tokens.user_id', '=', userId ?? 0))
     .orderBy('api_tokens.id', 'desc')
     .limit(LIST_LIMIT)

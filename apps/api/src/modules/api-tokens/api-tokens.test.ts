@@ -184,6 +184,7 @@ describeWithServer('API tokens', (server) => {
     expect((await caller.get('/api/auth/user')).status).toBe(200);
     expect((await admin.delete(`/api/users/${gone.id}`)).status).toBe(200);
     expect((await caller.get('/api/auth/user')).status).toBe(401);
+    expect(((await admin.get('/api/tokens')).body as { owner: { id: number } }[]).some((t) => t.owner.id === gone.id)).toBe(false);
     expect((await caller.send('POST', '/api/leads/1/notes', { body: 'hola' })).status).toBe(401);
   });
 
@@ -281,5 +282,19 @@ describeWithServer('API tokens', (server) => {
     expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
     expect(Number(response.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
     expect((await manager.get('/api/auth/user')).headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('starts a new count with each minute', async () => {
+    const { id, token } = await create(manager, { name: 'Minutos', scope: 'read' });
+    const caller = withToken(server(), token);
+    await caller.get('/api/auth/user');
+    await sql`update api_token_usage set used = 600, window_start = window_start - interval '1 minute' where token_id = ${id}`.execute(
+      server().ctx.db,
+    );
+    const next = await caller.get('/api/auth/user');
+    expect(next.status).toBe(200);
+    expect(next.headers.get('ratelimit-remaining')).toBe('599');
+    await sql`update api_token_usage set used = 600 where token_id = ${id}`.execute(server().ctx.db);
+    expect((await caller.get('/api/auth/user')).status).toBe(429);
   });
 });
