@@ -41,6 +41,8 @@ const envSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, { message: 'DEFAULT_COUNTRY debe ser un código de país ISO de dos letras (AR, ES…)' })
     .default(DEFAULT_PHONE_COUNTRY),
+  /** Requests one API token may make per minute, counted in the database over every replica (docs/api-tokens.md). */
+  API_TOKEN_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });

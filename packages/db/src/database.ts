@@ -19,6 +19,7 @@ import type { NotificationLeadsTable, NotificationPreferencesTable, Notification
 import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -55,6 +56,8 @@ export interface Database {
   notification_leads: NotificationLeadsTable;
   team_settings: TeamSettingsTable;
   saved_views: SavedViewsTable;
+  api_tokens: ApiTokensTable;
+  api_token_usage: ApiTokenUsageTable;
 }
 
 export type * from './tables/users.table.js';
@@ -67,3 +70,4 @@ export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
+export type * from './tables/api-tokens.table.js';

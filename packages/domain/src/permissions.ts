@@ -28,6 +28,8 @@ export const ACTIONS = [
   'analytics.read',
   'chat.use',
   'settings.manage', // the team settings ('Configuración'); everyone reads them
+  'apiToken.manage', // one's own API tokens: create, list, revoke
+  'apiToken.manageAll', // everyone's API tokens: list with their owners, revoke
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -65,6 +67,8 @@ const RULES: Record<Action, Rule> = {
   'analytics.read': adminOnly,
   'chat.use': everyone,
   'settings.manage': adminOnly,
+  'apiToken.manage': everyone,
+  'apiToken.manageAll': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
