@@ -36,6 +36,11 @@ const envSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, { message: 'DEFAULT_COUNTRY debe ser un código de país ISO de dos letras (AR, ES…)' })
     .default(DEFAULT_PHONE_COUNTRY),
+  /** Lets webhooks reach loopback, private and link-local addresses (a receiver on the same network; tests). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });

@@ -28,6 +28,7 @@ export const ACTIONS = [
   'analytics.read',
   'chat.use',
   'settings.manage', // the team settings ('Configuración'); everyone reads them
+  'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -65,6 +66,8 @@ const RULES: Record<Action, Rule> = {
   'analytics.read': adminOnly,
   'chat.use': everyone,
   'settings.manage': adminOnly,
+  // A webhook sends every lead to another system: only an admin may point one somewhere.
+  'webhook.manage': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -22,6 +22,7 @@ import { notificationsRouter } from '../modules/notifications/notifications.rout
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
 import { liveRouter } from '../live/live.router.js';
+import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -47,6 +48,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
+  webhooks: webhooksRouter,
   live: liveRouter,
 });
 
