@@ -37,6 +37,7 @@ export const WEBHOOK_LIMITS = { url: 2000, description: 500, endpoints: 20, deli
 
 export const WEBHOOK_MESSAGES = {
   badUrl: 'La URL debe empezar por http:// o https:// y ser una dirección válida',
+  privateAddress: 'La URL apunta a una dirección local o privada: los webhooks solo se envían a direcciones públicas',
   noEvents: 'Elige al menos un evento',
   unknownEvent: 'Evento desconocido',
   notFound: 'Webhook no encontrado',

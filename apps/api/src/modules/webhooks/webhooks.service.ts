@@ -4,6 +4,7 @@
  * and 'Reenviar'.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -33,6 +34,7 @@ import {
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { hostOf, isForbiddenAddress } from './webhook-address.js';
 import { deliverWebhooksJob } from './webhooks.jobs.js';
 
 /** After a rotation the old secret keeps signing (a second signature) this long, so receivers switch without a gap. */
@@ -91,8 +93,16 @@ async function endpointOrThrow(ctx: ServiceContext, id: number): Promise<Webhook
   return row;
 }
 
+/** An address written in the URL is refused at once; a name is checked at each send, after DNS (webhook-address.ts). */
+function assertAllowedUrl(ctx: ServiceContext, url: string | undefined): void {
+  if (url === undefined || ctx.env.WEBHOOK_ALLOW_PRIVATE) return;
+  const host = hostOf(new URL(url));
+  if (isIP(host) !== 0 && isForbiddenAddress(host)) throw new DomainError('BAD_REQUEST', WEBHOOK_MESSAGES.privateAddress);
+}
+
 export async function createWebhook(ctx: ServiceContext, input: CreateWebhook): Promise<WebhookWithSecret> {
   requirePermission(ctx, 'webhook.manage');
+  assertAllowedUrl(ctx, input.url);
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockWebhookEndpoints(trx);
     if ((await countWebhookEndpoints(trx)) >= WEBHOOK_LIMITS.endpoints) throw new DomainError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
@@ -104,6 +114,7 @@ export async function createWebhook(ctx: ServiceContext, input: CreateWebhook): 
 /** Edits; `paused: false` resumes, clears the failure clock and sends what waited meanwhile. */
 export async function updateWebhook(ctx: ServiceContext, id: number, input: UpdateWebhook): Promise<WebhookEndpoint> {
   requirePermission(ctx, 'webhook.manage');
+  assertAllowedUrl(ctx, input.url);
   const resumes = input.paused === false;
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateWebhookEndpoint(trx, id, {
