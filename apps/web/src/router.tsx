@@ -32,6 +32,7 @@ export function AppRoutes() {
       <Route path="/analytics" element={<AnalyticsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
+      <Route path="/configuracion/webhooks" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
