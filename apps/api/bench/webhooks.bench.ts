@@ -44,7 +44,14 @@ class EventLog {
   }
 }
 
-const tokenOf = (hook: ReceivedWebhook): string => (hook.type === 'lead.created' ? String(hook.data.name) : String(hook.data.description));
+/** The part of a lead event's data (the lead) the bench reads. */
+interface LeadData {
+  id: number;
+  name: string;
+  description: string;
+}
+const leadOf = (hook: ReceivedWebhook): LeadData => hook.data as LeadData;
+const tokenOf = (hook: ReceivedWebhook): string => (hook.type === 'lead.created' ? leadOf(hook).name : leadOf(hook).description);
 
 async function createLeads(api: Api, log: EventLog, count: number): Promise<number[]> {
   const ids: number[] = [];
@@ -56,7 +63,7 @@ async function createLeads(api: Api, log: EventLog, count: number): Promise<numb
         const number = nextToken();
         const token = `t${number}`;
         const at = performance.now();
-        const response = await api.post('/api/leads', {
+        const response = await api.post<{ id: number }>('/api/leads', {
           name: token,
           phone: `+34 6${String(10_000_000 + number).padStart(8, '0')}`,
           category: 'retail',
@@ -112,7 +119,7 @@ function receipts(receiver: WebhookReceiver, path: string, since: number) {
 function orderKept(log: EventLog, hooks: ReceivedWebhook[]): { kept: boolean; broken: number } {
   const arrived = new Map<number, string[]>();
   for (const hook of hooks) {
-    const leadId = Number(hook.data.id);
+    const leadId = leadOf(hook).id;
     const list = arrived.get(leadId) ?? [];
     list.push(tokenOf(hook));
     arrived.set(leadId, list);
@@ -142,7 +149,10 @@ async function benchOn(target: BenchTarget): Promise<void> {
   try {
     const url = site.apis[0]?.url ?? '';
     const api = clientWithCookie(url, await loginCookie(url));
-    const created = await api.post('/api/webhooks', { url: receiver.url('/bench'), events: ['lead.created', 'lead.updated'] });
+    const created = await api.post<{ secret: string }>('/api/webhooks', {
+      url: receiver.url('/bench'),
+      events: ['lead.created', 'lead.updated'],
+    });
     if (created.status !== 201) throw new Error(`crear webhook: HTTP ${created.status}`);
     receiver.secrets.set('/bench', [created.body.secret]);
 

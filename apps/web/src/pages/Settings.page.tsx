@@ -26,7 +26,11 @@ function SettingsScreen() {
     <>
       <PageHeader
         title="Configuración"
-        subtitle={tab === 'webhooks' ? 'Avisos firmados a otros sistemas cuando algo cambia' : 'País, moneda, formato, zona horaria y días laborables del equipo'}
+        subtitle={
+          tab === 'webhooks'
+            ? 'Avisos firmados a otros sistemas cuando algo cambia'
+            : 'País, moneda, formato, zona horaria y días laborables del equipo'
+        }
       />
       <Tabs value={tab} onChange={(value) => value && void navigate(TABS[value as keyof typeof TABS])} keepMounted={false}>
         <Tabs.List mb="md">

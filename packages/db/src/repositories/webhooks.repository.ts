@@ -15,7 +15,13 @@ export async function insertWebhookEndpoint(
 ): Promise<WebhookEndpointRow> {
   return db
     .insertInto('webhook_endpoints')
-    .values({ url: values.url, description: values.description, events: values.events, secret: values.secret, created_by: values.createdBy })
+    .values({
+      url: values.url,
+      description: values.description,
+      events: values.events,
+      secret: values.secret,
+      created_by: values.createdBy,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -25,7 +31,10 @@ export async function listWebhookEndpoints(db: DbOrTrx): Promise<WebhookEndpoint
 }
 
 export async function countWebhookEndpoints(db: DbOrTrx): Promise<number> {
-  const { count } = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -207,7 +216,11 @@ export interface DeliveryAttempt {
 }
 
 /** A 2xx: the delivery is done, and its endpoint is no longer failing. */
-export async function recordWebhookDelivered(db: DbOrTrx, delivery: { id: number; endpointId: number }, attempt: DeliveryAttempt): Promise<void> {
+export async function recordWebhookDelivered(
+  db: DbOrTrx,
+  delivery: { id: number; endpointId: number },
+  attempt: DeliveryAttempt,
+): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({

@@ -100,7 +100,9 @@ describeWithServer('webhooks to private addresses, through the API', (server) =>
     await expect
       .poll(async () => (await admin.get(`/api/webhooks/${created.body.id}/deliveries`)).body.items[0]?.lastError, { timeout: 15_000 })
       .toMatch(/^Dirección no permitida: localhost apunta a/);
-    const rows = await sql<{ status: string }>`select status from webhook_deliveries where endpoint_id = ${created.body.id}`.execute(server().ctx.db);
+    const rows = await sql<{ status: string }>`select status from webhook_deliveries where endpoint_id = ${created.body.id}`.execute(
+      server().ctx.db,
+    );
     expect(rows.rows).toEqual([{ status: 'pending' }]);
     expect(receiver.received).toHaveLength(0);
   });

@@ -25,13 +25,13 @@ const LEASE_SECONDS = Math.ceil((DELIVERY_TIMEOUT_MS * 3) / 1000);
 const FIRST_RETRY_SECONDS = 5;
 const MAX_RETRY_SECONDS = 3600;
 /** An endpoint whose every attempt failed for this long is paused, and the admins hear of it. */
-export const PAUSE_AFTER_HOURS = 24;
+const PAUSE_AFTER_HOURS = 24;
 /** Delivered and failed rows are kept this long in the log. */
 const KEEP_LOG_DAYS = 30;
 const PRUNE_BATCH = 5000;
 
 /** The wait before the next try after `attempts` tries, with up to 10 % jitter so a recovering receiver is not hit all at once. */
-export function retryDelaySeconds(attempts: number, jitter = Math.random()): number {
+function retryDelaySeconds(attempts: number, jitter = Math.random()): number {
   const base = Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
   return Math.round(base * (1 + jitter / 10));
 }

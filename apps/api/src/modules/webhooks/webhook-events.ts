@@ -17,7 +17,7 @@ import type { WebhookEventType } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { deliverWebhooksJob } from './webhooks.jobs.js';
 
-export interface WebhookEventData {
+interface WebhookEventData {
   leadId: number | null;
   data: unknown;
 }

@@ -37,7 +37,7 @@ export interface OutgoingDelivery {
 }
 
 /** The signature header: one `v1,<base64>` per secret, space-separated, as the specification allows. */
-export function signatureOf(secrets: readonly string[], eventId: string, at: Date, body: string): string {
+function signatureOf(secrets: readonly string[], eventId: string, at: Date, body: string): string {
   return secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' ');
 }
 

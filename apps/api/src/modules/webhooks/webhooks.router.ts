@@ -20,6 +20,8 @@ export const webhooksRouter = router({
   update: authedProcedure.input(webhookUpdateInputSchema).mutation(({ ctx, input: { id, ...changes } }) => updateWebhook(ctx, id, changes)),
   delete: authedProcedure.input(webhookIdSchema).mutation(({ ctx, input }) => deleteWebhook(ctx, input.id)),
   rotateSecret: authedProcedure.input(webhookIdSchema).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input.id)),
-  deliveries: authedProcedure.input(webhookDeliveriesInputSchema).query(({ ctx, input: { id, ...query } }) => listDeliveries(ctx, id, query)),
+  deliveries: authedProcedure
+    .input(webhookDeliveriesInputSchema)
+    .query(({ ctx, input: { id, ...query } }) => listDeliveries(ctx, id, query)),
   resend: authedProcedure.input(webhookIdSchema).mutation(({ ctx, input }) => resendDelivery(ctx, input.id)),
 });

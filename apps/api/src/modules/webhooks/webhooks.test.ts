@@ -1,15 +1,7 @@
 import { findLeadListItem } from '@crm/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  type ApiClient,
-  createUser,
-  describeWithServer,
-  loginAs,
-  uniqueName,
-  uniquePhone,
-} from '../../test/harness.js';
+import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { type ReceivedWebhook, WebhookReceiver } from '../../test/webhook-receiver.js';
 import { emitLeadEvents, emitWebhookEvent } from './webhook-events.js';
@@ -50,8 +42,7 @@ describeWithServer(
       return response.body;
     }
 
-    const arrived = (path: string, predicate: (hook: ReceivedWebhook) => boolean = () => true) =>
-      receiver.accepted(path).filter(predicate);
+    const arrived = (path: string, predicate: (hook: ReceivedWebhook) => boolean = () => true) => receiver.accepted(path).filter(predicate);
 
     /** The received body's data as the API's JSON gives it (dates as ISO strings). */
     const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
@@ -77,7 +68,13 @@ describeWithServer(
     });
 
     it('refuses a URL that is not http(s), an unknown event and no events, in Spanish', async () => {
-      for (const url of ['ftp://example.com/hook', 'file:///etc/passwd', 'javascript:alert(1)', 'example.com/hook', 'http://user:clave@example.com/']) {
+      for (const url of [
+        'ftp://example.com/hook',
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'example.com/hook',
+        'http://user:clave@example.com/',
+      ]) {
         const response = await admin.post('/api/webhooks', { url, events: ['lead.created'] });
         expect(response.status, url).toBe(400);
         expect(response.body.message).toBe('La URL debe empezar por http:// o https:// y ser una dirección válida');
@@ -130,14 +127,9 @@ describeWithServer(
       const before = (await admin.get(`/api/leads/${lead.id}`)).body;
       expect((await admin.delete(`/api/leads/${lead.id}`)).status).toBe(200);
 
-      await expect.poll(() => arrived(hook.path).map((hook) => hook.type), POLL).toEqual([
-        'lead.created',
-        'lead.updated',
-        'lead.assigned',
-        'lead.status_changed',
-        'note.created',
-        'lead.deleted',
-      ]);
+      await expect
+        .poll(() => arrived(hook.path).map((hook) => hook.type), POLL)
+        .toEqual(['lead.created', 'lead.updated', 'lead.assigned', 'lead.status_changed', 'note.created', 'lead.deleted']);
       const data = arrived(hook.path).map((received) => received.data);
       expect(data[1]).toEqual(asJson(edited.body));
       expect(data[2]).toEqual(asJson(assigned.body));
@@ -177,7 +169,11 @@ describeWithServer(
           .sort(),
       ).toEqual(bulkLeads.map((lead) => [lead.id, 'perdido']).sort());
 
-      const followUp = await admin.post('/api/follow-ups', { leadId: survivor.id, dueAt: new Date(Date.now() + 1500).toISOString(), note: 'Volver a llamar' });
+      const followUp = await admin.post('/api/follow-ups', {
+        leadId: survivor.id,
+        dueAt: new Date(Date.now() + 1500).toISOString(),
+        note: 'Volver a llamar',
+      });
       expect(followUp.status).toBe(201);
       await expect.poll(() => arrived(hook.path, (received) => received.type === 'follow_up.due').length, POLL).toBe(1);
       expect(arrived(hook.path, (received) => received.type === 'follow_up.due')[0]?.data).toMatchObject({
@@ -218,15 +214,23 @@ describeWithServer(
         })
         .catch(() => undefined);
       // A refused creation (a duplicate phone) is a 409 and sends nothing either.
-      expect((await admin.post('/api/leads', { name: 'Duplicado', phone: lead.phone, category: 'salud', description: 'x' })).status).toBe(409);
-      await ctx.db.transaction().execute((trx) =>
-        emitWebhookEvent(ctx, trx, 'form.submitted', async () => [{ leadId: lead.id, data: { lead: await findLeadListItem(trx, lead.id) } }]),
+      expect((await admin.post('/api/leads', { name: 'Duplicado', phone: lead.phone, category: 'salud', description: 'x' })).status).toBe(
+        409,
       );
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          emitWebhookEvent(ctx, trx, 'form.submitted', async () => [
+            { leadId: lead.id, data: { lead: await findLeadListItem(trx, lead.id) } },
+          ]),
+        );
       await expect.poll(() => arrived(hook.path).map((received) => received.type), POLL).toEqual(['lead.created', 'form.submitted']);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(arrived(hook.path).map((received) => received.type)).toEqual(['lead.created', 'form.submitted']);
       expect(arrived(hook.path)[1]?.data).toEqual({ lead: asJson(lead) });
-      const stored = await sql<{ count: number }>`select count(*)::int as count from webhook_deliveries where endpoint_id = ${hook.id}`.execute(ctx.db);
+      const stored = await sql<{
+        count: number;
+      }>`select count(*)::int as count from webhook_deliveries where endpoint_id = ${hook.id}`.execute(ctx.db);
       expect(stored.rows[0]?.count).toBe(2);
       await admin.delete(`/api/webhooks/${hook.id}`);
     });
@@ -245,9 +249,18 @@ describeWithServer(
       const gap = (tries[1]?.receivedAt ?? 0) - (tries[0]?.receivedAt ?? 0);
       expect(gap).toBeGreaterThanOrEqual(4_900);
       // The log is written once the receiver's answer is back.
-      await expect.poll(async () => (await admin.get(`/api/webhooks/${hook.id}/deliveries`)).body.items, POLL).toEqual([
-        expect.objectContaining({ eventType: 'lead.created', leadId: lead.id, status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null }),
-      ]);
+      await expect
+        .poll(async () => (await admin.get(`/api/webhooks/${hook.id}/deliveries`)).body.items, POLL)
+        .toEqual([
+          expect.objectContaining({
+            eventType: 'lead.created',
+            leadId: lead.id,
+            status: 'delivered',
+            attempts: 2,
+            lastStatusCode: 200,
+            lastError: null,
+          }),
+        ]);
       await admin.delete(`/api/webhooks/${hook.id}`);
     }, 40_000);
 
@@ -272,9 +285,13 @@ describeWithServer(
       await expect.poll(() => arrived(hook.path, (received) => received.data.id === fast.id).length, POLL).toBe(1);
       // The other lead went through while the slow lead's head waits for its retry.
       expect(arrived(hook.path, (received) => received.data.id === slow.id)).toHaveLength(0);
-      await expect.poll(() => arrived(hook.path, (received) => received.data.id === slow.id).length, { timeout: 30_000, interval: 200 }).toBe(4);
+      await expect
+        .poll(() => arrived(hook.path, (received) => received.data.id === slow.id).length, { timeout: 30_000, interval: 200 })
+        .toBe(4);
       receiver.respond = previous;
-      expect(arrived(hook.path, (received) => received.data.id === slow.id).map((received) => [received.type, received.data.description])).toEqual([
+      expect(
+        arrived(hook.path, (received) => received.data.id === slow.id).map((received) => [received.type, received.data.description]),
+      ).toEqual([
         ['lead.created', 'Clínica'],
         ['lead.updated', 'uno'],
         ['lead.updated', 'dos'],
@@ -297,7 +314,9 @@ describeWithServer(
       expect(paused.pausedReason).toBe('Pausado automáticamente: falló durante 24 horas seguidas');
       const notifications = await admin.get('/api/notifications?unread=true');
       expect(notifications.body).toEqual(
-        expect.arrayContaining([expect.objectContaining({ kind: 'webhook_paused', title: 'Webhook pausado', body: expect.stringContaining('Pruebas') })]),
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'webhook_paused', title: 'Webhook pausado', body: expect.stringContaining('Pruebas') }),
+        ]),
       );
       // Paused: nothing more is tried, and new events are not queued for it.
       const triesWhilePaused = receiver.received.filter((received) => received.path === hook.path).length;

@@ -1,10 +1,5 @@
 /** 'Entregas' of one endpoint: each event's status, the receiver's answer, when, how many tries, and 'Reenviar'. */
-import {
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  WEBHOOK_DELIVERY_STATUS_LABELS,
-  WEBHOOK_EVENT_LABELS,
-} from '@crm/domain';
+import { type WebhookDelivery, type WebhookEndpoint, WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS } from '@crm/domain';
 import { Badge, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,11 +1,5 @@
 /** 'Nuevo webhook' and 'Editar webhook': URL, events (checkboxes with their Spanish names) and a description, checked by the API's schema. */
-import {
-  type WebhookEndpoint,
-  type WebhookWithSecret,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
-  createWebhookSchema,
-} from '@crm/domain';
+import { type WebhookEndpoint, type WebhookWithSecret, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, createWebhookSchema } from '@crm/domain';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
