@@ -31,12 +31,14 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+type Answer = number | { status: number; headers: Record<string, string> };
+
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   /** Secrets to verify with, by path (an endpoint's secret is known once it is created). */
   readonly secrets = new Map<string, string[]>();
-  /** The status to answer; a test replaces it (500 then 200, a redirect …). */
-  respond: (hook: ReceivedWebhook, body: string) => number | { status: number; headers: Record<string, string> } = () => 200;
+  /** The status to answer, at once or later; a test replaces it (500 then 200, a redirect, a slow answer …). */
+  respond: (hook: ReceivedWebhook, body: string) => Answer | Promise<Answer> = () => 200;
   private port = 0;
   private server: Server | undefined;
 
@@ -86,7 +88,7 @@ export class WebhookReceiver {
       receivedAt: Date.now(),
       status: 0,
     };
-    const answer = this.respond(hook, body);
+    const answer = await this.respond(hook, body);
     const { status, headers: answerHeaders } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
     hook.status = status;
     this.received.push(hook);

@@ -4,6 +4,7 @@
  * next retry. At least once: a replica that dies mid-send leaves a lease that runs out, and the row
  * is sent again (receivers drop repeats by `webhook-id`).
  */
+import { setTimeout } from 'node:timers/promises';
 import {
   type ClaimedWebhookDelivery,
   claimWebhookDeliveries,
@@ -17,8 +18,10 @@ import type { JobContext } from '../../jobs/job-definition.js';
 import { Notifier } from '../notifications/notifier.js';
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from './webhook-sender.js';
 
-/** Deliveries claimed at once, and sent in parallel (each to its own lead's queue). */
-const CLAIM_BATCH = 32;
+/** Attempts a replica has under way at once (each the head of its own lead's queue). */
+const MAX_IN_FLIGHT = 32;
+/** While slow attempts are under way, how often to look for deliveries that became due. */
+const RECLAIM_MS = 200;
 /** Longer than an attempt can take: a lease running out means its replica is gone. */
 const LEASE_SECONDS = Math.ceil((DELIVERY_TIMEOUT_MS * 3) / 1000);
 /** Retries wait 5 s, 10 s, 20 s … doubling up to an hour; a delivery is given up 24 h after its event. */
@@ -59,13 +62,29 @@ async function deliverOne(ctx: JobContext, delivery: ClaimedWebhookDelivery): Pr
   await notes.publish(ctx);
 }
 
-/** Sends until nothing is due (or the replica stops), then schedules a wake for the earliest retry. */
+/**
+ * Sends until nothing is due (or the replica stops), keeping up to MAX_IN_FLIGHT attempts under
+ * way: a slot that frees is filled at once, so a slow receiver holds one slot, not the others'
+ * events. Then schedules a wake for the earliest retry.
+ */
 export async function deliverDueWebhooks(ctx: JobContext, signal: AbortSignal, wake: (at: Date) => Promise<void>): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
   while (!signal.aborted) {
-    const claimed = await claimWebhookDeliveries(ctx.db, CLAIM_BATCH, LEASE_SECONDS);
-    if (claimed.length === 0) break;
-    await Promise.all(claimed.map((delivery) => deliverOne(ctx, delivery)));
+    const room = MAX_IN_FLIGHT - inFlight.size;
+    const claimed = room > 0 ? await claimWebhookDeliveries(ctx.db, room, LEASE_SECONDS) : [];
+    for (const delivery of claimed) {
+      const sending: Promise<void> = deliverOne(ctx, delivery)
+        // Its lease runs out and it is sent again: at least once, never lost.
+        .catch((error: unknown) => ctx.log.error({ err: error, deliveryId: delivery.id }, 'Webhook: entrega sin registrar'))
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+    if (inFlight.size === 0) break;
+    // Full: wait for a slot. Nothing more due: look again when a slot frees, or soon (events committed meanwhile).
+    if (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    else if (claimed.length === 0) await Promise.race([...inFlight, setTimeout(RECLAIM_MS)]);
   }
+  await Promise.all(inFlight);
   const next = await nextWebhookAttemptAt(ctx.db);
   if (next) await wake(next);
 }

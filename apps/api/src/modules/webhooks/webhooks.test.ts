@@ -361,6 +361,26 @@ describeWithServer(
       await admin.delete(`/api/webhooks/${hook.id}`);
     });
 
+    it("does not let a slow receiver hold another endpoint's events", async () => {
+      const slow = await endpoint(['lead.created']);
+      const quick = await endpoint(['lead.created']);
+      const previous = receiver.respond;
+      receiver.respond = async (received) => {
+        if (received.path === slow.path) await new Promise((resolve) => setTimeout(resolve, 4000));
+        return previous(received, '');
+      };
+      const first = await createLead();
+      await expect.poll(() => arrived(quick.path).length, { timeout: 2000, interval: 50 }).toBe(1);
+      // Made while the slow attempt is still under way: it goes out at once too.
+      const second = await createLead();
+      await expect.poll(() => arrived(quick.path).length, { timeout: 2000, interval: 50 }).toBe(2);
+      expect(arrived(slow.path)).toHaveLength(0);
+      await expect.poll(() => arrived(slow.path).map((received) => received.data.id), POLL).toEqual([first.id, second.id]);
+      receiver.respond = previous;
+      await admin.delete(`/api/webhooks/${slow.id}`);
+      await admin.delete(`/api/webhooks/${quick.id}`);
+    });
+
     it('does not follow a redirect', async () => {
       const hook = await endpoint(['lead.created']);
       const target = `/${uniqueName('destino')}`;
