@@ -2,7 +2,8 @@
  * `pnpm bench:webhooks`: webhook events made through the REST API of a started API (a child
  * process) and received by a local receiver that verifies every signature with `standardwebhooks`.
  * 1. `--events` events (lead creations, then edits spread over `--leads` leads, from 8 clients):
- *    delivery p50/p95 from the request that made the change (its commit inside) to the receipt.
+ *    delivery p50/p95 to the receipt from the request that made the change and from the API's
+ *    answer to it (the commit happens between the two).
  * 2. The receiver goes down for `--down-seconds` (the issue's figure is 120) while events keep
  *    coming, then comes back: events lost (must be 0), duplicates (at-least-once: same webhook-id
  *    twice), order per lead kept or not, and how long the backlog took to drain after it came back.
@@ -33,11 +34,14 @@ function nextToken(): number {
 
 class EventLog {
   readonly sentAt = new Map<string, number>();
+  /** When the API answered: the change committed between `sentAt` and this. */
+  readonly answeredAt = new Map<string, number>();
   /** Per lead, the tokens in the order their changes committed (one client per lead, one change at a time). */
   readonly orderOf = new Map<number, string[]>();
 
   sent(leadId: number, token: string, at: number): void {
     this.sentAt.set(token, at);
+    this.answeredAt.set(token, performance.now());
     const order = this.orderOf.get(leadId) ?? [];
     order.push(token);
     this.orderOf.set(leadId, order);
@@ -163,11 +167,15 @@ async function benchOn(target: BenchTarget): Promise<void> {
     const all = () => receipts(receiver, '/bench', 0);
     const arrivedAll = await waitUntil(() => all().first.size >= log.sentAt.size, 120_000);
     const up = all();
-    const latencies = [...up.first].map(([token, hook]) => hook.receivedAt - performance.timeOrigin - (log.sentAt.get(token) ?? 0));
-    latencies.sort((a, b) => a - b);
+    const since = (times: Map<string, number>) =>
+      [...up.first].map(([token, hook]) => hook.receivedAt - performance.timeOrigin - (times.get(token) ?? 0)).sort((a, b) => a - b);
+    const latencies = since(log.sentAt);
+    const afterAnswer = since(log.answeredAt);
     const upOrder = orderKept(log, receiver.accepted('/bench'));
     console.log(
-      `  Entrega (desde la petición que hizo el cambio) p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  ` +
+      `  Entrega desde la petición que hizo el cambio p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}; ` +
+        `desde la respuesta de la API p50 ${ms(percentile(afterAnswer, 50))}  p95 ${ms(percentile(afterAnswer, 95))} ` +
+        `(el commit ocurre entre ambas)\n  ` +
         `recibidos ${up.first.size}/${log.sentAt.size}${arrivedAll ? '' : ' (¡faltan!)'}  firmas no verificadas ${up.unverified}  ` +
         `orden por lead ${upOrder.kept ? 'respetado' : `roto en ${upOrder.broken} leads`}`,
     );
