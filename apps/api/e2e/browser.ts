@@ -27,12 +27,12 @@ const SCREENSHOT_DIR = path.join(here, 'screenshots');
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function startBrowserServer(): Promise<TestServer> {
+export async function startBrowserServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dist = webDistDir(loadEnv({}));
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`La app web no está construida en ${dist}: ejecuta "pnpm --filter @crm/web build".`);
   }
-  return startTestServer();
+  return startTestServer(env);
 }
 
 export async function launchBrowser(): Promise<Browser> {

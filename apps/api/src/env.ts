@@ -43,6 +43,11 @@ const envSchema = z.object({
     .default(DEFAULT_PHONE_COUNTRY),
   /** Requests one API token may make per minute, counted in the database over every replica (docs/api-tokens.md). */
   API_TOKEN_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Lets webhooks reach loopback, private and link-local addresses (a receiver on the same network; tests). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });

@@ -34,6 +34,7 @@ export function AppRoutes() {
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/profile/tokens" element={<ApiTokensPage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
+      <Route path="/configuracion/webhooks" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

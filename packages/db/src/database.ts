@@ -20,6 +20,7 @@ import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -58,6 +59,8 @@ export interface Database {
   saved_views: SavedViewsTable;
   api_tokens: ApiTokensTable;
   api_token_usage: ApiTokenUsageTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type * from './tables/users.table.js';
@@ -71,3 +74,4 @@ export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
 export type * from './tables/api-tokens.table.js';
+export type * from './tables/webhooks.table.js';

@@ -42,3 +42,4 @@ export * from './repositories/saved-views.repository.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
 export * from './repositories/api-tokens.repository.js';
+export * from './repositories/webhooks.repository.js';

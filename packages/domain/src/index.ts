@@ -66,3 +66,4 @@ export * from './schemas/team-settings.js';
 export * from './settings/follow-up-times.js';
 export * from './settings/team-format.js';
 export * from './format/zoned-time.js';
+export * from './schemas/webhook.js';

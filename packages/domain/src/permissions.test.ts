@@ -127,6 +127,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [false, false, false, false, false],
     team_member: [false, false, false, false, false],
   },
+  'webhook.manage': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

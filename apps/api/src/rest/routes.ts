@@ -26,6 +26,7 @@ import { notificationsRestRoutes } from '../modules/notifications/notifications.
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
 import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
+import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -56,4 +57,5 @@ export const restRoutes: RestRoute[] = [
   ...pipelineRestRoutes,
   ...savedViewsRestRoutes,
   ...apiTokensRestRoutes,
+  ...webhooksRestRoutes,
 ];

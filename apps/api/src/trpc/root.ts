@@ -23,6 +23,7 @@ import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router.js';
 import { liveRouter } from '../live/live.router.js';
+import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -49,6 +50,7 @@ export const appRouter = router({
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
   live: liveRouter,
 });
 
