@@ -27,12 +27,12 @@ const SCREENSHOT_DIR = path.join(here, 'screenshots');
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function startBrowserServer(): Promise<TestServer> {
+export async function startBrowserServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dist = webDistDir(loadEnv({}));
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`La app web no está construida en ${dist}: ejecuta "pnpm --filter @crm/web build".`);
   }
-  return startTestServer();
+  return startTestServer(env);
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -96,9 +96,12 @@ export async function pageSignedInAs(
 /**
  * Saves a screenshot for people to look at (apps/api/e2e/screenshots, not committed). A full-page
  * shot resizes the viewport for a moment, which closes open popovers: pass `{ fullPage: false }`
- * to capture one.
+ * to capture one. CI has nobody to look at them, so it takes none unless E2E_SCREENSHOTS=1.
  */
+const TAKE_SCREENSHOTS = !process.env['CI'] || process.env['E2E_SCREENSHOTS'] === '1';
+
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

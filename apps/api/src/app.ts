@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.js';
+import { installBearerTokens } from './http/bearer-token.js';
 import { installCompression } from './http/compression.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installGracefulClose } from './http/graceful-close.js';
@@ -76,6 +77,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   // Before the routes and the static files it wraps.
   await installCompression(app);
   await installSecurity(app, ctx.env);
+  // After the cross-origin check, which needs no database.
+  installBearerTokens(app, appCtx);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
   await app.register(websocket, {
     options: {

@@ -4,6 +4,7 @@ import { dropUnsentAttachmentsJob } from './modules/chat/attachments.jobs.js';
 import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-ups/follow-ups.jobs.js';
 import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
+import { deliverWebhooksJob, sweepWebhooksJob, wakeWebhooksJob } from './modules/webhooks/webhooks.jobs.js';
 
 export const BACKGROUND_JOBS = [
   importRunJob,
@@ -13,4 +14,7 @@ export const BACKGROUND_JOBS = [
   purgeDeletedGroupJob,
   purgeExpiredSessionsJob,
   dropUnsentAttachmentsJob,
+  deliverWebhooksJob,
+  wakeWebhooksJob,
+  sweepWebhooksJob,
 ];

@@ -1,6 +1,6 @@
 /** What every service call runs with: the database, settings, the log, the event bus and the job queue. */
 import type { Db } from '@crm/db';
-import type { User } from '@crm/domain';
+import type { ApiTokenScope, User } from '@crm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env.js';
 import type { EventBus } from './events/event-bus.js';
@@ -19,10 +19,15 @@ export interface AppContext {
   jobs: JobEnqueuer;
 }
 
-/** A signed-in caller: the user as of this request and the session it came with. */
+/**
+ * A signed-in caller: the user as of this request and the session it came with. A caller with an
+ * API token has `apiToken` (which one, what it may do) and `api-token:<id>` as its session id, so
+ * the per-session gates in memory count the token like a session.
+ */
 export interface Viewer {
   user: User;
   sessionId: string;
+  apiToken?: { id: number; scope: ApiTokenScope };
 }
 
 export interface ServiceContext extends AppContext {

@@ -27,6 +27,11 @@ const envSchema = z.object({
   CHAT_RATE_PER_10S: z.coerce.number().int().min(1).max(10_000).default(CHAT_LIMITS.rate.messages),
   /** Bytes of chat attachments one user may keep, in MB (uploads past it are refused before they are stored). */
   CHAT_ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_ATTACHMENT_LIMITS.defaultQuotaMb),
+  /**
+   * How often the job queue looks for jobs whose replica went silent, in seconds: 10 hands a killed
+   * replica's job to another within about half a minute; tests use 1.
+   */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** How long a client may take to send a request's headers, in ms (slow-headers attacks); tests use a short one. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** The country of phone numbers typed without a country code (ISO 3166 alpha-2): AR gives the spec's 54, ES gives +34. */
@@ -36,6 +41,13 @@ const envSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, { message: 'DEFAULT_COUNTRY debe ser un código de país ISO de dos letras (AR, ES…)' })
     .default(DEFAULT_PHONE_COUNTRY),
+  /** Requests one API token may make per minute, counted in the database over every replica (docs/api-tokens.md). */
+  API_TOKEN_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Lets webhooks reach loopback, private and link-local addresses (a receiver on the same network; tests). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });

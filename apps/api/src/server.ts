@@ -37,7 +37,7 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   };
   const bus = await createEventBus(database, busLog);
   const live = new LiveHub({ db: database.db, bus, log: busLog });
-  const jobs = createJobQueue(database, BACKGROUND_JOBS, busLog);
+  const jobs = createJobQueue(database, BACKGROUND_JOBS, busLog, env.JOB_SUPERVISE_SECONDS);
   const { app, appCtx } = await buildApp({ db: database.db, env, bus, live, jobs });
   appLog = app.log;
 

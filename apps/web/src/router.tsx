@@ -15,6 +15,7 @@ const UserManagementPage = lazyScreen(() => import('./pages/UserManagement.page'
 const RoleManagementPage = lazyScreen(() => import('./pages/RoleManagement.page'));
 const AnalyticsPage = lazyScreen(() => import('./pages/Analytics.page'));
 const ProfilePage = lazyScreen(() => import('./pages/Profile.page'));
+const ApiTokensPage = lazyScreen(() => import('./pages/ApiTokens.page'));
 const SettingsPage = lazyScreen(() => import('./pages/Settings.page'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFound.page'));
 
@@ -31,7 +32,9 @@ export function AppRoutes() {
       <Route path="/role-management" element={<RoleManagementPage />} />
       <Route path="/analytics" element={<AnalyticsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/profile/tokens" element={<ApiTokensPage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
+      <Route path="/configuracion/webhooks" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

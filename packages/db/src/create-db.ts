@@ -35,7 +35,7 @@ export interface DbHandle {
 const DEFAULT_POOL_SIZE = 10;
 
 /** int8 (count(*)) and numeric come back as numbers, date as the 'YYYY-MM-DD' text PostgreSQL sends. */
-function typeParsers(): pg.CustomTypesConfig {
+export function typeParsers(): pg.CustomTypesConfig {
   const overrides = new pg.TypeOverrides();
   overrides.setTypeParser(pg.types.builtins.INT8, Number);
   overrides.setTypeParser(pg.types.builtins.NUMERIC, Number);

@@ -19,6 +19,8 @@ import type { NotificationLeadsTable, NotificationPreferencesTable, Notification
 import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -55,6 +57,10 @@ export interface Database {
   notification_leads: NotificationLeadsTable;
   team_settings: TeamSettingsTable;
   saved_views: SavedViewsTable;
+  api_tokens: ApiTokensTable;
+  api_token_usage: ApiTokenUsageTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type * from './tables/users.table.js';
@@ -67,3 +73,5 @@ export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
+export type * from './tables/api-tokens.table.js';
+export type * from './tables/webhooks.table.js';

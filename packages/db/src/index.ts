@@ -4,6 +4,7 @@ export { startEmbeddedServer, EMBEDDED_CLUSTER_SUBDIR, type EmbeddedServer } fro
 export type { Db, DbOrTrx } from './types.js';
 export { migrateTo, migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
+export { BACKGROUND_NICE, openBackgroundDb, type BackgroundDatabase } from './background-priority.js';
 export * from './locks.js';
 export { UNIQUE_INDEXES, uniqueViolationOf } from './unique-violation.js';
 export type { Database } from './database.js';
@@ -40,3 +41,5 @@ export * from './repositories/lead-merge.repository.js';
 export * from './repositories/saved-views.repository.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
+export * from './repositories/api-tokens.repository.js';
+export * from './repositories/webhooks.repository.js';

@@ -20,6 +20,8 @@ const LOCK_CLASSES = {
   savedViewOwner: 7410,
   /** One person's attachment uploads are counted against their quota one after the other. */
   attachmentUploader: 7411,
+  /** One person's token creations one after the other, so the per-person limit is counted exactly. */
+  apiTokenOwner: 7412,
 } as const;
 
 const xactLock = (db: DbOrTrx, key: number) => sql`select pg_advisory_xact_lock(${key})`.execute(db);
@@ -32,6 +34,11 @@ export async function lockFirstAdminCreation(trx: DbOrTrx): Promise<void> {
 /** Until the transaction ends. */
 export async function lockSavedViewOwner(trx: DbOrTrx, userId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.savedViewOwner}, ${userId})`.execute(trx);
+}
+
+/** Until the transaction ends. */
+export async function lockApiTokenOwner(trx: DbOrTrx, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.apiTokenOwner}, ${userId})`.execute(trx);
 }
 
 /** Until the transaction ends. */

@@ -29,6 +29,8 @@ export async function startTestPostgres(): Promise<() => Promise<void>> {
   await chmod(dataDir, 0o755);
   const server = await startEmbeddedServer({ dataDir, whenOwned: 'refuse', durability: 'throwaway' });
   process.env['TEST_DATABASE_URL'] = server.urlFor('postgres');
+  // Its backends are processes of this machine (tests of what only the embedded server allows).
+  process.env['TEST_DATABASE_EMBEDDED'] = '1';
   return async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -119,6 +119,21 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [false, false, false, false, false],
     team_member: [false, false, false, false, false],
   },
+  'apiToken.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [true, true, true, true, true],
+  },
+  'apiToken.manageAll': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'webhook.manage': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

@@ -28,6 +28,9 @@ export const ACTIONS = [
   'analytics.read',
   'chat.use',
   'settings.manage', // the team settings ('Configuración'); everyone reads them
+  'apiToken.manage', // one's own API tokens: create, list, revoke
+  'apiToken.manageAll', // everyone's API tokens: list with their owners, revoke
+  'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -65,6 +68,10 @@ const RULES: Record<Action, Rule> = {
   'analytics.read': adminOnly,
   'chat.use': everyone,
   'settings.manage': adminOnly,
+  'apiToken.manage': everyone,
+  'apiToken.manageAll': adminOnly,
+  // A webhook sends every lead to another system: only an admin may point one somewhere.
+  'webhook.manage': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { KeyedSemaphore, type Release } from './keyed-semaphore.js';
+import { bearerTokenOf } from './bearer-token.js';
 import { readSessionToken } from './session-cookie.js';
 
 const CALLS_AT_ONCE_PER_SESSION = 6;
@@ -18,7 +19,8 @@ export function installSessionConcurrency(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     // Sockets have their own frame gates; static files never reach the database.
     if (request.headers.upgrade || !isApiCall(request.url)) return;
-    const token = readSessionToken(request);
+    // An API token is gated like a session: it is the identity the request acts as.
+    const token = bearerTokenOf(request) ?? readSessionToken(request);
     if (!token) return;
     let release: Release | undefined;
     let closed = false;

@@ -1,7 +1,8 @@
-/** Resolves (once per request) who is calling, from the session cookie. */
+/** Resolves (once per request) who is calling: an API token when one is sent (it wins over a cookie), else the session cookie. */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
 import { resolveSession } from '../modules/auth/session.service.js';
+import { bearerTokenOf, bearerViewerOf } from './bearer-token.js';
 import { readSessionToken } from './session-cookie.js';
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | undefined>>();
@@ -9,7 +10,8 @@ const cache = new WeakMap<FastifyRequest, Promise<Viewer | undefined>>();
 export function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer | undefined> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = resolveSession(ctx, readSessionToken(request));
+    pending =
+      bearerTokenOf(request) === undefined ? resolveSession(ctx, readSessionToken(request)) : Promise.resolve(bearerViewerOf(request));
     cache.set(request, pending);
   }
   return pending;

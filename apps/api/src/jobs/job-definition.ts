@@ -1,11 +1,14 @@
 /** What a background job is: a name, its payload's schema, its handler, and how the queue treats it. */
-import type { DbOrTrx } from '@crm/db';
+import type { BackgroundDatabase, DbOrTrx } from '@crm/db';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 
-/** What a handler runs with: the server's context, and the database's address for work that needs a session of its own. */
+/**
+ * What a handler runs with: the server's context, and the database's address for work that needs a
+ * connection of its own (at background priority on the embedded server, @crm/db background-priority).
+ */
 export interface JobContext extends AppContext {
-  databaseUrl: string;
+  database: BackgroundDatabase;
 }
 
 export interface JobRun {

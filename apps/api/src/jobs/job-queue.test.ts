@@ -54,7 +54,7 @@ describe('the job queue', () => {
   beforeAll(async () => {
     server = await startTestServer();
     for (let index = 0; index < 2; index += 1) {
-      const queue = createJobQueue(server.database, [failing, recording, everyMinute], log);
+      const queue = createJobQueue(server.database, [failing, recording, everyMinute], log, 1);
       await queue.start(server.ctx);
       replicas.push(queue);
     }

@@ -4,17 +4,13 @@
  * job to a live one, and schedules that run once per cluster are the library's, not ours.
  */
 import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
+import type { BackgroundDatabase } from '@crm/db';
 import type { AppContext } from '../context.js';
 import type { BusLog } from '../events/event-bus.js';
 import type { EnqueueOptions, JobContext, JobDefinition, JobEnqueuer } from './job-definition.js';
 
 /** Connections the queue's own pool may open (fetches and bookkeeping are short); handlers use the app's pool. */
 const QUEUE_POOL_SIZE = 3;
-/**
- * How often the queue looks for tries whose replica went silent (heartbeat) or ran too long, and
- * keeps its tables: 10 s hands a killed replica's job to another within about half a minute.
- */
-const SUPERVISE_SECONDS = 10;
 /** How often an idle worker polls its queue unless its job asks for another interval. */
 const DEFAULT_POLL_SECONDS = 2;
 /** A stop lets the jobs under way end within this; they are told to through their signal. */
@@ -29,7 +25,11 @@ export interface JobQueue extends JobEnqueuer {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[], log: BusLog): JobQueue {
+/**
+ * `superviseSeconds`: how often the queue looks for tries whose replica went silent (heartbeat) or
+ * ran too long, and keeps its tables (JOB_SUPERVISE_SECONDS).
+ */
+export function createJobQueue(database: BackgroundDatabase, jobs: readonly AnyJob[], log: BusLog, superviseSeconds: number): JobQueue {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const boss = new PgBoss({
     connectionString: database.url,
@@ -37,8 +37,8 @@ export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[
     max: QUEUE_POOL_SIZE,
     application_name: 'crm-jobs',
     useListenNotify: true,
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
     openTelemetry: { enabled: false },
   });
   boss.on('error', (error) => log.error({ err: error }, 'Cola de trabajos: error'));
@@ -77,7 +77,7 @@ export function createJobQueue(database: { url: string }, jobs: readonly AnyJob[
     async start(ctx) {
       await boss.start();
       started = true;
-      const jobCtx: JobContext = { ...ctx, databaseUrl: database.url };
+      const jobCtx: JobContext = { ...ctx, database: { url: database.url, embedded: database.embedded } };
       for (const job of jobs) {
         const { settings } = job;
         const options = {

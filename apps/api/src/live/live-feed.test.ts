@@ -91,7 +91,7 @@ describeWithServer('the live feed (tRPC live.onEvent)', (server) => {
     expect((await socket.closed).code).toBe(1000);
     // The expired row goes with the cluster's scheduled purge (run here directly, not waiting for its minute).
     await purgeExpiredSessionsJob.handler(
-      { ...server().ctx, databaseUrl: server().database.url },
+      { ...server().ctx, database: { url: server().database.url, embedded: false } },
       {},
       { attempt: 0, signal: new AbortController().signal },
     );

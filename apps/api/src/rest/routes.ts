@@ -20,6 +20,8 @@ import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
+import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
+import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -44,4 +46,6 @@ export const restRoutes: RestRoute[] = [
   ...notificationsRestRoutes,
   ...pipelineRestRoutes,
   ...savedViewsRestRoutes,
+  ...apiTokensRestRoutes,
+  ...webhooksRestRoutes,
 ];

@@ -37,7 +37,16 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
   // The heap cap is the production one (the `start` script and the Dockerfile; README, Configuration).
   const child = spawn(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env, ...database, PORT: '0', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATA_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      JOB_SUPERVISE_SECONDS: '1',
+      ...env,
+      ...database,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -21,7 +21,15 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const server = await startServer(
-    loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_PASSWORD, DATA_DIR: '/nonexistent', ...env }),
+    loadEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD,
+      DATA_DIR: '/nonexistent',
+      JOB_SUPERVISE_SECONDS: '1',
+      ...env,
+    }),
     database,
   );
   return {

@@ -30,3 +30,12 @@ export async function trpcFailure(call: Promise<unknown>): Promise<AppClientErro
   }
   throw new Error('se esperaba que la llamada tRPC fallara');
 }
+
+/** A client of other software: no cookie, an API token in `Authorization: Bearer`. */
+export function trpcClientWithToken(baseUrl: string, token: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({ url: new URL('/trpc', baseUrl).toString(), transformer: superjson, headers: { authorization: `Bearer ${token}` } }),
+    ],
+  });
+}

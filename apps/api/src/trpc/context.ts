@@ -5,7 +5,9 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
+import { bearerRefusalOf } from '../http/bearer-token.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
+import { viewerOf } from '../http/viewer.js';
 import { FrameGate } from '../live/frame-gate.js';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
@@ -20,11 +22,13 @@ export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstanc
     if (!isHttp) return socketContext(appCtx, app, sockets, req as unknown as IncomingMessage, res as unknown as WebSocket);
     const token = req.cookies[SESSION_COOKIE];
     refuseSendFloodBeforeSession(info, token);
+    const refusal = bearerRefusalOf(req);
+    if (refusal) throw new TRPCError({ code: refusal.status === 429 ? 'TOO_MANY_REQUESTS' : 'UNAUTHORIZED', message: refusal.message });
     return {
       ...appCtx,
       log: req.log,
       transport: 'http',
-      viewer: await resolveSession(appCtx, token),
+      viewer: await viewerOf(appCtx, req),
       clientIp: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
       setSessionCookie: (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt),

@@ -1,5 +1,5 @@
 /** The only initTRPC: context, error shape, and the procedures every router builds on. */
-import { DomainError, type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import { API_TOKEN_MESSAGES, DomainError, type DomainErrorCode, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -96,9 +96,11 @@ const domainErrors = t.middleware(async ({ next }) => {
  * A WebSocket's context lives as long as the connection, so there the session and user are read
  * again on every call, public ones included (auth.me): a role change or deletion applies at once,
  * and a call on a socket whose session has ended is refused and closes it, even before the
- * `sessions-ended` event does.
+ * `sessions-ended` event does. A read-only API token's mutation is refused here, on every procedure.
  */
-const currentViewer = t.middleware(async ({ ctx, next }) => {
+const currentViewer = t.middleware(async ({ ctx, type, next }) => {
+  if (ctx.viewer?.apiToken?.scope === 'read' && type === 'mutation')
+    throw new TRPCError({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.readOnly });
   if (ctx.transport !== 'websocket' || !ctx.viewer) return next();
   const viewer = await resolveSessionId(ctx, ctx.viewer.sessionId);
   if (!viewer) {

@@ -21,7 +21,9 @@ import { followUpsRouter } from '../modules/follow-ups/follow-ups.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
+import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router.js';
 import { liveRouter } from '../live/live.router.js';
+import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -47,6 +49,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
+  apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
   live: liveRouter,
 });
 

@@ -1,19 +1,49 @@
-/** 'Configuración' (admin): the team settings of docs/settings.md, editable at any time. */
-import { Paper } from '@mantine/core';
+/** 'Configuración' (admin): the team settings of docs/settings.md, and the webhooks (docs/webhooks.md), one tab each. */
+import { Paper, Tabs } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { TeamSettingsForm } from '../features/settings/components/TeamSettingsForm';
+import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
 import { useTeamSettings } from '../lib/useTeamFormat';
 
-function SettingsScreen() {
+const TABS = { equipo: '/configuracion', webhooks: '/configuracion/webhooks' } as const;
+
+function TeamTab() {
   const { configured: _configured, offerSetup: _offerSetup, ...settings } = useTeamSettings();
   return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      {/* Keyed by the saved values: a save elsewhere (the setup dialog) starts the form from them. */}
+      <TeamSettingsForm key={JSON.stringify(settings)} initial={settings} submitLabel="Guardar cambios" />
+    </Paper>
+  );
+}
+
+function SettingsScreen() {
+  const navigate = useNavigate();
+  const tab = useLocation().pathname === TABS.webhooks ? 'webhooks' : 'equipo';
+  return (
     <>
-      <PageHeader title="Configuración" subtitle="País, moneda, formato, zona horaria y días laborables del equipo" />
-      <Paper withBorder p="lg" radius="md" maw={720}>
-        {/* Keyed by the saved values: a save elsewhere (the setup dialog) starts the form from them. */}
-        <TeamSettingsForm key={JSON.stringify(settings)} initial={settings} submitLabel="Guardar cambios" />
-      </Paper>
+      <PageHeader
+        title="Configuración"
+        subtitle={
+          tab === 'webhooks'
+            ? 'Avisos firmados a otros sistemas cuando algo cambia'
+            : 'País, moneda, formato, zona horaria y días laborables del equipo'
+        }
+      />
+      <Tabs value={tab} onChange={(value) => value && void navigate(TABS[value as keyof typeof TABS])} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="equipo">Equipo</Tabs.Tab>
+          <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="equipo">
+          <TeamTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks">
+          <WebhooksPanel />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

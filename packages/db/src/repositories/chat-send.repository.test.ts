@@ -17,7 +17,7 @@ async function people(testDb: TestDatabase) {
 function send(db: TestDatabase['db'], from: number, to: number, text: string) {
   return insertChatMessageWithinRate(db, {
     senderId: from,
-    sessionId: 's-ana',
+    credential: { sessionId: 's-ana' },
     target: { receiverId: to },
     message: text,
     attachmentId: null,

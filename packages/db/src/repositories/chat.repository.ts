@@ -11,6 +11,7 @@ import {
   type StoredNotification,
   storedNotificationsOf,
 } from './notifications.repository.js';
+import { whereApiTokenValid } from './api-tokens.repository.js';
 import { whereSessionValid } from './sessions.repository.js';
 
 export function chatAttachmentUrl(id: number): string {
@@ -140,9 +141,24 @@ export function asTemplateText(text: string): string {
   return text.replaceAll('%', '%%');
 }
 
+/** A session (its id) or an API token (its id). */
+export type SenderCredential = { sessionId: string } | { apiTokenId: number };
+
+function credentialStillValid(db: DbOrTrx, credential: SenderCredential, userId: number) {
+  const one = sql`1`.as('one');
+  return 'sessionId' in credential
+    ? db.selectFrom('sessions').select(one).where('id', '=', credential.sessionId).where('user_id', '=', userId).where(whereSessionValid)
+    : db
+        .selectFrom('api_tokens')
+        .select(one)
+        .where('id', '=', credential.apiTokenId)
+        .where('user_id', '=', userId)
+        .where(whereApiTokenValid);
+}
+
 /**
- * Stores a message, its `message_sent` activity and its notifications if the sender's session is
- * still valid, the target accepts it (an active receiver; a channel the sender belongs to), an
+ * Stores a message, its `message_sent` activity and its notifications if the sender's session (or
+ * API token) is still valid, the target accepts it (an active receiver; a channel the sender belongs to), an
  * attachment is the sender's and unsent, and the sender is under the rate limit (counted over every
  * conversation), all in one statement: the hot path of every send. The sender's row of recent
  * send times is updated first and stays locked until the statement commits, so a second send of
@@ -155,7 +171,8 @@ export async function insertChatMessageWithinRate(
   db: DbOrTrx,
   values: {
     senderId: number;
-    sessionId: string;
+    /** What the sender signed in with: it must still be valid when the message is stored. */
+    credential: SenderCredential;
     target: ChatTarget;
     message: string;
     attachmentId: number | null;
@@ -193,12 +210,7 @@ export async function insertChatMessageWithinRate(
     send_slot as (
       insert into chat_send_times as times (user_id, recent)
       select ${senderId}, array[now()] from target
-      where exists (${db
-        .selectFrom('sessions')
-        .select(sql`1`.as('one'))
-        .where('id', '=', values.sessionId)
-        .where('user_id', '=', senderId)
-        .where(whereSessionValid)})
+      where exists (${credentialStillValid(db, values.credential, senderId)})
       and (${attachmentId}::integer is null or exists (
         select 1 from chat_attachments a
         where a.id = ${attachmentId} and a.uploader_id = ${senderId}

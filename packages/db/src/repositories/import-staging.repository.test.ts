@@ -62,7 +62,7 @@ describe('import staging', () => {
 
   async function stage(rows: readonly StagedImportRow[]): Promise<number> {
     const jobId = await insertImportJob(database.db, { createdBy: userId, fileName: 'a.csv', fileSize: 1, source: '{}', totalEstimate: 0 });
-    const copy = await openImportRowsCopy(database.url, jobId);
+    const copy = await openImportRowsCopy({ url: database.url, embedded: false }, jobId);
     for (const staged of rows) await copy.write(staged);
     await copy.end();
     return jobId;

@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { type BackgroundDatabase, lowerBackendPriority } from '../background-priority.js';
 import { createListenClient } from '../listen-client.js';
 import type { DbOrTrx } from '../types.js';
 
@@ -96,10 +97,11 @@ export interface ImportRowsCopy {
   abort(): Promise<void>;
 }
 
-export async function openImportRowsCopy(databaseUrl: string, jobId: number): Promise<ImportRowsCopy> {
-  const client: pg.Client = createListenClient(databaseUrl);
+export async function openImportRowsCopy(database: BackgroundDatabase, jobId: number): Promise<ImportRowsCopy> {
+  const client: pg.Client = createListenClient(database.url);
   client.on('error', () => undefined);
   await client.connect();
+  await lowerBackendPriority(client, database);
   const stream = client.query(copyFrom(`copy import_job_rows (${COPY_COLUMNS.join(', ')}) from stdin`));
   let failure: Error | undefined;
   stream.on('error', (error: Error) => {

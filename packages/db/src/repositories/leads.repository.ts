@@ -20,6 +20,7 @@ import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
 import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+import { anyInt } from './int-array.js';
 
 export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
@@ -251,6 +252,13 @@ export async function countLeads(db: DbOrTrx, filters: LeadFilters): Promise<num
 export async function findLeadListItem(db: DbOrTrx, id: number): Promise<LeadListItem | undefined> {
   const row = await selectListItems(db).where('leads.id', '=', id).executeTakeFirst();
   return row && toListItem(row);
+}
+
+/** Several leads' list items (a bulk batch's), in no particular order. */
+export async function findLeadListItems(db: DbOrTrx, ids: readonly number[]): Promise<LeadListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectListItems(db).where('leads.id', '=', anyInt(ids)).execute();
+  return rows.map(toListItem);
 }
 
 /** The bare row, locked for the rest of the transaction so concurrent edits apply one after the other. */

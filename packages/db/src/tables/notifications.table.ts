@@ -5,7 +5,7 @@ import type { CreatedAt } from './users.table.js';
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'lead_assigned' | 'follow_up_due' | 'chat_message' | 'mention' | 'import_finished';
+  kind: 'lead_assigned' | 'follow_up_due' | 'chat_message' | 'mention' | 'import_finished' | 'webhook_paused';
   title: string;
   body: string;
   lead_id: number | null;

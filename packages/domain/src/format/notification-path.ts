@@ -15,6 +15,7 @@ export function notificationPath(
   if (notification.senderId !== null) return `/chat?con=${notification.senderId}`;
   // 'Te asignaron 10 leads' opens exactly those ten, wherever they are (not their whole group).
   if (notification.kind === 'lead_assigned' && notification.count > 1) return `/leads?aviso=${notification.id}`;
+  if (notification.kind === 'webhook_paused') return '/configuracion/webhooks';
   if (notification.groupId !== null) return `/leads?grupo=${notification.groupId}`;
   if (notification.leadId !== null) return `/leads/${notification.leadId}`;
   return '/';

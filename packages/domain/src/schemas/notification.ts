@@ -4,7 +4,14 @@
  */
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['lead_assigned', 'follow_up_due', 'chat_message', 'mention', 'import_finished'] as const;
+export const NOTIFICATION_KINDS = [
+  'lead_assigned',
+  'follow_up_due',
+  'chat_message',
+  'mention',
+  'import_finished',
+  'webhook_paused',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

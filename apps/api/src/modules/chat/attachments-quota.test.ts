@@ -75,7 +75,7 @@ describeWithServer(
       await sql`update chat_attachments set created_at = ${dayAndAMinuteAgo} where id in (${unsent}, ${sent})`.execute(server().ctx.db);
 
       await dropUnsentAttachmentsJob.handler(
-        { ...server().ctx, databaseUrl: '' },
+        { ...server().ctx, database: { url: '', embedded: false } },
         {},
         { attempt: 0, signal: new AbortController().signal },
       );

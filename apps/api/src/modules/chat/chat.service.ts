@@ -6,6 +6,7 @@ import {
   countUnreadMessages,
   findChatMessagesByIds,
   findUserById,
+  isApiTokenValid,
   isChannelMember,
   insertChatMessageWithinRate,
   isMessageReceivedBy,
@@ -95,7 +96,7 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   });
   const stored = await insertChatMessageWithinRate(ctx.db, {
     senderId: sender.id,
-    sessionId: ctx.viewer.sessionId,
+    credential: ctx.viewer.apiToken ? { apiTokenId: ctx.viewer.apiToken.id } : { sessionId: ctx.viewer.sessionId },
     target,
     message: input.message,
     attachmentId: input.attachmentId ?? null,
@@ -127,10 +128,16 @@ async function activityTemplate(ctx: ServiceContext, target: ChatTarget): Promis
   return `${actor} envió un mensaje a ${asTemplateText(receiver ? displayName(receiver) : 'un compañero')}`;
 }
 
+/** Whether the viewer's session, or API token, is still valid. */
+async function signedInStill(ctx: ServiceContext): Promise<boolean> {
+  const { apiToken, sessionId, user } = ctx.viewer;
+  if (apiToken) return isApiTokenValid(ctx.db, apiToken.id, user.id);
+  return (await listValidSessionIds(ctx.db, [sessionId])).length > 0;
+}
+
 /** The send was refused: say which rule, in the order a caller would want to hear it. */
 async function whyNotStored(ctx: ServiceContext, target: ChatTarget, attachmentId: number | undefined): Promise<DomainError> {
-  if ((await listValidSessionIds(ctx.db, [ctx.viewer.sessionId])).length === 0)
-    return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  if (!(await signedInStill(ctx))) return new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
   if ('receiverId' in target && !(await findUserById(ctx.db, target.receiverId))) return new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
   if ('channelId' in target && !(await isChannelMember(ctx.db, target.channelId, ctx.viewer.user.id))) {
     return new DomainError('NOT_FOUND', CHANNEL_MESSAGES.notFound);

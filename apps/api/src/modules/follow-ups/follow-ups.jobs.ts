@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { defineJob } from '../../jobs/job-definition.js';
 import { publishLive } from '../../live/publish.js';
 import { Notifier } from '../notifications/notifier.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 /** Rows per claim: a transaction of a few milliseconds. */
 const CLAIM_BATCH = 100;
@@ -23,6 +24,10 @@ async function remind(ctx: AppContext, claim: (trx: DbOrTrx) => Promise<{ id: nu
       trx,
       rows.map((row) => row.id),
     );
+    await emitWebhookEvent(ctx, trx, 'follow_up.due', async () => {
+      const followUps = await Promise.all(rows.map((row) => findFollowUp(trx, row.id)));
+      return followUps.flatMap((followUp) => (followUp ? [{ leadId: followUp.leadId, data: followUp }] : []));
+    });
     return rows;
   });
   await notes.publish(ctx);

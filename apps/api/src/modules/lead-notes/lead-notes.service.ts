@@ -4,6 +4,7 @@ import { DomainError, FORBIDDEN_MESSAGE, type LeadNote, canEditLeadNote } from '
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 const NOTE_NOT_FOUND = 'Nota no encontrada';
 /** How much of a note its 'note_added' history entry keeps. */
@@ -28,6 +29,10 @@ export async function addNote(ctx: ServiceContext, input: { leadId: number; body
         changes: { noteId, excerpt: input.body.slice(0, EXCERPT_LENGTH) },
       },
     ]);
+    await emitWebhookEvent(ctx, trx, 'note.created', async () => {
+      const note = await findLeadNote(trx, noteId);
+      return note ? [{ leadId: input.leadId, data: note }] : [];
+    });
     return noteId;
   });
   return (await findLeadNote(ctx.db, id)) as LeadNote;

@@ -29,6 +29,7 @@ import {
   type LeadPage,
   type LeadStatus,
   type UpdateLead,
+  type WebhookEventType,
   updateLeadSchema,
   canBeMarkedContacted,
   leadStatusRefusal,
@@ -44,6 +45,7 @@ import { announceLeadChanged, announceLeadDeleted } from './lead-changed.js';
 import { assertNoDuplicateLead, normalizeLeadPhone, refusingDuplicateRace } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
+import { emitLeadEvents } from '../webhooks/webhook-events.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
@@ -137,6 +139,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
         userId: ctx.viewer.user.id,
         leadId,
       });
+      await emitLeadEvents(ctx, trx, 'lead.created', [leadId]);
       return leadId;
     }),
   );
@@ -212,11 +215,31 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
       await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone }));
       await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
       if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
+      for (const type of leadEventsOf(row, { ...fields, phone }, status)) await emitLeadEvents(ctx, trx, type, [id]);
       return row;
     }),
   );
   const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.assigned_to;
   return announced(ctx, notes, id, assigned ? 'assigned' : 'updated');
+}
+
+/** The lead's columns an edit may change besides its status and assignee (those have events of their own). */
+const EDITED_COLUMNS = ['name', 'email', 'phone', 'category', 'description', 'address', 'domain'] as const;
+
+/**
+ * The webhook events an edit makes, in this order: 'lead.updated' when a field changed,
+ * 'lead.assigned' when the assignee did, 'lead.status_changed' when the status did.
+ */
+function leadEventsOf(
+  row: LeadRow,
+  fields: Omit<UpdateLead, 'status'> & { phone: string | null | undefined },
+  status: LeadStatus | undefined,
+): WebhookEventType[] {
+  const events: WebhookEventType[] = [];
+  if (EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column])) events.push('lead.updated');
+  if (fields.assignedTo !== undefined && fields.assignedTo !== row.assigned_to) events.push('lead.assigned');
+  if (status !== undefined && status !== row.status) events.push('lead.status_changed');
+  return events;
 }
 
 /**
@@ -266,6 +289,7 @@ export async function assignLead(ctx: ServiceContext, id: number, input: { assig
     await updateLeadRow(trx, row, { assigned_to: input.assignedTo });
     await recordLeadHistory(trx, assignmentEntries(ctx.viewer.user.id, row, input.assignedTo));
     if (input.assignedTo !== null && input.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
+    if (input.assignedTo !== row.assigned_to) await emitLeadEvents(ctx, trx, 'lead.assigned', [id]);
   });
   return announced(ctx, notes, id, 'assigned');
 }
@@ -276,6 +300,8 @@ export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id:
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    // Before the delete: the event carries the lead as it was.
+    await emitLeadEvents(ctx, trx, 'lead.deleted', [id]);
     await deleteLeadRow(trx, id);
     await recordActivity(trx, {
       type: 'lead_deleted',

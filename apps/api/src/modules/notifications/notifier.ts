@@ -19,6 +19,7 @@ import {
   linkGroupNotificationLeads,
   linkNotificationLeads,
   type LeadAssignee,
+  listActiveUserRoles,
   listFollowUpsForReminder,
   listLeadAssignees,
   type NewNotification,
@@ -168,6 +169,21 @@ export class Notifier {
             group_id: outcome.groupId,
           };
     await this.store(trx, [row]);
+  }
+
+  /** An endpoint failed for 24 hours and was paused: every active admin hears which one. */
+  async webhookPaused(trx: DbOrTrx, endpoint: { url: string; description: string }): Promise<void> {
+    const admins = (await listActiveUserRoles(trx)).filter((user) => user.systemRole === 'admin');
+    const label = endpoint.description || endpoint.url;
+    await this.store(
+      trx,
+      admins.map((admin) => ({
+        user_id: admin.id,
+        kind: 'webhook_paused' as const,
+        title: 'Webhook pausado',
+        body: `${label} falló durante 24 horas: revisa el receptor y reanúdalo en Configuración → Webhooks`,
+      })),
+    );
   }
 
   /** After the transaction committed: each notification to its owner's sessions on every replica. */

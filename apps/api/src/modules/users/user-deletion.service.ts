@@ -17,6 +17,7 @@ import type { ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { assignmentEntries } from '../lead-history/lead-history.service.js';
+import { emitLeadEvents } from '../webhooks/webhook-events.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
 const HEIR_NOT_FOUND = 'El usuario que recibe los leads no existe';
@@ -50,6 +51,7 @@ export async function deleteUser(ctx: ServiceContext, targetId: number, input: D
       trx,
       leadIds.flatMap((leadId) => assignmentEntries(ctx.viewer.user.id, { id: leadId, assigned_to: target.id }, heirId)),
     );
+    await emitLeadEvents(ctx, trx, 'lead.assigned', leadIds);
     await deactivateUser(trx, target.id);
     await deleteUserSessions(trx, target.id);
   });

@@ -23,6 +23,7 @@ import {
   type LeadBulk,
   type LeadBulkResult,
   type LeadChange,
+  type WebhookEventType,
   canBeMarkedContacted,
   can,
   leadStatusReach,
@@ -36,9 +37,19 @@ import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
 import { filtersOf } from '../leads.service.js';
+import { emitLeadEvents } from '../../webhooks/webhook-events.js';
 
 /** Leads per transaction. */
 const BATCH_SIZE = 5000;
+
+/** The webhook event each action makes, one per changed lead, written in the batch's transaction. */
+const WEBHOOK_EVENT = {
+  assign: 'lead.assigned',
+  distribute: 'lead.assigned',
+  status: 'lead.status_changed',
+  group: 'lead.updated',
+  delete: 'lead.deleted',
+} as const satisfies Record<LeadBulk['action'], WebhookEventType>;
 
 /** What each action does to a lead, as the live event says it. */
 const LIVE_CHANGE = {
@@ -119,7 +130,11 @@ async function runBatch(
       apply = await bulkSetStatus(trx, apply, { status: input.status, actorId: ctx.viewer.user.id, reach });
     }
     let updated = apply.length;
-    if (input.action === 'delete') await bulkDelete(trx, apply);
+    if (input.action === 'delete') {
+      // Before the delete: each event carries its lead as it was.
+      await emitLeadEvents(ctx, trx, WEBHOOK_EVENT.delete, apply);
+      await bulkDelete(trx, apply);
+    }
     const applied = new Set(apply);
     const change = {
       assign: { assignedTo: input.assignedTo ?? null },
@@ -139,7 +154,9 @@ async function runBatch(
       }
     }
     await notes.assignmentsMade(trx, ctx.viewer.user.id, assigned);
-    return { read, updated, skip, changed: updated > 0 ? apply : [] };
+    const changed = updated > 0 ? apply : [];
+    if (input.action !== 'delete') await emitLeadEvents(ctx, trx, WEBHOOK_EVENT[input.action], changed);
+    return { read, updated, skip, changed };
   });
   await announceLeadsChanged(ctx, result.changed, LIVE_CHANGE[input.action]);
   await notes.publish(ctx);

@@ -9,7 +9,7 @@
  * nothing but the job's end: its staged rows are deleted. A replica killed mid-job has its job
  * failed cleanly by the next try, on a live replica. A failed run tells its owner.
  */
-import { findImportJob, findUserById } from '@crm/db';
+import { findImportJob, findUserById, openBackgroundDb } from '@crm/db';
 import { DomainError } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
@@ -29,7 +29,7 @@ async function stageFile(ctx: JobContext, jobId: number, source: ImportSource, s
   const { country } = (await loadTeamSettings(ctx)).settings;
   const file = await restoreSourceFile(ctx.db, jobId);
   try {
-    const request = { databaseUrl: ctx.databaseUrl, jobId, filePath: file.filePath, source, settings, country };
+    const request = { database: ctx.database, jobId, filePath: file.filePath, source, settings, country };
     return await stageImportRows(ctx, request, stopping, () => publishJobProgress(ctx, jobId));
   } finally {
     await file.cleanup();
@@ -60,7 +60,15 @@ export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun):
       throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
     }
     if (staged.rowsRead === 0) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
-    await publishStagedRows(asOwner, { id: jobId, fileName: job.file_name }, settings, () => publishJobProgress(ctx, jobId));
+    // The publishing transaction is the import's other heavy part: on a connection of its own, at background priority.
+    const background = await openBackgroundDb(ctx.database);
+    try {
+      await publishStagedRows(asOwner, background.db, { id: jobId, fileName: job.file_name }, settings, () =>
+        publishJobProgress(ctx, jobId),
+      );
+    } finally {
+      await background.close();
+    }
   } catch (error) {
     if (error instanceof ImportCancelled) {
       await abandonImportJob(ctx, jobId, { status: 'cancelled', failure: null });

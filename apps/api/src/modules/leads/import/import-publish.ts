@@ -9,8 +9,10 @@
  * refused as a duplicate.
  */
 import {
+  type Db,
   type SkipReasons,
   countAcceptedRows,
+  findImportJob,
   finishImportJob,
   insertLeadGroup,
   insertNewLeadsOfRows,
@@ -32,6 +34,8 @@ import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import type { ImportSettings } from './import-stage.js';
+import { toJobState } from './import-job-state.js';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.js';
 
 export const NOTHING_IMPORTED = 'No se importó ningún lead: todas las filas tienen errores o están duplicadas';
 
@@ -52,15 +56,20 @@ export class ImportCancelled extends Error {
   }
 }
 
+/**
+ * `transactionDb`: where the one transaction runs (the job's connection of its own, at background
+ * priority); the progress and what follows the commit go through `ctx`.
+ */
 export async function publishStagedRows(
   ctx: ServiceContext,
+  transactionDb: Db,
   job: { id: number; fileName: string },
   settings: ImportSettings,
   onProgress: () => Promise<void>,
 ): Promise<void> {
   const userId = ctx.viewer.user.id;
   const notes = new Notifier();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await transactionDb.transaction().execute(async (trx) => {
     await skipRepeatedRows(trx, job.id, SKIP_REASONS);
     if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id);
     else await skipRowsOfExistingLeads(trx, job.id, SKIP_REASONS);
@@ -109,6 +118,11 @@ export async function publishStagedRows(
     await notes.groupAssigned(trx, userId, groupId, settings.groupName);
     await notes.importFinished(trx, userId, { groupId, groupName: settings.groupName, ...progress });
     if (!(await finishImportJob(trx, job.id, groupId, progress))) throw new ImportCancelled();
+    // One event for the whole import, not one per lead: the receiver reads the group's leads if it wants them.
+    await emitWebhookEvent(ctx, trx, 'import.finished', async () => {
+      const finished = await findImportJob(trx, job.id);
+      return finished ? [{ leadId: null, data: await toJobState({ db: trx }, finished) }] : [];
+    });
     return { published: true as const, progress };
   });
   if (!outcome.published) {

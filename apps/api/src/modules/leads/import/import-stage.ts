@@ -4,7 +4,7 @@
  * sent to the owner's screens; a cancel or a stopping server tells the worker to stop.
  */
 import { Worker } from 'node:worker_threads';
-import { recordRowsRead } from '@crm/db';
+import { type BackgroundDatabase, recordRowsRead } from '@crm/db';
 import { DomainError, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
 import type { AppContext } from '../../../context.js';
 import type { ImportSource } from './import-source.js';
@@ -12,7 +12,7 @@ import type { ImportSource } from './import-source.js';
 export type ImportSettings = ImportJobStart & { mapping: ImportMapping };
 
 export interface StageRequest {
-  databaseUrl: string;
+  database: BackgroundDatabase;
   jobId: number;
   filePath: string;
   source: ImportSource;

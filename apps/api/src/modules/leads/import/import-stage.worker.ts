@@ -18,6 +18,7 @@ import {
   mapCategoryName,
   normalizePhone,
 } from '@crm/domain';
+import { lowerThisThreadPriority } from '../../../jobs/background-thread.js';
 import { csvProblem } from './import-csv.js';
 import type { ImportSettings, StageReport, StageRequest } from './import-stage.js';
 import { readSourceRecords } from './import-source.js';
@@ -27,6 +28,7 @@ const ROWS_PER_REPORT = 2000;
 
 const port = parentPort;
 if (!port) throw new Error('import-stage.worker runs as a worker thread');
+lowerThisThreadPriority();
 const request = workerData as StageRequest;
 let stopRequested = false;
 port.on('message', (message: 'stop') => {
@@ -72,7 +74,7 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
 
 async function stage(): Promise<StageReport> {
   const toStaged = rowChecker(request.settings, request.country);
-  const copy = await openImportRowsCopy(request.databaseUrl, request.jobId);
+  const copy = await openImportRowsCopy(request.database, request.jobId);
   let rowsRead = 0;
   try {
     let header = true;

@@ -8,6 +8,7 @@ import {
   type DbOrTrx,
   type LeadRow,
   deleteLeadRow,
+  findLeadListItem,
   findLeadRowForUpdate,
   moveLeadReferences,
   recordLeadHistory,
@@ -21,6 +22,7 @@ import { assertNoDuplicateLead, refusingDuplicateRace } from '../lead-contact.js
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
 import { getLeadOrThrow } from '../leads.service.js';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.js';
 
 const SELF_MERGE = 'Un lead no se puede fusionar consigo mismo';
 
@@ -90,6 +92,10 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
           changes: { mergedLead: { id: pair.absorbed.id, name: pair.absorbed.name }, ...taken.changes, moved },
         },
       ]);
+      await emitWebhookEvent(ctx, trx, 'lead.merged', async () => {
+        const lead = await findLeadListItem(trx, pair.survivor.id);
+        return lead ? [{ leadId: lead.id, data: { lead, absorbedLead: { id: pair.absorbed.id, name: pair.absorbed.name } } }] : [];
+      });
       return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
     }),
   );

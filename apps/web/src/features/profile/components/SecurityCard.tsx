@@ -1,7 +1,8 @@
-/** 'Seguridad': a working password change and the 2FA coming-soon notice. */
+/** 'Seguridad': a working password change, the 2FA coming-soon notice and the way to 'Tokens de API'. */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconKey, IconShieldLock } from '@tabler/icons-react';
+import { IconApi, IconKey, IconShieldLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { notifySuccess } from '../../../lib/notify';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
@@ -23,6 +24,9 @@ export function SecurityCard() {
           onClick={() => notifySuccess('Próximamente', 'La autenticación 2FA se implementará pronto.')}
         >
           Autenticación 2FA
+        </Button>
+        <Button component={Link} to="/profile/tokens" variant="default" leftSection={<IconApi size={16} />} justify="flex-start">
+          Tokens de API
         </Button>
         <Text size="xs" c="dimmed">
           Usa una contraseña que no utilices en otros sitios.

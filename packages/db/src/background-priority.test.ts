@@ -1,0 +1,46 @@
+import os from 'node:os';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICE, openBackgroundDb } from './background-priority.js';
+import { type TestDatabase, createTestDatabase } from './testing.js';
+import type { Db } from './types.js';
+
+const backendPid = async (db: Db) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid ?? -1;
+
+describe('background work on a connection of its own', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('leaves the priority alone on a server that is not the embedded one', async () => {
+    const background = await openBackgroundDb({ url: database.url, embedded: false });
+    try {
+      expect(os.getPriority(await backendPid(background.db))).toBe(0);
+    } finally {
+      await background.close();
+    }
+  });
+
+  // Only the embedded server's backends are processes of this machine that may be reniced.
+  it.runIf(process.env['TEST_DATABASE_EMBEDDED'] === '1')(
+    'runs at background priority on the embedded server, the pool untouched',
+    async () => {
+      const background = await openBackgroundDb({ url: database.url, embedded: true });
+      try {
+        const pid = await backendPid(background.db);
+        expect(os.getPriority(pid)).toBe(BACKGROUND_NICE);
+        // Every query of the handle runs on that one connection.
+        expect(await backendPid(background.db)).toBe(pid);
+        expect(os.getPriority(await backendPid(database.db))).toBe(0);
+      } finally {
+        await background.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,58 @@
+/**
+ * Heavy background work (an import's COPY and its publishing transaction) runs at a lower CPU
+ * priority than the requests of the people using the app: on a small machine both share the same
+ * cores, and the scheduler should prefer the person who is waiting. A server's backends can only be
+ * reniced where they are processes of this machine that we may renice: the embedded server's. On
+ * any other server (DATABASE_URL) nothing changes.
+ */
+import os from 'node:os';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { typeParsers } from './create-db.js';
+import type { Database } from './database.js';
+import type { Db } from './types.js';
+
+/** Unix niceness of background work: when both want the CPU, a nice-0 process gets about ten times its share. */
+export const BACKGROUND_NICE = 10;
+
+/** Where background work connects: `embedded` says the server's backends are processes of this machine. */
+export interface BackgroundDatabase {
+  url: string;
+  embedded: boolean;
+}
+
+/** Lowers the priority of the backend process serving this connection, when it is the embedded server's. */
+export async function lowerBackendPriority(client: pg.ClientBase, database: BackgroundDatabase): Promise<void> {
+  if (!database.embedded) return;
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const pid = rows[0]?.pid;
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, BACKGROUND_NICE);
+  } catch {
+    // Not permitted on this system: the work runs at normal priority, as on any other server.
+  }
+}
+
+/**
+ * A database handle of one connection of its own, at background priority, for a job's long
+ * transaction; `close` ends it (a lowered priority cannot always be raised again, so the connection
+ * is never handed back to a pool).
+ */
+export async function openBackgroundDb(database: BackgroundDatabase): Promise<{ db: Db; close: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: database.url, max: 1, idleTimeoutMillis: 0, types: typeParsers() });
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await lowerBackendPriority(client, database);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, close: () => db.destroy() };
+}

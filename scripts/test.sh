@@ -1,0 +1,20 @@
+#!/bin/sh
+# Every check and every test, once. The API suite is the long pole and spends much of its time
+# waiting on browsers, servers and queues, so it runs in one lane while the lint, type and format
+# checks and the other packages' tests run in another; the run fails if anything in either failed.
+set -u
+
+turbo run build --filter=@crm/web --filter='@crm/api^...' || exit 1
+
+turbo run test --filter=@crm/api &
+api_lane=$!
+
+turbo run lint format:check knip typecheck --concurrency=2 --continue
+checks=$?
+turbo run test --filter='!@crm/api' --concurrency=1 --continue
+others=$?
+
+wait "$api_lane"
+api=$?
+
+[ "$checks" -eq 0 ] && [ "$others" -eq 0 ] && [ "$api" -eq 0 ]
