@@ -4,6 +4,7 @@ import { dropUnsentAttachmentsJob } from './modules/chat/attachments.jobs.js';
 import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-ups/follow-ups.jobs.js';
 import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
+import { pruneWebFormSpamJob } from './modules/web-forms/web-forms.jobs.js';
 
 export const BACKGROUND_JOBS = [
   importRunJob,
@@ -13,4 +14,5 @@ export const BACKGROUND_JOBS = [
   purgeDeletedGroupJob,
   purgeExpiredSessionsJob,
   dropUnsentAttachmentsJob,
+  pruneWebFormSpamJob,
 ];

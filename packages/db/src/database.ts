@@ -19,6 +19,13 @@ import type { NotificationLeadsTable, NotificationPreferencesTable, Notification
 import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type {
+  AppSecretsTable,
+  WebFormAddressHitsTable,
+  WebFormSpentChallengesTable,
+  WebFormSubmissionsTable,
+  WebFormsTable,
+} from './tables/web-forms.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -55,6 +62,11 @@ export interface Database {
   notification_leads: NotificationLeadsTable;
   team_settings: TeamSettingsTable;
   saved_views: SavedViewsTable;
+  web_forms: WebFormsTable;
+  web_form_submissions: WebFormSubmissionsTable;
+  web_form_address_hits: WebFormAddressHitsTable;
+  web_form_spent_challenges: WebFormSpentChallengesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type * from './tables/users.table.js';
@@ -67,3 +79,4 @@ export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
+export type * from './tables/web-forms.table.js';

@@ -40,3 +40,4 @@ export * from './repositories/lead-merge.repository.js';
 export * from './repositories/saved-views.repository.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
+export * from './repositories/web-forms.repository.js';

@@ -9,6 +9,7 @@ export const UNIQUE_INDEXES = {
   savedViewName: 'saved_views_user_name_key',
   leadEmail: 'leads_email_key_unique',
   leadPhone: 'leads_phone_key_unique',
+  webFormSlug: 'web_forms_slug_unique',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

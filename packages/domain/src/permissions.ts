@@ -28,6 +28,7 @@ export const ACTIONS = [
   'analytics.read',
   'chat.use',
   'settings.manage', // the team settings ('Configuración'); everyone reads them
+  'webForm.manage', // 'Formularios': create, edit, delete web forms and read their submissions
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -65,6 +66,7 @@ const RULES: Record<Action, Rule> = {
   'analytics.read': adminOnly,
   'chat.use': everyone,
   'settings.manage': adminOnly,
+  'webForm.manage': adminOrManager,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
@@ -104,6 +106,7 @@ export const SCREEN_ROLES = {
   analytics: ['admin'],
   profile: ['admin', 'manager', 'team_member'],
   settings: ['admin'],
+  webForms: ['admin', 'manager'],
 } as const satisfies Record<string, readonly SystemRole[]>;
 export type Screen = keyof typeof SCREEN_ROLES;
 

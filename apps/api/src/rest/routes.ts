@@ -25,6 +25,7 @@ import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
+import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -54,4 +55,5 @@ export const restRoutes: RestRoute[] = [
   ...notificationsRestRoutes,
   ...pipelineRestRoutes,
   ...savedViewsRestRoutes,
+  ...webFormsRestRoutes,
 ];

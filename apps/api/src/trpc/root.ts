@@ -21,6 +21,7 @@ import { followUpsRouter } from '../modules/follow-ups/follow-ups.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
+import { webFormsRouter } from '../modules/web-forms/web-forms.router.js';
 import { liveRouter } from '../live/live.router.js';
 import { router } from './init.js';
 
@@ -47,6 +48,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
+  webForms: webFormsRouter,
   live: liveRouter,
 });
 
