@@ -16,6 +16,7 @@ const RoleManagementPage = lazyScreen(() => import('./pages/RoleManagement.page'
 const AnalyticsPage = lazyScreen(() => import('./pages/Analytics.page'));
 const ProfilePage = lazyScreen(() => import('./pages/Profile.page'));
 const SettingsPage = lazyScreen(() => import('./pages/Settings.page'));
+const WebFormsPage = lazyScreen(() => import('./pages/WebForms.page'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFound.page'));
 
 export function AppRoutes() {
@@ -32,6 +33,7 @@ export function AppRoutes() {
       <Route path="/analytics" element={<AnalyticsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
+      <Route path="/formularios" element={<WebFormsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -193,8 +193,8 @@ export type WebFormSubmission = z.infer<typeof webFormSubmissionSchema>;
 
 export const webFormSubmissionsQuerySchema = z.object({
   id: idSchema,
-  /** Submissions older than this submission id (the previous page's last). */
-  before: z.coerce.number().int().positive().optional(),
+  /** Submissions older than this submission id (the previous page's `nextCursor`). */
+  cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(WEB_FORM_LIMITS.submissionsPage).optional(),
 });
 export type WebFormSubmissionsQuery = z.output<typeof webFormSubmissionsQuerySchema>;
@@ -249,3 +249,20 @@ export function webFormValuesRefusals(
 /** What the visitor's page gets back: the thank-you text, or where to go. */
 export const publicSubmissionAnswerSchema = z.object({ thankYouText: z.string(), redirectUrl: z.string().nullable() });
 export type PublicSubmissionAnswer = z.infer<typeof publicSubmissionAnswerSchema>;
+
+/** The hosted page's address on the CRM at `origin`. */
+export function webFormPageUrl(origin: string, slug: string): string {
+  return `${origin}/f/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * What a website pastes to show the form: the hosted page in an iframe, and one line that tells it
+ * the address of the page it sits on (so the lead records the page and its UTM parameters).
+ */
+export function webFormEmbedSnippet(origin: string, form: { slug: string; name: string }): string {
+  const title = form.name.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return [
+    `<iframe src="${webFormPageUrl(origin, form.slug)}" title="${title}" style="width:100%;max-width:640px;height:760px;border:0" loading="lazy"></iframe>`,
+    `<script>(function(f){f.src+='?pagina='+encodeURIComponent(location.href)})(document.currentScript.previousElementSibling)</script>`,
+  ].join('\n');
+}

@@ -97,6 +97,6 @@ export async function removeForm(ctx: ServiceContext, id: number): Promise<{ id:
 export async function listFormSubmissions(ctx: ServiceContext, query: WebFormSubmissionsQuery): Promise<WebFormSubmissionPage> {
   requirePermission(ctx, 'webForm.manage');
   await formOrThrow(ctx.db, query.id);
-  return listWebFormSubmissions(ctx.db, query.id, { before: query.before, limit: query.limit ?? 50 });
+  return listWebFormSubmissions(ctx.db, query.id, { before: query.cursor, limit: query.limit ?? 50 });
 }
 
