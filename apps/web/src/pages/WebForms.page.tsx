@@ -15,7 +15,8 @@ import { useTRPC } from '../lib/trpc';
 
 function WebForms() {
   const trpc = useTRPC();
-  const forms = useQuery(trpc.webForms.list.queryOptions());
+  // Submissions arrive from websites, not from this screen: the counts catch up every half minute.
+  const forms = useQuery({ ...trpc.webForms.list.queryOptions(), refetchInterval: 30_000 });
   // undefined: closed; null: creating; a form: editing.
   const [editing, setEditing] = useState<WebForm | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<WebForm | null>(null);
