@@ -193,7 +193,13 @@ async function benchOn(target: BenchTarget): Promise<void> {
         { heading: 'n', width: 7 },
       ],
       [
-        ['respuesta del envío', ms(percentile(answers, 50)), ms(percentile(answers, 95)), ms(answers.at(-1) ?? Number.NaN), String(answers.length)],
+        [
+          'respuesta del envío',
+          ms(percentile(answers, 50)),
+          ms(percentile(answers, 95)),
+          ms(answers.at(-1) ?? Number.NaN),
+          String(answers.length),
+        ],
         [
           'hasta el aviso en vivo del asignado',
           ms(percentile(notified, 50)),
@@ -201,7 +207,13 @@ async function benchOn(target: BenchTarget): Promise<void> {
           ms(notified.at(-1) ?? Number.NaN),
           String(notified.length),
         ],
-        ['lista de otros (reposo)', ms(percentile(idleSorted, 50)), ms(percentile(idleSorted, 95)), ms(idleSorted.at(-1) ?? Number.NaN), String(idle.length)],
+        [
+          'lista de otros (reposo)',
+          ms(percentile(idleSorted, 50)),
+          ms(percentile(idleSorted, 95)),
+          ms(idleSorted.at(-1) ?? Number.NaN),
+          String(idle.length),
+        ],
         [
           'lista de otros (con los envíos)',
           ms(percentile(loadSorted, 50)),
@@ -211,7 +223,9 @@ async function benchOn(target: BenchTarget): Promise<void> {
         ],
       ],
     );
-    const leadsMade = await sql<{ count: string }>`select count(*) as count from leads where email like 'web%@bench.example'`.execute(site.db);
+    const leadsMade = await sql<{ count: string }>`select count(*) as count from leads where email like 'web%@bench.example'`.execute(
+      site.db,
+    );
     console.log(
       `  enviados en ${sendingSeconds.toFixed(1)} s (${(total / sendingSeconds).toFixed(1)}/s); fallidos: ${failures.length}` +
         `${failures.length > 0 ? ` (${[...new Set(failures.map((failure) => failure.status))].join(', ')})` : ''}; ` +

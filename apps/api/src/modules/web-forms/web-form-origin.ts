@@ -6,7 +6,7 @@
 import { DomainError } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const ORIGIN_REFUSED = 'Este sitio web no puede enviar este formulario';
+const ORIGIN_REFUSED = 'Este sitio web no puede enviar este formulario';
 
 const PUBLIC_PATH = /^\/api\/forms\/[^/]+\/(submissions|challenge)$/;
 

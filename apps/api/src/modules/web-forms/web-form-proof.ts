@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 const CHALLENGE_LIFETIME_MS = 30 * 60_000;
 const SECRET_NAME = 'web_form_pow';
 
-export const PROOF_REFUSED = 'La comprobación anti-spam no es válida o ha caducado: recarga la página y vuelve a enviar';
+const PROOF_REFUSED = 'La comprobación anti-spam no es válida o ha caducado: recarga la página y vuelve a enviar';
 
 interface FormKeys {
   challenge: string;
@@ -26,7 +26,7 @@ interface FormKeys {
 const keysByDatabase = new WeakMap<Db, Promise<FormKeys>>();
 
 /** The signing keys, read once per database (the stored secret never changes). */
-export function formKeys(ctx: Pick<AppContext, 'db' | 'env'>): Promise<FormKeys> {
+function formKeys(ctx: Pick<AppContext, 'db' | 'env'>): Promise<FormKeys> {
   let keys = keysByDatabase.get(ctx.db);
   if (!keys) {
     const base = ctx.env.FORMS_POW_SECRET
@@ -46,7 +46,9 @@ export function formKeys(ctx: Pick<AppContext, 'db' | 'env'>): Promise<FormKeys>
 
 /** A sender's address as stored: keyed, so the table cannot be turned back into addresses. */
 export async function addressHash(ctx: Pick<AppContext, 'db' | 'env'>, address: string): Promise<string> {
-  return createHmac('sha256', (await formKeys(ctx)).address).update(address).digest('base64url');
+  return createHmac('sha256', (await formKeys(ctx)).address)
+    .update(address)
+    .digest('base64url');
 }
 
 /** A challenge for one form: the browser finds the counter whose SHA-256 key starts with the signed prefix. */

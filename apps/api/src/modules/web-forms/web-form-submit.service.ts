@@ -40,9 +40,9 @@ import { Notifier } from '../notifications/notifier.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { addressHash, spendProof } from './web-form-proof.js';
 
-export const FORM_NOT_FOUND = 'Formulario no encontrado';
-export const HONEYPOT_REFUSED = 'No se pudo enviar el formulario';
-export const ADDRESS_LIMIT = 'Demasiados envíos desde tu conexión: espera unos minutos y vuelve a intentarlo';
+const FORM_NOT_FOUND = 'Formulario no encontrado';
+const HONEYPOT_REFUSED = 'No se pudo enviar el formulario';
+const ADDRESS_LIMIT = 'Demasiados envíos desde tu conexión: espera unos minutos y vuelve a intentarlo';
 /** The window of FORMS_SUBMISSIONS_PER_ADDRESS. */
 export const ADDRESS_WINDOW_SECONDS = 600;
 

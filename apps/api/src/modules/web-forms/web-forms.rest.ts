@@ -24,7 +24,13 @@ const slugOf = (params: Record<string, string>) => parseInput(webFormSlugSchema,
 
 export const webFormsRestRoutes = [
   authedRoute({ method: 'GET', url: '/api/forms', handler: ({ ctx }) => listForms(ctx) }),
-  authedRoute({ method: 'POST', url: '/api/forms', body: createWebFormSchema, successStatus: 201, handler: ({ ctx, body }) => createForm(ctx, body) }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/forms',
+    body: createWebFormSchema,
+    successStatus: 201,
+    handler: ({ ctx, body }) => createForm(ctx, body),
+  }),
   authedRoute({ method: 'GET', url: '/api/forms/:id', handler: ({ ctx, params }) => getForm(ctx, parseInput(idSchema, params.id)) }),
   authedRoute({
     method: 'PUT',

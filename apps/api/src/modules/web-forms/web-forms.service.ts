@@ -27,8 +27,8 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { ROLE_NOT_FOUND } from '../custom-roles/custom-roles.service.js';
 
-export const WEB_FORM_NOT_FOUND = 'Formulario no encontrado';
-export const SLUG_TAKEN = 'Ya existe un formulario con esa dirección';
+const WEB_FORM_NOT_FOUND = 'Formulario no encontrado';
+const SLUG_TAKEN = 'Ya existe un formulario con esa dirección';
 
 export async function listForms(ctx: ServiceContext): Promise<WebForm[]> {
   requirePermission(ctx, 'webForm.manage');
@@ -99,4 +99,3 @@ export async function listFormSubmissions(ctx: ServiceContext, query: WebFormSub
   await formOrThrow(ctx.db, query.id);
   return listWebFormSubmissions(ctx.db, query.id, { before: query.cursor, limit: query.limit ?? 50 });
 }
-

@@ -163,11 +163,15 @@ describeWithServer(
         const wrong = await postSubmission(server().url, form.slug, { name: 'Bot', email, altcha: forged }, { ip: freshIp() });
         expect(wrong.status).toBe(400);
         expect(wrong.body.message).toMatch(/^La comprobación anti-spam no es válida/);
-        expect((await postSubmission(server().url, form.slug, { name: 'Bot', email, altcha: 'no-es-base64' }, { ip: freshIp() })).status).toBe(400);
+        expect(
+          (await postSubmission(server().url, form.slug, { name: 'Bot', email, altcha: 'no-es-base64' }, { ip: freshIp() })).status,
+        ).toBe(400);
 
         const otherForm = await newForm();
         const proofOfOther = await proofFor(server().url, otherForm.slug);
-        expect((await postSubmission(server().url, form.slug, { name: 'Bot', email, altcha: proofOfOther }, { ip: freshIp() })).status).toBe(400);
+        expect(
+          (await postSubmission(server().url, form.slug, { name: 'Bot', email, altcha: proofOfOther }, { ip: freshIp() })).status,
+        ).toBe(400);
 
         const badValues = await postSubmission(server().url, form.slug, { name: '', email: 'no-es-email' }, { ip: freshIp() });
         expect(badValues.status).toBe(400);
@@ -194,7 +198,12 @@ describeWithServer(
         const over = await postSubmission(server().url, form.slug, { name: 'Uno más', email: `${uniqueName('lim')}@x.es` }, { ip });
         expect(over.status).toBe(429);
         expect(over.body.message).toBe('Demasiados envíos desde tu conexión: espera unos minutos y vuelve a intentarlo');
-        const elsewhere = await postSubmission(server().url, form.slug, { name: 'Otra red', email: `${uniqueName('lim')}@x.es` }, { ip: freshIp() });
+        const elsewhere = await postSubmission(
+          server().url,
+          form.slug,
+          { name: 'Otra red', email: `${uniqueName('lim')}@x.es` },
+          { ip: freshIp() },
+        );
         expect(elsewhere.status).toBe(200);
         const rows = await server().ctx.db.selectFrom('web_form_address_hits').select('hit_at').execute();
         expect(rows.some((row) => row.hit_at.length === 3)).toBe(true);
@@ -202,7 +211,12 @@ describeWithServer(
 
       it('rejects a body over its limit with a 413', async () => {
         const form = await newForm();
-        const huge = await postSubmission(server().url, form.slug, { name: 'Grande', description: 'x'.repeat(40_000), altcha: 'x' }, { ip: freshIp() });
+        const huge = await postSubmission(
+          server().url,
+          form.slug,
+          { name: 'Grande', description: 'x'.repeat(40_000), altcha: 'x' },
+          { ip: freshIp() },
+        );
         expect(huge.status).toBe(413);
       });
     });
@@ -298,7 +312,9 @@ describeWithServer(
         try {
           const emails = [`${uniqueName('rep')}@a.es`, `${uniqueName('rep')}@b.es`];
           for (const email of emails) {
-            expect((await postSubmission(server().url, form.slug, { name: `Reparto ${email}`, email }, { ip: freshIp() })).status).toBe(200);
+            expect((await postSubmission(server().url, form.slug, { name: `Reparto ${email}`, email }, { ip: freshIp() })).status).toBe(
+              200,
+            );
           }
           const assignees = await Promise.all(emails.map(async (email) => (await leadsWithEmail(email))[0]?.assigned_to));
           expect(assignees.sort()).toEqual(members.map((member) => member.id).sort());
@@ -307,7 +323,9 @@ describeWithServer(
             .poll(() =>
               feed.events.some(
                 (event) =>
-                  event.type === 'notification' && event.notification.title === 'Te asignaron un lead' && event.notification.leadId === mine?.id,
+                  event.type === 'notification' &&
+                  event.notification.title === 'Te asignaron un lead' &&
+                  event.notification.leadId === mine?.id,
               ),
             )
             .toBe(true);
@@ -328,4 +346,3 @@ describeWithServer(
   },
   { TRUST_PROXY: 'true', FORMS_POW_MAX_COUNTER: '2000', FORMS_SUBMISSIONS_PER_ADDRESS: '3' },
 );
-

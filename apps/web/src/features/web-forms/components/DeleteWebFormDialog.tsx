@@ -27,8 +27,8 @@ export function DeleteWebFormDialog({ form, onClose }: { form: WebForm | null; o
       onConfirm={() => form && remove.mutate({ id: form.id })}
       onClose={onClose}
     >
-      ¿Eliminar el formulario <strong>{form?.name}</strong>? Su página dejará de funcionar en los sitios donde esté insertado y se
-      borrará su registro de envíos. Los leads que trajo se quedan.
+      ¿Eliminar el formulario <strong>{form?.name}</strong>? Su página dejará de funcionar en los sitios donde esté insertado y se borrará
+      su registro de envíos. Los leads que trajo se quedan.
     </ConfirmDeleteDialog>
   );
 }

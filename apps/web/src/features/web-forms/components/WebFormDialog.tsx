@@ -41,14 +41,12 @@ function initialValues(form: WebForm | null): FormValues {
   return {
     name: form?.name ?? '',
     slug: form?.slug ?? '',
-    shown: Object.fromEntries(WEB_FORM_FIELDS.map((field) => [field, form ? byField.has(field) : shownByDefault.includes(field)])) as Record<
-      WebFormField,
-      boolean
-    >,
-    required: Object.fromEntries(WEB_FORM_FIELDS.map((field) => [field, form ? (byField.get(field) ?? false) : field === 'name'])) as Record<
-      WebFormField,
-      boolean
-    >,
+    shown: Object.fromEntries(
+      WEB_FORM_FIELDS.map((field) => [field, form ? byField.has(field) : shownByDefault.includes(field)]),
+    ) as Record<WebFormField, boolean>,
+    required: Object.fromEntries(
+      WEB_FORM_FIELDS.map((field) => [field, form ? (byField.get(field) ?? false) : field === 'name']),
+    ) as Record<WebFormField, boolean>,
     category: form?.category ?? '',
     roleId: form?.roleId ? String(form.roleId) : '',
     thankYouText: form?.thankYouText ?? WEB_FORM_DEFAULT_THANK_YOU,
