@@ -5,6 +5,8 @@
  */
 import { DomainError } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../../env.js';
+import { isAllowedOrigin } from '../../http/origin.js';
 
 const ORIGIN_REFUSED = 'Este sitio web no puede enviar este formulario';
 
@@ -15,18 +17,15 @@ export function isWebFormPublicPath(url: string): boolean {
   return PUBLIC_PATH.test(url.split('?', 1)[0] ?? '');
 }
 
-function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`.toLowerCase();
-}
-
 /**
  * The Origin the answer may name for the browser, or undefined without one (not a browser, or a
- * same-origin GET): refuses (403) any other site.
+ * same-origin GET): the form's sites and the CRM's own (its host, by host only since a TLS proxy
+ * may hide the scheme, or PUBLIC_ORIGIN) pass; any other site is refused (403).
  */
-export function admitOrigin(request: FastifyRequest, allowedOrigins: readonly string[]): string | undefined {
+export function admitOrigin(request: FastifyRequest, allowedOrigins: readonly string[], env: Env): string | undefined {
   const origin = request.headers.origin?.replace(/\/$/, '').toLowerCase();
   if (origin === undefined) return undefined;
-  if (origin === ownOrigin(request) || allowedOrigins.includes(origin)) return origin;
+  if (allowedOrigins.includes(origin) || isAllowedOrigin(origin, request.host, env)) return origin;
   throw new DomainError('FORBIDDEN', ORIGIN_REFUSED);
 }
 

@@ -59,7 +59,7 @@ export const webFormsRestRoutes = [
     url: '/api/forms/:slug/challenge',
     handler: async ({ ctx, params, request, reply }) => {
       const form = await activeFormBySlug(ctx, slugOf(params));
-      allowOrigin(reply, admitOrigin(request, form.allowedOrigins));
+      allowOrigin(reply, admitOrigin(request, form.allowedOrigins, ctx.env));
       reply.header('cache-control', 'no-store');
       return issueChallenge(ctx, form.id);
     },
@@ -70,7 +70,7 @@ export const webFormsRestRoutes = [
       url,
       handler: async ({ ctx, params, request, reply }) => {
         const form = await activeFormBySlug(ctx, slugOf(params));
-        return answerPreflight(reply, admitOrigin(request, form.allowedOrigins));
+        return answerPreflight(reply, admitOrigin(request, form.allowedOrigins, ctx.env));
       },
     }),
   ),
@@ -81,7 +81,7 @@ export const webFormsRestRoutes = [
     handler: async ({ ctx, params, request, reply }) => {
       const form = await activeFormBySlug(ctx, slugOf(params));
       // Before the body is judged, so the visitor's page can read why it was refused.
-      allowOrigin(reply, admitOrigin(request, form.allowedOrigins));
+      allowOrigin(reply, admitOrigin(request, form.allowedOrigins, ctx.env));
       const values = parseInput(publicSubmissionSchema, request.body ?? {});
       await submitWebForm(ctx, form, values, { address: request.ip, refererHeader: request.headers.referer });
       return { thankYouText: form.thankYouText, redirectUrl: form.redirectUrl };
