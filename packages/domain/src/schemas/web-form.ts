@@ -65,6 +65,7 @@ const ORIGIN_MESSAGE = 'Origen inválido: escribe solo el esquema y el dominio, 
 /** 'https://www.ejemplo.es' as the browser sends it in Origin: http(s), no path, no trailing slash. */
 export const webOriginSchema = text({ message: ORIGIN_MESSAGE })
   .trim()
+  .max(200, { message: ORIGIN_MESSAGE })
   .transform((value) => value.replace(/\/$/, ''))
   .refine(
     (value) => {

@@ -59,7 +59,7 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
   const changes = entry.changes;
   switch (entry.type) {
     case 'created':
-      return 'Lead creado';
+      return typeof changes['source'] === 'string' ? `Lead creado (${changes['source']})` : 'Lead creado';
     case 'imported':
       return `Creado por la importación${typeof changes['groupName'] === 'string' ? ` «${changes['groupName']}»` : ''}`;
     case 'assigned':
