@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
 import type { Env } from '../env.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 
 interface CallBase {
   params: Record<string, string>;
@@ -52,6 +52,7 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(definit
   method: HttpMethod;
   url: string;
   body?: S;
+  bodyLimit?: (env: Env) => number;
   successStatus?: 200 | 201;
   handler: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {
