@@ -92,20 +92,20 @@ describe('sidebar per role', () => {
     {
       role: 'admin',
       label: 'Administrador',
-      visible: [...everyone, 'Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'],
+      visible: [...everyone, 'Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Formularios', 'Análisis'],
       hidden: [],
     },
     {
       role: 'manager',
       label: 'Manager',
-      visible: [...everyone, 'Gestión de Usuarios', 'Roles Personalizados'],
+      visible: [...everyone, 'Gestión de Usuarios', 'Roles Personalizados', 'Formularios'],
       hidden: ['Equipo', 'Análisis'],
     },
     {
       role: 'team_member',
       label: 'Vendedor',
       visible: everyone,
-      hidden: ['Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Análisis'],
+      hidden: ['Equipo', 'Gestión de Usuarios', 'Roles Personalizados', 'Formularios', 'Análisis'],
     },
   ] as const;
 

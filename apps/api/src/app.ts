@@ -20,6 +20,7 @@ import { installWebApp } from './http/web-app.js';
 import { allEndpoints } from './endpoints/all.js';
 import { registerEndpoints } from './endpoints/rest-adapter.js';
 import { recordRoutes } from './endpoints/route-table.js';
+import { isWebFormPublicPath } from './modules/web-forms/web-form-origin.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
@@ -76,7 +77,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   installSessionConcurrency(app);
   // Before the routes and the static files it wraps.
   await installCompression(app);
-  await installSecurity(app, ctx.env);
+  await installSecurity(app, ctx.env, isWebFormPublicPath);
   // After the cross-origin check, which needs no database.
   installBearerTokens(app, appCtx);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });

@@ -5,6 +5,7 @@ import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-u
 import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
 import { deliverWebhooksJob, sweepWebhooksJob, wakeWebhooksJob } from './modules/webhooks/webhooks.jobs.js';
+import { pruneWebFormSpamJob } from './modules/web-forms/web-forms.jobs.js';
 
 export const BACKGROUND_JOBS = [
   importRunJob,
@@ -17,4 +18,5 @@ export const BACKGROUND_JOBS = [
   deliverWebhooksJob,
   wakeWebhooksJob,
   sweepWebhooksJob,
+  pruneWebFormSpamJob,
 ];

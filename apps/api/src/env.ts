@@ -48,6 +48,12 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** Signs web forms' proof-of-work challenges; unset: a secret generated once into the database (the same for every replica). */
+  FORMS_POW_SECRET: z.string().min(32, { message: 'FORMS_POW_SECRET debe tener al menos 32 caracteres' }).optional(),
+  /** How hard a web form's proof of work is: the highest counter a visitor's browser may have to try (about 0.3 s at 50,000). */
+  FORMS_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Web form submissions one address may send in any 10 minutes, over every form (counted in the database). */
+  FORMS_SUBMISSIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });

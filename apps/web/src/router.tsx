@@ -17,6 +17,7 @@ const AnalyticsPage = lazyScreen(() => import('./pages/Analytics.page'));
 const ProfilePage = lazyScreen(() => import('./pages/Profile.page'));
 const ApiTokensPage = lazyScreen(() => import('./pages/ApiTokens.page'));
 const SettingsPage = lazyScreen(() => import('./pages/Settings.page'));
+const WebFormsPage = lazyScreen(() => import('./pages/WebForms.page'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFound.page'));
 
 export function AppRoutes() {
@@ -35,6 +36,7 @@ export function AppRoutes() {
       <Route path="/profile/tokens" element={<ApiTokensPage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
       <Route path="/configuracion/webhooks" element={<SettingsPage />} />
+      <Route path="/formularios" element={<WebFormsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

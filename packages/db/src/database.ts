@@ -21,6 +21,13 @@ import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.tabl
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
+import type {
+  AppSecretsTable,
+  WebFormAddressHitsTable,
+  WebFormSpentChallengesTable,
+  WebFormSubmissionsTable,
+  WebFormsTable,
+} from './tables/web-forms.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -61,6 +68,11 @@ export interface Database {
   api_token_usage: ApiTokenUsageTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  web_forms: WebFormsTable;
+  web_form_submissions: WebFormSubmissionsTable;
+  web_form_address_hits: WebFormAddressHitsTable;
+  web_form_spent_challenges: WebFormSpentChallengesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type * from './tables/users.table.js';
@@ -75,3 +87,4 @@ export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
 export type * from './tables/api-tokens.table.js';
 export type * from './tables/webhooks.table.js';
+export type * from './tables/web-forms.table.js';

@@ -43,3 +43,4 @@ export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
 export * from './repositories/api-tokens.repository.js';
 export * from './repositories/webhooks.repository.js';
+export * from './repositories/web-forms.repository.js';

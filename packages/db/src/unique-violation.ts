@@ -10,6 +10,7 @@ export const UNIQUE_INDEXES = {
   leadEmail: 'leads_email_key_unique',
   leadPhone: 'leads_phone_key_unique',
   apiTokenHash: 'api_tokens_token_hash_key',
+  webFormSlug: 'web_forms_slug_unique',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

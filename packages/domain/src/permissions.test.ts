@@ -134,6 +134,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [false, false, false, false, false],
     team_member: [false, false, false, false, false],
   },
+  'webForm.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

@@ -31,6 +31,7 @@ export const ACTIONS = [
   'apiToken.manage', // one's own API tokens: create, list, revoke
   'apiToken.manageAll', // everyone's API tokens: list with their owners, revoke
   'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
+  'webForm.manage', // 'Formularios': create, edit, delete web forms and read their submissions
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -72,6 +73,7 @@ const RULES: Record<Action, Rule> = {
   'apiToken.manageAll': adminOnly,
   // A webhook sends every lead to another system: only an admin may point one somewhere.
   'webhook.manage': adminOnly,
+  'webForm.manage': adminOrManager,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
@@ -129,6 +131,7 @@ export const SCREEN_ROLES = {
   analytics: ['admin'],
   profile: ['admin', 'manager', 'team_member'],
   settings: ['admin'],
+  webForms: ['admin', 'manager'],
 } as const satisfies Record<string, readonly SystemRole[]>;
 export type Screen = keyof typeof SCREEN_ROLES;
 

@@ -14,6 +14,27 @@ import { isDeclaredProcedure } from './trpc-adapter.js';
 
 /** REST routes still written with authedRoute / publicRoute (rest/routes.ts). */
 const PENDING_ROUTES = new Set([
+  'GET /api/tokens',
+  'POST /api/tokens',
+  'DELETE /api/tokens/:id',
+  'GET /api/webhooks',
+  'POST /api/webhooks',
+  'GET /api/webhooks/:id',
+  'PUT /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate-secret',
+  'GET /api/webhooks/:id/deliveries',
+  'POST /api/webhooks/deliveries/:id/resend',
+  'GET /api/forms',
+  'POST /api/forms',
+  'GET /api/forms/:id',
+  'PUT /api/forms/:id',
+  'DELETE /api/forms/:id',
+  'GET /api/forms/:id/submissions',
+  'GET /api/forms/:slug/challenge',
+  'OPTIONS /api/forms/:slug/challenge',
+  'OPTIONS /api/forms/:slug/submissions',
+  'POST /api/forms/:slug/submissions',
   'POST /api/login',
   'GET /api/login',
   'POST /api/logout',
@@ -93,6 +114,9 @@ const PENDING_ROUTES = new Set([
 
 /** tRPC routers still written by hand (trpc/root.ts). */
 const PENDING_ROUTERS = new Set([
+  'apiTokens',
+  'webhooks',
+  'webForms',
   'auth',
   'customRoles',
   'team',

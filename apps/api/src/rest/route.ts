@@ -3,10 +3,11 @@ import type { Action } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
-import type { HttpMethod } from '../endpoints/endpoint.js';
+import type { HttpMethod as EndpointMethod } from '../endpoints/endpoint.js';
 import type { Env } from '../env.js';
 
-export type { HttpMethod };
+/** The declared endpoints' methods, and OPTIONS for a public door that answers its own CORS preflight. */
+export type HttpMethod = EndpointMethod | 'OPTIONS';
 
 interface CallBase {
   params: Record<string, string>;
@@ -53,6 +54,7 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(definit
   method: HttpMethod;
   url: string;
   body?: S;
+  bodyLimit?: (env: Env) => number;
   successStatus?: 200 | 201;
   handler: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 }): RestRoute {

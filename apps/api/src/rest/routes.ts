@@ -22,6 +22,7 @@ import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
 import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
 import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
+import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -48,4 +49,5 @@ export const restRoutes: RestRoute[] = [
   ...savedViewsRestRoutes,
   ...apiTokensRestRoutes,
   ...webhooksRestRoutes,
+  ...webFormsRestRoutes,
 ];

@@ -2,6 +2,7 @@
 import type { Screen } from '@crm/domain';
 import {
   IconChartBar,
+  IconForms,
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMessageCircle,
@@ -29,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/team', label: 'Equipo', screen: 'team', icon: IconUsersGroup },
   { path: '/user-management', label: 'Gestión de Usuarios', screen: 'userManagement', icon: IconUsers },
   { path: '/role-management', label: 'Roles Personalizados', screen: 'roleManagement', icon: IconShieldCheck },
+  { path: '/formularios', label: 'Formularios', screen: 'webForms', icon: IconForms },
   { path: '/analytics', label: 'Análisis', screen: 'analytics', icon: IconChartBar },
   { path: '/profile', label: 'Perfil', screen: 'profile', icon: IconUser },
   { path: '/configuracion', label: 'Configuración', screen: 'settings', icon: IconSettings },

@@ -31,6 +31,7 @@ import * as importStagingAndUniqueKeys from './2026-11-27T1000-import-staging-an
 import * as chatAttachmentQuota from './2026-11-27T1500-chat-attachment-quota.js';
 import * as apiTokens from './2026-11-27T1700-api-tokens.js';
 import * as webhooks from './2026-11-27T1700-webhooks.js';
+import * as webForms from './2026-11-27T1800-web-forms.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1500-chat-attachment-quota': chatAttachmentQuota,
   '2026-11-27T1700-api-tokens': apiTokens,
   '2026-11-27T1700-webhooks': webhooks,
+  '2026-11-27T1800-web-forms': webForms,
 };
 
 /**

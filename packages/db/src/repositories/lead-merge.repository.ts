@@ -19,6 +19,7 @@ export const LEAD_REFERENCING_TABLES = [
   'notification_leads',
   'chat_messages',
   'activities',
+  'web_form_submissions',
 ] as const;
 
 /** How the absorbed lead's tracking record reached the survivor. */
@@ -34,6 +35,7 @@ export interface MovedLeadReferences {
   noticeLeads: number;
   chatMessages: number;
   activities: number;
+  formSubmissions: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -97,6 +99,7 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     noticeLeads: await repointNoticeLeads(db, fromId, toId),
     chatMessages: await repoint(db, 'chat_messages', fromId, toId),
     activities: await repoint(db, 'activities', fromId, toId),
+    formSubmissions: await repoint(db, 'web_form_submissions', fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

@@ -32,7 +32,7 @@ export async function findLeadNote(db: DbOrTrx, id: number): Promise<LeadNote | 
   return row && toNote(row);
 }
 
-export async function insertLeadNote(db: DbOrTrx, values: { leadId: number; authorId: number; body: string }): Promise<number> {
+export async function insertLeadNote(db: DbOrTrx, values: { leadId: number; authorId: number | null; body: string }): Promise<number> {
   const { id } = await db
     .insertInto('lead_notes')
     .values({ lead_id: values.leadId, author_id: values.authorId, body: values.body })

@@ -19,6 +19,7 @@ export const LEAD_HISTORY_TYPES = [
   'call_logged',
   'message_sent',
   'message_received',
+  'form_submitted',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 

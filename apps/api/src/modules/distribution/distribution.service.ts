@@ -32,7 +32,12 @@ export interface Distribution {
 }
 
 /** Assigns `leadIds` by the role's rule and advances its rotation. Unknown role: NOT_FOUND. */
-export async function distributeLeads(trx: DbOrTrx, roleId: number, leadIds: readonly number[], actorId: number): Promise<Distribution> {
+export async function distributeLeads(
+  trx: DbOrTrx,
+  roleId: number,
+  leadIds: readonly number[],
+  actorId: number | null,
+): Promise<Distribution> {
   const rotation = await lockRoleRotation(trx, roleId);
   if (!rotation) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
   if (rotation.distribution === 'none') return { assigned: [], refusal: NO_DISTRIBUTION_RULE };

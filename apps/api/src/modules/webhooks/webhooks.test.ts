@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { type ReceivedWebhook, WebhookReceiver } from '../../test/webhook-receiver.js';
+import { postSubmission } from '../../test/web-form-client.js';
 import { emitLeadEvents, emitWebhookEvent } from './webhook-events.js';
 
 const POLL = { timeout: 20_000, interval: 100 };
@@ -243,6 +244,47 @@ describeWithServer(
         count: number;
       }>`select count(*)::int as count from webhook_deliveries where endpoint_id = ${hook.id}`.execute(ctx.db);
       expect(stored.rows[0]?.count).toBe(2);
+      await admin.delete(`/api/webhooks/${hook.id}`);
+    });
+
+    it('sends lead.created and form.submitted when a web form creates a lead, and only form.submitted when it adds to one', async () => {
+      const hook = await endpoint(['lead.created', 'form.submitted']);
+      const site = 'https://www.ejemplo-webhooks.es';
+      const form = await admin.post('/api/forms', {
+        name: `Contacto ${uniqueName('wf')}`,
+        fields: [
+          { field: 'name', required: true },
+          { field: 'email', required: true },
+        ],
+        category: 'salud',
+        roleId: null,
+        thankYouText: 'Gracias',
+        redirectUrl: null,
+        allowedOrigins: [site],
+        active: true,
+      });
+      expect(form.status, JSON.stringify(form.body)).toBe(201);
+      const email = `${uniqueName('wf')}@clinica.es`;
+      const submit = (name: string) =>
+        postSubmission(
+          server().url,
+          form.body.slug,
+          { name, email, pageUrl: `${site}/contacto?utm_source=boletin` },
+          { origin: site, ip: '198.51.100.200' },
+        );
+      expect((await submit('Clínica Formulario')).status).toBe(200);
+      expect((await submit('Otra vez')).status).toBe(200);
+      await expect
+        .poll(() => arrived(hook.path).map((received) => received.type), POLL)
+        .toEqual(['lead.created', 'form.submitted', 'form.submitted']);
+      const [created, first, second] = arrived(hook.path);
+      expect(created?.data).toMatchObject({ name: 'Clínica Formulario', email });
+      expect(first?.data).toMatchObject({
+        form: { id: form.body.id, name: form.body.name },
+        submission: { outcome: 'created', utm: { utm_source: 'boletin' } },
+        lead: { id: (created?.data as { id: number }).id },
+      });
+      expect(second?.data).toMatchObject({ submission: { outcome: 'merged' }, lead: { id: (created?.data as { id: number }).id } });
       await admin.delete(`/api/webhooks/${hook.id}`);
     });
 

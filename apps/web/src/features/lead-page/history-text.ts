@@ -59,7 +59,7 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
   const changes = entry.changes;
   switch (entry.type) {
     case 'created':
-      return 'Lead creado';
+      return typeof changes['source'] === 'string' ? `Lead creado (${changes['source']})` : 'Lead creado';
     case 'imported':
       return `Creado por la importación${typeof changes['groupName'] === 'string' ? ` «${changes['groupName']}»` : ''}`;
     case 'assigned':
@@ -95,5 +95,17 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
       return `Mensaje enviado registrado${noteText(changes)}`;
     case 'message_received':
       return `Mensaje recibido registrado${noteText(changes)}`;
+    case 'form_submitted':
+      return formSubmittedText(changes);
   }
+}
+
+/** 'Formulario «Contacto web» enviado desde https://… (utm_source=google)': where the lead came from. */
+function formSubmittedText(changes: Record<string, unknown>): string {
+  const form = typeof changes['formName'] === 'string' ? ` «${changes['formName']}»` : '';
+  const page = typeof changes['pageUrl'] === 'string' ? ` desde ${changes['pageUrl']}` : '';
+  const utm = Object.entries(asRecord(changes['utm']))
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => `${name}=${value}`);
+  return `Formulario${form} enviado${page}${utm.length > 0 ? ` (${utm.join(', ')})` : ''}`;
 }

@@ -75,6 +75,15 @@ describeWithServer('merging two leads', (server) => {
       .insertInto('activities')
       .values({ type: 'lead_contacted', description: 'Contactado', user_id: adminId, lead_id: leadId })
       .execute();
+    const form = await db
+      .insertInto('web_forms')
+      .values({ slug: `fusion-${leadId}`, name: 'Contacto', fields: '[]', thank_you_text: 'Gracias' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('web_form_submissions')
+      .values({ form_id: form.id, lead_id: leadId, outcome: 'created', address_hash: 'x', utm: '{}' })
+      .execute();
   }
 
   const leadExists = async (id: number) =>
