@@ -3,6 +3,7 @@
  * openapi.ts documents them (the reference's own endpoint included).
  */
 import { z } from 'zod';
+import { authEndpoints } from '../modules/auth/auth.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
@@ -26,6 +27,7 @@ const referenceEndpoints = [
 
 export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
+  ...authEndpoints,
   ...usersEndpoints,
   ...leadsEndpoints,
   ...referenceEndpoints,

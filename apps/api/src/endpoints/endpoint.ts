@@ -17,9 +17,16 @@
  *   JSON sends ISO strings). The handler's result must match its type; it is not parsed at run
  *   time, it types the handler and documents the answer;
  * - `rest`: method, Fastify path ('/api/leads/:id'), success status, and escape hatches for the
- *   calls JSON cannot carry (downloads, streams, uploads), which still declare everything above;
+ *   calls JSON cannot carry (downloads, streams, uploads, redirects, CORS doors), which still
+ *   declare everything above;
  * - `trpc`: 'query' | 'mutation' to expose it as tRPC `<router key>.<procedure>`;
- * - `handler({ ctx, input, client })`: one line calling the service.
+ * - `sessionCookie: true` for the calls that sign in and out: the handler may set or clear the
+ *   session cookie (`setSessionCookie`), so over tRPC they run on HTTP only (a socket has no
+ *   cookie to set: refused with a 400);
+ * - `handler({ ctx, input, client, setSessionCookie })`: one line calling the service.
+ *
+ * Live subscriptions (tRPC over the socket only) are declared with `subscription({...})`: name,
+ * summary, permission, input and the procedure itself, which keeps its own socket gates.
  *
  * The REST adapter (rest-adapter.ts) and the tRPC adapter (trpc-adapter.ts) derive the route and
  * the procedure; openapi.ts derives the reference. A module lists its endpoints in
@@ -27,15 +34,16 @@
  * `endpoints/all.ts`.
  */
 import type { Action } from '@crm/domain';
-import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { AnyTRPCProcedure, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
-import { buildProcedure } from './trpc-adapter.js';
+import { buildProcedure, markDeclared } from './trpc-adapter.js';
 
 export type Permission = Action | 'authenticated' | 'public';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** OPTIONS only for a public door that answers its own CORS preflight. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 export type TrpcKind = 'query' | 'mutation';
 
 /** The caller's network side, the same on both transports. */
@@ -51,10 +59,14 @@ export interface PublicContext extends AppContext {
 
 type ContextOf<P extends Permission> = P extends 'public' ? PublicContext : ServiceContext;
 
+/** Sets (a token and its expiry) or clears (null) the session cookie: only with `sessionCookie: true`. */
+export type SetSessionCookie = (token: string | null, expiresAt?: Date) => void;
+
 interface Call<P extends Permission, Input> {
   ctx: ContextOf<P>;
   input: Input;
   client: Client;
+  setSessionCookie: SetSessionCookie;
 }
 
 /** For the REST escape hatches: the raw request and reply besides the declared call. */
@@ -68,8 +80,11 @@ export interface RestBinding<P extends Permission, Result> {
   method: HttpMethod;
   /** Fastify syntax: `/api/leads/:id`; each `:param` must be a key of the input. */
   path: string;
-  /** 201 for creates; 200 otherwise (204 when the handler returns nothing). */
-  status?: 200 | 201;
+  /**
+   * 201 for creates; 200 otherwise (204 when the handler returns nothing, declared for the
+   * reference); 302 for a redirect, which `send` writes.
+   */
+  status?: 200 | 201 | 204 | 302;
   /** The input key the JSON body goes under (tRPC's `{ id, data }`); absent, its fields are the input's. */
   bodyKey?: string;
   /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
@@ -79,8 +94,26 @@ export interface RestBinding<P extends Permission, Result> {
    * the session is even read, given the session id the cookie would stand for; undefined goes on.
    */
   floodGate?: (sessionId: string) => string | undefined;
-  /** Escape hatch for answers that are not JSON (downloads): writes the handler's result itself. */
-  send?: (reply: FastifyReply, result: Result) => FastifyReply;
+  /**
+   * Escape hatch for answers that are not JSON (downloads, images, redirects): writes the
+   * handler's result itself, with the request for its conditional headers (If-None-Match).
+   */
+  send?: (reply: FastifyReply, result: Result, request: FastifyRequest) => FastifyReply;
+  /**
+   * Escape hatch for multipart uploads: reads the parts itself (streaming, counting the bytes
+   * against its own limit) and returns the raw input, which `input` then checks like any other.
+   * `form` documents the multipart fields (files as `z.file()`).
+   */
+  upload?: {
+    form: z.ZodType;
+    read: (call: RestCall<P>) => Promise<unknown>;
+  };
+  /**
+   * Escape hatch for public doors that speak CORS: runs after the permission check and before
+   * the input is read, and may refuse (throw) or set headers, so that even a 400 about the body
+   * carries the headers that let the calling site read it.
+   */
+  admit?: (call: RestCall<P>) => Promise<void>;
   /** The media type of a non-JSON answer, for the reference. */
   produces?: string;
   /**
@@ -90,7 +123,7 @@ export interface RestBinding<P extends Permission, Result> {
   intercept?: {
     when: string;
     output: z.ZodType;
-    run: (call: RestCall<P>) => FastifyReply | undefined;
+    run: (call: RestCall<P>) => FastifyReply | undefined | Promise<FastifyReply | undefined>;
   };
 }
 
@@ -103,6 +136,7 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   output: O;
   rest?: RestBinding<P, R>;
   trpc?: K;
+  sessionCookie?: true;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
 }
 
@@ -134,6 +168,7 @@ export interface AnyEndpoint {
   output: z.ZodType;
   rest?: RestBinding<Permission, unknown>;
   trpc?: TrpcKind;
+  sessionCookie?: true;
   handler: (call: Call<Permission, unknown>) => Promise<unknown>;
   procedure: unknown;
 }
@@ -158,4 +193,25 @@ export function endpoint<
 >(definition: EndpointDefinition<N, I, O, P, R, K>): Endpoint<N, I, O, P, R, K> {
   const procedure = definition.trpc ? buildProcedure(definition as unknown as AnyEndpoint, definition.trpc) : undefined;
   return { ...definition, procedure: procedure as ProcedureOf<I, R, K> };
+}
+
+/** A live subscription (tRPC over the socket): declared for the route table, built by hand for its socket gates. */
+export interface SubscriptionEndpoint<N extends string = string, Procedure extends AnyTRPCProcedure = AnyTRPCProcedure> {
+  name: N;
+  summary: string;
+  description?: string;
+  permission: Permission;
+  input: z.ZodType;
+  procedure: Procedure;
+}
+
+/**
+ * Declares a subscription: `procedure` must take `input` and check `permission` itself (a feed
+ * is opened once and lives on, so its gates run at the socket, before the session is read).
+ */
+export function subscription<const N extends string, Procedure extends AnyTRPCProcedure>(
+  definition: SubscriptionEndpoint<N, Procedure>,
+): SubscriptionEndpoint<N, Procedure> {
+  markDeclared(definition.procedure);
+  return definition;
 }

@@ -103,7 +103,11 @@ function parametersAndBody(rest: RestBinding<never, unknown>, input: Schema, par
     schema: properties[name] ?? { type: 'string' },
   }));
   const others = Object.keys(properties).filter((name) => !params.includes(name));
-  if (rest.method === 'GET' || rest.method === 'DELETE') {
+  if (rest.upload) {
+    const form = jsonSchemaOf(rest.upload.form, 'input');
+    return { parameters, requestBody: { required: true, content: { 'multipart/form-data': { schema: form } } } };
+  }
+  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS') {
     for (const name of others) parameters.push({ name, in: 'query', required: required.has(name), schema: properties[name] ?? {} });
     return { parameters };
   }
@@ -126,12 +130,19 @@ function successContent(endpoint: AnyEndpoint, rest: RestBinding<never, unknown>
   return { 'application/json': { schema: { anyOf: [declared, other] } } };
 }
 
+/** The success answer: 204 carries nothing, a 302 only its `Location`. */
+function answerOf(endpoint: AnyEndpoint, rest: RestBinding<never, unknown>): OpenApiOperation['responses'][string] {
+  if (rest.status === 204) return { description: 'Correcto, sin contenido' };
+  if (rest.status === 302) return { description: 'Redirige (cabecera `Location`)' };
+  return { description: 'Correcto', content: successContent(endpoint, rest) };
+}
+
 function operationOf(endpoint: AnyEndpoint, rest: RestBinding<never, unknown>, params: string[]): OpenApiOperation {
   const input = jsonSchemaOf(endpoint.input, 'input');
   const { parameters, requestBody } = parametersAndBody(rest, input, params);
   const status = String(rest.status ?? 200);
   const responses: OpenApiOperation['responses'] = {
-    [status]: { description: 'Correcto', content: successContent(endpoint, rest) },
+    [status]: answerOf(endpoint, rest),
   };
   if (parameters.length > 0 || requestBody) responses['400'] = errorAnswer('Datos no válidos');
   if (endpoint.permission !== 'public') responses['401'] = errorAnswer('Sin sesión válida: exactamente `{ "message": "Unauthorized" }`');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
 import { parseInput } from '../http/parse-input.js';
+import { writeSessionCookie } from '../http/session-cookie.js';
 import { registerRoute } from '../rest/adapter.js';
 import type { AnyEndpoint, PublicContext, RestBinding } from './endpoint.js';
 import { passGate } from './gate.js';
@@ -16,7 +17,7 @@ const BODY_OBJECT = z.record(z.string(), z.unknown());
  */
 function rawInput(rest: RestBinding<never, unknown>, request: FastifyRequest): Record<string, unknown> {
   const params = request.params as Record<string, string>;
-  if (rest.method === 'GET' || rest.method === 'DELETE') return { ...(request.query as Record<string, unknown>), ...params };
+  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS') return { ...(request.query as Record<string, unknown>), ...params };
   const body = request.body ?? {};
   if (rest.bodyKey) return { [rest.bodyKey]: body, ...params };
   return { ...parseInput(BODY_OBJECT, body), ...params };
@@ -36,15 +37,21 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
       run: async (callCtx, request, reply) => {
         if (endpoint.permission !== 'public') passGate((callCtx as ServiceContext).viewer.user, endpoint.permission);
         const call = { ctx: callCtx as PublicContext, request, reply };
-        const intercepted = rest.intercept?.run(call);
+        const intercepted = await rest.intercept?.run(call);
         if (intercepted) return intercepted;
-        const input = parseInput(endpoint.input, rawInput(rest, request), rest.bodyKey);
+        await rest.admit?.(call);
+        const raw = rest.upload ? await rest.upload.read(call) : rawInput(rest, request);
+        const input = parseInput(endpoint.input, raw, rest.bodyKey);
         const result = await endpoint.handler({
           ctx: call.ctx,
           input,
           client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          setSessionCookie: (token, expiresAt) => {
+            if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
+            writeSessionCookie(request, reply, token, expiresAt);
+          },
         });
-        if (rest.send) return rest.send(reply, result);
+        if (rest.send) return rest.send(reply, result, request);
         if (rest.status) reply.code(rest.status);
         return result;
       },

@@ -1,7 +1,7 @@
 /** Builds the tRPC procedure of a declared endpoint, and a feature's router from its endpoints. */
 import type { AnyTRPCProcedure } from '@trpc/server';
-import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
-import type { AnyEndpoint, TrpcKind } from './endpoint.js';
+import { authedProcedure, httpOnlyProcedure, publicProcedure, router } from '../trpc/init.js';
+import type { AnyEndpoint, SetSessionCookie, TrpcKind } from './endpoint.js';
 import { passGate } from './gate.js';
 
 /** Every procedure built from a declaration: the route-table test refuses any other. */
@@ -11,12 +11,28 @@ export function isDeclaredProcedure(procedure: AnyTRPCProcedure): boolean {
   return declaredProcedures.has(procedure);
 }
 
+/** A subscription built by hand and declared with `subscription({...})`. */
+export function markDeclared(procedure: AnyTRPCProcedure): void {
+  declaredProcedures.add(procedure);
+}
+
+/** Only a call declared `sessionCookie` may touch the cookie; the others never get the chance to. */
+function cookieWriter(endpoint: AnyEndpoint, write: SetSessionCookie | undefined): SetSessionCookie {
+  return (token, expiresAt) => {
+    if (!endpoint.sessionCookie || !write) throw new Error(`${endpoint.name} no declara sessionCookie`);
+    write(token, expiresAt);
+  };
+}
+
 export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCProcedure {
   const { permission } = endpoint;
   // The gate runs before the input is read, as over REST: a refused caller learns nothing from a 400.
+  // A call that sets the cookie runs over HTTP only: a socket has no answer to carry it.
   const gated =
     permission === 'public'
-      ? publicProcedure
+      ? endpoint.sessionCookie
+        ? httpOnlyProcedure
+        : publicProcedure
       : authedProcedure.use(({ ctx, next }) => {
           passGate(ctx.viewer.user, permission);
           return next();
@@ -26,9 +42,15 @@ export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCPr
     ctx,
     input,
   }: {
-    ctx: Parameters<AnyEndpoint['handler']>[0]['ctx'] & { clientIp: string; userAgent: string | null };
+    ctx: Parameters<AnyEndpoint['handler']>[0]['ctx'] & { clientIp: string; userAgent: string | null; setSessionCookie?: SetSessionCookie };
     input: unknown;
-  }) => endpoint.handler({ ctx, input, client: { ip: ctx.clientIp, userAgent: ctx.userAgent } });
+  }) =>
+    endpoint.handler({
+      ctx,
+      input,
+      client: { ip: ctx.clientIp, userAgent: ctx.userAgent },
+      setSessionCookie: cookieWriter(endpoint, ctx.setSessionCookie),
+    });
   const procedure = kind === 'query' ? withInput.query(resolve) : withInput.mutation(resolve);
   declaredProcedures.add(procedure);
   return procedure;

@@ -1,5 +1,4 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
-import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { customRolesRestRoutes } from '../modules/custom-roles/custom-roles.rest.js';
 import { teamRestRoutes } from '../modules/team/team.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
@@ -26,7 +25,6 @@ import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
-  ...authRestRoutes,
   ...customRolesRestRoutes,
   ...teamRestRoutes,
   ...avatarsRestRoutes,

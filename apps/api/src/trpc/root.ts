@@ -1,5 +1,5 @@
 /** The app's tRPC router: a plain name → feature router map. The web app imports only its type. */
-import { authRouter } from '../modules/auth/auth.router.js';
+import { authRouter } from '../modules/auth/auth.endpoints.js';
 import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.router.js';
 import { teamRouter } from '../modules/team/team.router.js';

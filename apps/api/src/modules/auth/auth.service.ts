@@ -38,3 +38,25 @@ export async function login(
 export async function logout(ctx: AppContext, sessionId: string | undefined): Promise<void> {
   if (sessionId) await endSession(ctx, sessionId);
 }
+
+/** The transport's session cookie: set with a token and its expiry, cleared with null. */
+export type SessionCookieWriter = (token: string | null, expiresAt?: Date) => void;
+
+/** Signs in and hands the new session to the cookie; the answer is the user. */
+export async function signIn(
+  ctx: AppContext,
+  input: z.output<typeof loginSchema>,
+  client: ClientInfo,
+  writeCookie: SessionCookieWriter,
+): Promise<User> {
+  const session = await login(ctx, input, client);
+  writeCookie(session.token, session.expiresAt);
+  return session.user;
+}
+
+/** Ends the caller's session, if any, and clears the cookie in any case. */
+export async function signOut(ctx: AppContext, sessionId: string | undefined, writeCookie: SessionCookieWriter): Promise<{ message: string }> {
+  await logout(ctx, sessionId);
+  writeCookie(null);
+  return { message: 'Sesión cerrada' };
+}
