@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { authEndpoints } from '../modules/auth/auth.endpoints.js';
+import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
@@ -29,6 +30,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
   ...authEndpoints,
   ...usersEndpoints,
+  ...avatarsEndpoints,
   ...leadsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

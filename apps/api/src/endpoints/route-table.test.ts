@@ -43,8 +43,6 @@ const PENDING_ROUTES = new Set([
   'DELETE /api/users/:userId/roles/:roleId',
   'GET /api/team',
   'POST /api/team/members',
-  'POST /api/upload-profile-image',
-  'GET /api/users/:id/avatar',
   'GET /api/dashboard/summary',
   'GET /api/activities/recent',
   'GET /api/analytics/performance',

@@ -1,7 +1,6 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
 import { customRolesRestRoutes } from '../modules/custom-roles/custom-roles.rest.js';
 import { teamRestRoutes } from '../modules/team/team.rest.js';
-import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
@@ -27,7 +26,6 @@ import type { RestRoute } from './route.js';
 export const restRoutes: RestRoute[] = [
   ...customRolesRestRoutes,
   ...teamRestRoutes,
-  ...avatarsRestRoutes,
   ...dashboardRestRoutes,
   ...activitiesRestRoutes,
   ...analyticsRestRoutes,
