@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { authEndpoints } from '../modules/auth/auth.endpoints.js';
 import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
+import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
@@ -32,5 +33,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...webFormsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

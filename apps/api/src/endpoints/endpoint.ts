@@ -50,6 +50,8 @@ export type TrpcKind = 'query' | 'mutation';
 interface Client {
   ip: string;
   userAgent: string | null;
+  /** The Referer header, over REST only: the web-form door records it when the page sends none. */
+  referer?: string;
 }
 
 /** A public endpoint runs with whoever is signed in, or no one. */

@@ -45,7 +45,7 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
         const result = await endpoint.handler({
           ctx: call.ctx,
           input,
-          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
           setSessionCookie: (token, expiresAt) => {
             if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
             writeSessionCookie(request, reply, token, expiresAt);

@@ -20,7 +20,6 @@ import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
 import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
 import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
-import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
 import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
@@ -45,5 +44,4 @@ export const restRoutes: RestRoute[] = [
   ...savedViewsRestRoutes,
   ...apiTokensRestRoutes,
   ...webhooksRestRoutes,
-  ...webFormsRestRoutes,
 ];

@@ -22,7 +22,7 @@ import { notificationsRouter } from '../modules/notifications/notifications.rout
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.router.js';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router.js';
-import { webFormsRouter } from '../modules/web-forms/web-forms.router.js';
+import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
 import { liveRouter } from '../live/live.router.js';
 import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { router } from './init.js';

@@ -267,3 +267,21 @@ export function webFormEmbedSnippet(origin: string, form: { slug: string; name: 
     `<script>(function(f){f.src+='?pagina='+encodeURIComponent(location.href)})(document.currentScript.previousElementSibling)</script>`,
   ].join('\n');
 }
+
+/** An ALTCHA v2 proof-of-work challenge, as `GET /api/forms/{slug}/challenge` answers it. */
+export const webFormChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
