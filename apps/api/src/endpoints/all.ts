@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { authEndpoints } from '../modules/auth/auth.endpoints.js';
 import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
+import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
@@ -33,6 +34,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...importJobsEndpoints,
   ...webFormsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

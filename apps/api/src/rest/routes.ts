@@ -4,7 +4,6 @@ import { teamRestRoutes } from '../modules/team/team.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
-import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
@@ -28,7 +27,6 @@ export const restRoutes: RestRoute[] = [
   ...dashboardRestRoutes,
   ...activitiesRestRoutes,
   ...analyticsRestRoutes,
-  ...leadImportRestRoutes,
   ...leadGroupsRestRoutes,
   ...trackingRestRoutes,
   ...salesTeamRestRoutes,

@@ -7,7 +7,7 @@ import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
 import { leadsRouter } from '../modules/leads/leads.endpoints.js';
-import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
+import { importJobsRouter } from '../modules/leads/import/import-jobs.endpoints.js';
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';
 import { salesTeamRouter } from '../modules/sales-team/sales-team.router.js';

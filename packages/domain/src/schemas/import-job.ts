@@ -28,50 +28,57 @@ export type ImportJobStart = z.output<typeof importJobStartSchema>;
 export const IMPORT_JOB_STATUSES = ['uploaded', 'running', 'done', 'failed', 'cancelled'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
-export interface ImportPreviewRow {
+export const importPreviewRowSchema = z.object({
   /** As a spreadsheet numbers it: the header is row 1. */
-  row: number;
-  cells: string[];
+  row: z.number().int(),
+  cells: z.array(z.string()),
   /** Why this row would be skipped; null when it would be imported. */
-  problem: string | null;
-}
+  problem: z.string().nullable(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
-export interface ImportJobPreview {
-  id: number;
-  fileName: string;
+export const importJobPreviewSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
   /** The workbook's sheets (an .xlsx only). */
-  sheets?: string[];
-  columns: string[];
-  mapping: ImportMapping;
-  preview: ImportPreviewRow[];
-  totalRowsEstimate: number;
-}
+  sheets: z.array(z.string()).optional(),
+  columns: z.array(z.string()),
+  mapping: importMappingSchema,
+  preview: z.array(importPreviewRowSchema),
+  totalRowsEstimate: z.number().int(),
+});
+export type ImportJobPreview = z.infer<typeof importJobPreviewSchema>;
 
-export type ImportJobPhase = 'reading' | 'saving';
+export const IMPORT_JOB_PHASES = ['reading', 'saving'] as const;
+export type ImportJobPhase = (typeof IMPORT_JOB_PHASES)[number];
 
 /** A job's progress and outcome; `errors` are the first skipped rows. */
-export interface ImportJobState {
-  id: number;
-  fileName: string;
-  status: ImportJobStatus;
-  groupName: string | null;
-  rowsRead: number;
-  imported: number;
-  updated: number;
-  skipped: number;
+export const importJobStateSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  groupName: z.string().nullable(),
+  rowsRead: z.number().int(),
+  imported: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
   /** Rows the file has (an estimate until the job ends). */
-  total: number;
+  total: z.number().int(),
   /** A running job reads its file, then saves what it read in one go; null once it ended. */
-  phase: ImportJobPhase | null;
+  phase: z.enum(IMPORT_JOB_PHASES).nullable(),
   /** Rows saved so far, while saving (of `rowsRead`). */
-  rowsSaved: number;
+  rowsSaved: z.number().int(),
   /** Rows per second in the current phase, measured by the server; null before any row. */
-  rowsPerSecond: number | null;
-  errors: string[];
-  groupId: number | null;
+  rowsPerSecond: z.number().nullable(),
+  errors: z.array(z.string()),
+  groupId: z.number().int().nullable(),
   /** Why a failed job failed. */
-  failure: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-}
+  failure: z.string().nullable(),
+  createdAt: z.date(),
+  startedAt: z.date().nullable(),
+  finishedAt: z.date().nullable(),
+});
+export type ImportJobState = z.infer<typeof importJobStateSchema>;
+
+/** How big an upload may be, for the import dialog to say before sending. */
+export const importUploadLimitSchema = z.object({ maxMb: z.number(), maxBytes: z.number(), tooLarge: z.string() });
