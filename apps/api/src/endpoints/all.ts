@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
+import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -28,5 +29,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
   ...usersEndpoints,
   ...leadsEndpoints,
+  ...customRolesEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

@@ -1,6 +1,5 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
-import { customRolesRestRoutes } from '../modules/custom-roles/custom-roles.rest.js';
 import { teamRestRoutes } from '../modules/team/team.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
@@ -27,7 +26,6 @@ import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
-  ...customRolesRestRoutes,
   ...teamRestRoutes,
   ...avatarsRestRoutes,
   ...dashboardRestRoutes,

@@ -1,7 +1,7 @@
 /** The app's tRPC router: a plain name → feature router map. The web app imports only its type. */
 import { authRouter } from '../modules/auth/auth.router.js';
 import { usersRouter } from '../modules/users/users.endpoints.js';
-import { customRolesRouter } from '../modules/custom-roles/custom-roles.router.js';
+import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamRouter } from '../modules/team/team.router.js';
 import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
