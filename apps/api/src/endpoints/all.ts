@@ -7,6 +7,8 @@ import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
+import { teamEndpoints } from '../modules/team/team.endpoints.js';
+import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -30,5 +32,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...leadsEndpoints,
   ...customRolesEndpoints,
+  ...teamEndpoints,
+  ...salesTeamEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

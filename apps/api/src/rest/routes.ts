@@ -1,6 +1,5 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
-import { teamRestRoutes } from '../modules/team/team.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
@@ -8,7 +7,6 @@ import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
-import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
 import { searchRestRoutes } from '../modules/search/search.rest.js';
@@ -26,7 +24,6 @@ import type { RestRoute } from './route.js';
 
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
-  ...teamRestRoutes,
   ...avatarsRestRoutes,
   ...dashboardRestRoutes,
   ...activitiesRestRoutes,
@@ -34,7 +31,6 @@ export const restRoutes: RestRoute[] = [
   ...leadImportRestRoutes,
   ...leadGroupsRestRoutes,
   ...trackingRestRoutes,
-  ...salesTeamRestRoutes,
   ...chatRestRoutes,
   ...settingsRestRoutes,
   ...searchRestRoutes,

@@ -2,7 +2,7 @@
 import { authRouter } from '../modules/auth/auth.router.js';
 import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
-import { teamRouter } from '../modules/team/team.router.js';
+import { teamRouter } from '../modules/team/team.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.router.js';
 import { analyticsRouter } from '../modules/analytics/analytics.router.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.js';
@@ -10,7 +10,7 @@ import { leadsRouter } from '../modules/leads/leads.endpoints.js';
 import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';
-import { salesTeamRouter } from '../modules/sales-team/sales-team.router.js';
+import { salesTeamRouter } from '../modules/sales-team/sales-team.endpoints.js';
 import { chatRouter } from '../modules/chat/chat.router.js';
 import { settingsRouter } from '../modules/settings/settings.router.js';
 import { searchRouter } from '../modules/search/search.router.js';
