@@ -9,6 +9,8 @@ import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
+import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
+import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -34,5 +36,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...customRolesEndpoints,
   ...teamEndpoints,
   ...salesTeamEndpoints,
+  ...dashboardEndpoints,
+  ...activitiesEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

@@ -1,9 +1,7 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
-import { activitiesRestRoutes } from '../modules/activities/activities.rest.js';
 import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
-import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
@@ -25,8 +23,6 @@ import type { RestRoute } from './route.js';
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...avatarsRestRoutes,
-  ...dashboardRestRoutes,
-  ...activitiesRestRoutes,
   ...analyticsRestRoutes,
   ...leadImportRestRoutes,
   ...leadGroupsRestRoutes,
