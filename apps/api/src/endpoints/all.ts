@@ -11,6 +11,7 @@ import { teamEndpoints } from '../modules/team/team.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
+import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -38,5 +39,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...salesTeamEndpoints,
   ...dashboardEndpoints,
   ...activitiesEndpoints,
+  ...analyticsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

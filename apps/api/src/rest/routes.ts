@@ -1,7 +1,6 @@
 /** The REST routes not yet declared as endpoints (endpoints/all.ts): each feature contributes its list. */
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
-import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
@@ -23,7 +22,6 @@ import type { RestRoute } from './route.js';
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...avatarsRestRoutes,
-  ...analyticsRestRoutes,
   ...leadImportRestRoutes,
   ...leadGroupsRestRoutes,
   ...trackingRestRoutes,

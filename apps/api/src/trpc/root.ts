@@ -4,7 +4,7 @@ import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamRouter } from '../modules/team/team.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.endpoints.js';
-import { analyticsRouter } from '../modules/analytics/analytics.router.js';
+import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
 import { leadsRouter } from '../modules/leads/leads.endpoints.js';
 import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
