@@ -12,6 +12,7 @@ import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.j
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
 import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js';
+import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -40,5 +41,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...dashboardEndpoints,
   ...activitiesEndpoints,
   ...analyticsEndpoints,
+  ...leadGroupsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

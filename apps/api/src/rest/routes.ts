@@ -2,7 +2,6 @@
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { avatarsRestRoutes } from '../modules/avatars/avatars.rest.js';
 import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
-import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
@@ -23,7 +22,6 @@ export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...avatarsRestRoutes,
   ...leadImportRestRoutes,
-  ...leadGroupsRestRoutes,
   ...trackingRestRoutes,
   ...chatRestRoutes,
   ...settingsRestRoutes,

@@ -8,7 +8,7 @@ import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
 import { leadsRouter } from '../modules/leads/leads.endpoints.js';
 import { importJobsRouter } from '../modules/leads/import/import-job.router.js';
-import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
+import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';
 import { salesTeamRouter } from '../modules/sales-team/sales-team.endpoints.js';
 import { chatRouter } from '../modules/chat/chat.router.js';
