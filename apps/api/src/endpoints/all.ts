@@ -13,6 +13,7 @@ import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js'
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
 import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js';
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
+import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -42,5 +43,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...activitiesEndpoints,
   ...analyticsEndpoints,
   ...leadGroupsEndpoints,
+  ...leadHistoryEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];
