@@ -14,6 +14,7 @@ import { activitiesEndpoints } from '../modules/activities/activities.endpoints.
 import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js';
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
+import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -44,5 +45,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...analyticsEndpoints,
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
+  ...leadNotesEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

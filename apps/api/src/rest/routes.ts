@@ -7,7 +7,6 @@ import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
 import { searchRestRoutes } from '../modules/search/search.rest.js';
 import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
-import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
 import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
@@ -26,7 +25,6 @@ export const restRoutes: RestRoute[] = [
   ...settingsRestRoutes,
   ...searchRestRoutes,
   ...leadBulkRestRoutes,
-  ...leadNotesRestRoutes,
   ...followUpsRestRoutes,
   ...notificationsRestRoutes,
   ...pipelineRestRoutes,

@@ -16,7 +16,7 @@ import { settingsRouter } from '../modules/settings/settings.router.js';
 import { searchRouter } from '../modules/search/search.router.js';
 import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.router.js';
 import { leadHistoryRouter } from '../modules/lead-history/lead-history.endpoints.js';
-import { leadNotesRouter } from '../modules/lead-notes/lead-notes.router.js';
+import { leadNotesRouter } from '../modules/lead-notes/lead-notes.endpoints.js';
 import { followUpsRouter } from '../modules/follow-ups/follow-ups.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.router.js';
