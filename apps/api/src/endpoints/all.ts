@@ -10,6 +10,15 @@ import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoin
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
+import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
+import { teamEndpoints } from '../modules/team/team.endpoints.js';
+import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
+import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
+import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
+import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js';
+import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
+import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
+import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -36,5 +45,14 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadsEndpoints,
   ...importJobsEndpoints,
   ...webFormsEndpoints,
+  ...customRolesEndpoints,
+  ...teamEndpoints,
+  ...salesTeamEndpoints,
+  ...dashboardEndpoints,
+  ...activitiesEndpoints,
+  ...analyticsEndpoints,
+  ...leadGroupsEndpoints,
+  ...leadHistoryEndpoints,
+  ...leadNotesEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

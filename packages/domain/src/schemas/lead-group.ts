@@ -21,6 +21,10 @@ export const leadGroupSchema = z.object({
 });
 export type LeadGroup = z.infer<typeof leadGroupSchema>;
 
+/** Deleting a group: its leads go with it, after the answer (`message`: 'Grupo eliminado junto con 3 leads'). */
+export const leadGroupDeletionSchema = z.object({ id: z.number(), deletedLeads: z.number().int(), message: z.string() });
+export type LeadGroupDeletion = z.infer<typeof leadGroupDeletionSchema>;
+
 /** The text fields of 'Importar Leads'; the file itself is checked by upload.ts. */
 export const importFormSchema = z.object({
   groupName: requiredText('Nombre del grupo requerido', LIMITS.name),

@@ -19,7 +19,5 @@ export type LeadNote = z.infer<typeof leadNoteSchema>;
 
 export const createLeadNoteSchema = z.object({ leadId: idSchema, body: noteBody });
 export type CreateLeadNoteInput = z.input<typeof createLeadNoteSchema>;
-/** The REST body of POST /api/leads/{id}/notes and PUT /api/lead-notes/{id}. */
-export const leadNoteBodySchema = z.object({ body: noteBody });
 export const updateLeadNoteSchema = z.object({ id: idSchema, body: noteBody });
 export type UpdateLeadNoteInput = z.input<typeof updateLeadNoteSchema>;

@@ -1,6 +1,6 @@
 /** Lead groups: the Grupos tab's list and deleting a group together with its leads (docs/leads.md, Groups). */
 import { listLeadGroups, markLeadGroupDeleted } from '@crm/db';
-import { DomainError, type LeadGroup, formatCount } from '@crm/domain';
+import { DomainError, type LeadGroup, type LeadGroupDeletion, formatCount } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { enqueueGroupPurge } from './lead-groups.jobs.js';
@@ -12,13 +12,7 @@ export function listGroups(ctx: ServiceContext): Promise<LeadGroup[]> {
   return listLeadGroups(ctx.db);
 }
 
-export interface GroupDeletion {
-  id: number;
-  deletedLeads: number;
-  message: string;
-}
-
-export async function deleteGroup(ctx: ServiceContext, id: number): Promise<GroupDeletion> {
+export async function deleteGroup(ctx: ServiceContext, id: number): Promise<LeadGroupDeletion> {
   requirePermission(ctx, 'lead.manage');
   // The group is gone for everyone at once; its leads follow in short batches, after the answer.
   const result = await ctx.db.transaction().execute(async (trx) => {
