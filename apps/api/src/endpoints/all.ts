@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
+import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
+import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -28,5 +30,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
   ...usersEndpoints,
   ...leadsEndpoints,
+  ...trackingEndpoints,
+  ...followUpsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

@@ -8,7 +8,6 @@ import { analyticsRestRoutes } from '../modules/analytics/analytics.rest.js';
 import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
-import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
@@ -16,7 +15,6 @@ import { searchRestRoutes } from '../modules/search/search.rest.js';
 import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
 import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
 import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
-import { followUpsRestRoutes } from '../modules/follow-ups/follow-ups.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
 import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
@@ -35,7 +33,6 @@ export const restRoutes: RestRoute[] = [
   ...analyticsRestRoutes,
   ...leadImportRestRoutes,
   ...leadGroupsRestRoutes,
-  ...trackingRestRoutes,
   ...salesTeamRestRoutes,
   ...chatRestRoutes,
   ...settingsRestRoutes,
@@ -43,7 +40,6 @@ export const restRoutes: RestRoute[] = [
   ...leadBulkRestRoutes,
   ...leadHistoryRestRoutes,
   ...leadNotesRestRoutes,
-  ...followUpsRestRoutes,
   ...notificationsRestRoutes,
   ...pipelineRestRoutes,
   ...savedViewsRestRoutes,
