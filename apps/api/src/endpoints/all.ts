@@ -7,6 +7,10 @@ import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
 import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
+import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
+import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
+import { searchEndpoints } from '../modules/search/search.endpoints.js';
+import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -32,5 +36,9 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadsEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,
+  ...pipelineEndpoints,
+  ...savedViewsEndpoints,
+  ...searchEndpoints,
+  ...settingsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

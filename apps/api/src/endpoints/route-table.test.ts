@@ -78,11 +78,6 @@ const PENDING_ROUTES = new Set([
   'POST /api/chat/channels/:id/read',
   'POST /api/chat/attachments',
   'GET /api/chat/attachments/:id',
-  'GET /api/settings',
-  'GET /api/settings/team',
-  'PUT /api/settings/team',
-  'GET /api/settings/team/phones-to-reread',
-  'GET /api/search',
   'POST /api/leads/bulk',
   'GET /api/leads/:id/history',
   'GET /api/leads/:id/notes',
@@ -95,11 +90,6 @@ const PENDING_ROUTES = new Set([
   'POST /api/notifications/:id/read',
   'GET /api/notifications/preferences',
   'PUT /api/notifications/preferences',
-  'GET /api/pipeline',
-  'GET /api/pipeline/column',
-  'GET /api/saved-views',
-  'POST /api/saved-views',
-  'DELETE /api/saved-views/:id',
 ]);
 
 /** tRPC routers still written by hand (trpc/root.ts). */
@@ -117,14 +107,10 @@ const PENDING_ROUTERS = new Set([
   'importJobs',
   'salesTeam',
   'chat',
-  'settings',
-  'search',
   'leadBulk',
   'leadHistory',
   'leadNotes',
   'notifications',
-  'pipeline',
-  'savedViews',
   'live',
 ]);
 

@@ -10,14 +10,10 @@ import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.j
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
-import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
-import { searchRestRoutes } from '../modules/search/search.rest.js';
 import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
 import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
 import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
-import { pipelineRestRoutes } from '../modules/pipeline/pipeline.rest.js';
-import { savedViewsRestRoutes } from '../modules/saved-views/saved-views.rest.js';
 import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
 import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
@@ -35,14 +31,10 @@ export const restRoutes: RestRoute[] = [
   ...leadGroupsRestRoutes,
   ...salesTeamRestRoutes,
   ...chatRestRoutes,
-  ...settingsRestRoutes,
-  ...searchRestRoutes,
   ...leadBulkRestRoutes,
   ...leadHistoryRestRoutes,
   ...leadNotesRestRoutes,
   ...notificationsRestRoutes,
-  ...pipelineRestRoutes,
-  ...savedViewsRestRoutes,
   ...apiTokensRestRoutes,
   ...webhooksRestRoutes,
   ...webFormsRestRoutes,
