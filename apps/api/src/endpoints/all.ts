@@ -11,6 +11,8 @@ import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
 import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
+import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
+import { leadBulkEndpoints } from '../modules/leads/bulk/lead-bulk.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -40,5 +42,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...savedViewsEndpoints,
   ...searchEndpoints,
   ...settingsEndpoints,
+  ...notificationsEndpoints,
+  ...leadBulkEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

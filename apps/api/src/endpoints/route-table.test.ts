@@ -78,18 +78,11 @@ const PENDING_ROUTES = new Set([
   'POST /api/chat/channels/:id/read',
   'POST /api/chat/attachments',
   'GET /api/chat/attachments/:id',
-  'POST /api/leads/bulk',
   'GET /api/leads/:id/history',
   'GET /api/leads/:id/notes',
   'POST /api/leads/:id/notes',
   'PUT /api/lead-notes/:id',
   'DELETE /api/lead-notes/:id',
-  'GET /api/notifications',
-  'GET /api/notifications/unread-count',
-  'POST /api/notifications/read-all',
-  'POST /api/notifications/:id/read',
-  'GET /api/notifications/preferences',
-  'PUT /api/notifications/preferences',
 ]);
 
 /** tRPC routers still written by hand (trpc/root.ts). */
@@ -107,10 +100,8 @@ const PENDING_ROUTERS = new Set([
   'importJobs',
   'salesTeam',
   'chat',
-  'leadBulk',
   'leadHistory',
   'leadNotes',
-  'notifications',
   'live',
 ]);
 

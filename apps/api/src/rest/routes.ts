@@ -10,10 +10,8 @@ import { leadImportRestRoutes } from '../modules/leads/import/lead-import.rest.j
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
-import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
 import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
 import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
-import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
 import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
@@ -31,10 +29,8 @@ export const restRoutes: RestRoute[] = [
   ...leadGroupsRestRoutes,
   ...salesTeamRestRoutes,
   ...chatRestRoutes,
-  ...leadBulkRestRoutes,
   ...leadHistoryRestRoutes,
   ...leadNotesRestRoutes,
-  ...notificationsRestRoutes,
   ...apiTokensRestRoutes,
   ...webhooksRestRoutes,
   ...webFormsRestRoutes,
