@@ -13,6 +13,8 @@ import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
 import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
 import { leadBulkEndpoints } from '../modules/leads/bulk/lead-bulk.endpoints.js';
+import { apiTokensEndpoints } from '../modules/api-tokens/api-tokens.endpoints.js';
+import { webhooksEndpoints } from '../modules/webhooks/webhooks.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -44,5 +46,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...settingsEndpoints,
   ...notificationsEndpoints,
   ...leadBulkEndpoints,
+  ...apiTokensEndpoints,
+  ...webhooksEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

@@ -14,17 +14,6 @@ import { isDeclaredProcedure } from './trpc-adapter.js';
 
 /** REST routes still written with authedRoute / publicRoute (rest/routes.ts). */
 const PENDING_ROUTES = new Set([
-  'GET /api/tokens',
-  'POST /api/tokens',
-  'DELETE /api/tokens/:id',
-  'GET /api/webhooks',
-  'POST /api/webhooks',
-  'GET /api/webhooks/:id',
-  'PUT /api/webhooks/:id',
-  'DELETE /api/webhooks/:id',
-  'POST /api/webhooks/:id/rotate-secret',
-  'GET /api/webhooks/:id/deliveries',
-  'POST /api/webhooks/deliveries/:id/resend',
   'GET /api/forms',
   'POST /api/forms',
   'GET /api/forms/:id',
@@ -87,8 +76,6 @@ const PENDING_ROUTES = new Set([
 
 /** tRPC routers still written by hand (trpc/root.ts). */
 const PENDING_ROUTERS = new Set([
-  'apiTokens',
-  'webhooks',
   'webForms',
   'auth',
   'customRoles',

@@ -12,8 +12,6 @@ import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
 import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { leadHistoryRestRoutes } from '../modules/lead-history/lead-history.rest.js';
 import { leadNotesRestRoutes } from '../modules/lead-notes/lead-notes.rest.js';
-import { apiTokensRestRoutes } from '../modules/api-tokens/api-tokens.rest.js';
-import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import { webFormsRestRoutes } from '../modules/web-forms/web-forms.rest.js';
 import type { RestRoute } from './route.js';
 
@@ -31,7 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...chatRestRoutes,
   ...leadHistoryRestRoutes,
   ...leadNotesRestRoutes,
-  ...apiTokensRestRoutes,
-  ...webhooksRestRoutes,
   ...webFormsRestRoutes,
 ];

@@ -21,10 +21,10 @@ import { followUpsRouter } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { notificationsRouter } from '../modules/notifications/notifications.endpoints.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.endpoints.js';
-import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router.js';
+import { apiTokensRouter } from '../modules/api-tokens/api-tokens.endpoints.js';
 import { webFormsRouter } from '../modules/web-forms/web-forms.router.js';
 import { liveRouter } from '../live/live.router.js';
-import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
+import { webhooksRouter } from '../modules/webhooks/webhooks.endpoints.js';
 import { router } from './init.js';
 
 export const appRouter = router({
