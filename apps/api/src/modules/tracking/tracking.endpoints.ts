@@ -9,6 +9,7 @@ import {
   idSchema,
   logInteractionSchema,
   trackingFormSchema,
+  trackingListQuerySchema,
   trackingRecordSchema,
   updateTrackingSchema,
 } from '@crm/domain';
@@ -24,7 +25,7 @@ export const trackingEndpoints = [
     summary: 'Registros de seguimiento de conversación',
     description: '`leadIds` (hasta 1000): solo los de esos leads; sin él, todos.',
     permission: 'lead.read',
-    input: z.object({ leadIds: z.array(idSchema).max(1000).optional() }).default({}),
+    input: trackingListQuerySchema,
     output: z.array(trackingRecordSchema),
     rest: { method: 'GET', path: '/api/conversation-tracking' },
     trpc: 'query',
