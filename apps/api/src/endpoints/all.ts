@@ -9,6 +9,16 @@ import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
+import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
+import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
+import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
+import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
+import { searchEndpoints } from '../modules/search/search.endpoints.js';
+import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
+import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
+import { leadBulkEndpoints } from '../modules/leads/bulk/lead-bulk.endpoints.js';
+import { apiTokensEndpoints } from '../modules/api-tokens/api-tokens.endpoints.js';
+import { webhooksEndpoints } from '../modules/webhooks/webhooks.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
@@ -54,5 +64,15 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
+  ...trackingEndpoints,
+  ...followUpsEndpoints,
+  ...pipelineEndpoints,
+  ...savedViewsEndpoints,
+  ...searchEndpoints,
+  ...settingsEndpoints,
+  ...notificationsEndpoints,
+  ...leadBulkEndpoints,
+  ...apiTokensEndpoints,
+  ...webhooksEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

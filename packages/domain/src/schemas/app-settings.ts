@@ -1,4 +1,5 @@
 /** The server settings the web app reads (GET /api/settings). */
+import { z } from 'zod';
 import type { PhoneCountry } from '../phones/phone.js';
 
 export interface AppSettings {
@@ -7,3 +8,4 @@ export interface AppSettings {
   /** An example number of that country, for the phone fields. */
   phonePlaceholder: string;
 }
+export const appSettingsSchema = z.object({ phoneCountry: z.string(), phonePlaceholder: z.string() });

@@ -32,9 +32,10 @@ export const leadBulkSchema = z
 export type LeadBulkInput = z.input<typeof leadBulkSchema>;
 export type LeadBulk = z.output<typeof leadBulkSchema>;
 
-export interface LeadBulkResult {
-  updated: number;
-  skipped: number;
+export const leadBulkResultSchema = z.object({
+  updated: z.number().int(),
+  skipped: z.number().int(),
   /** Why leads were skipped, one line per reason with its count ('3 leads: …'). */
-  errors: string[];
-}
+  errors: z.array(z.string()),
+});
+export type LeadBulkResult = z.infer<typeof leadBulkResultSchema>;

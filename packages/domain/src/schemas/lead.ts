@@ -239,3 +239,9 @@ export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, 
 export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
 export const pipelineColumnQuerySchema = pipelineQuerySchema.extend({ status: leadStatusSchema, cursor: leadListQuerySchema.shape.cursor });
 export type PipelineColumnQuery = z.output<typeof pipelineColumnQuerySchema>;
+/** The board's refresh: each status with its count under the filters. */
+export const pipelineCountsSchema = z.object({ columns: z.array(z.object({ status: leadStatusSchema, count: z.number().int() })) });
+/** The board: each status with its count and its first page. */
+export const pipelineBoardSchema = z.object({
+  columns: z.array(leadPageSchema.extend({ status: leadStatusSchema, count: z.number().int() })),
+});

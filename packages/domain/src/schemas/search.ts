@@ -1,8 +1,8 @@
 /** The command palette's search (GET /api/search?q=): leads, people and groups, five of each. */
 import { z } from 'zod';
 import { normalizeSearchText } from '../format/text-search.js';
-import type { LeadStatus } from '../leads/statuses.js';
 import { text } from './common.js';
+import { leadStatusSchema } from './lead.js';
 
 export const SEARCH_LIMITS = { perKind: 5, minChars: 2, maxChars: 100, minPhoneDigits: 3 } as const;
 
@@ -14,11 +14,14 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-export interface SearchResults {
-  leads: { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus }[];
-  users: { id: number; name: string; email: string | null }[];
-  groups: { id: number; name: string }[];
-}
+export const searchResultsSchema = z.object({
+  leads: z.array(
+    z.object({ id: z.number(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), status: leadStatusSchema }),
+  ),
+  users: z.array(z.object({ id: z.number(), name: z.string(), email: z.string().nullable() })),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 /** What a query looks for: its text without accents or case, and its digits when it reads as a phone number. */
 export interface SearchTerms {

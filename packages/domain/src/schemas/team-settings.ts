@@ -46,3 +46,16 @@ export type UpdateTeamSettings = z.output<typeof updateTeamSettingsSchema>;
 
 /** How many phones a change of country would re-read, for the confirmation ('Se actualizarán N teléfonos'). */
 export const phoneRereadCountSchema = z.object({ country: teamSettingsSchema.shape.country });
+
+/** The answers (TeamSettingsView, TeamSettingsSaved in settings/team-settings.ts). */
+export const teamSettingsViewSchema = z.object({
+  country: z.string(),
+  currency: z.string(),
+  locale: z.enum(TEAM_LOCALES),
+  timeZone: z.string(),
+  workingDays: z.array(z.number().int()),
+  configured: z.boolean(),
+  offerSetup: z.boolean(),
+});
+export const teamSettingsSavedSchema = teamSettingsViewSchema.extend({ phonesUpdated: z.number().int() });
+export const phoneRereadResultSchema = z.object({ count: z.number().int() });

@@ -67,3 +67,12 @@ export type TrackingForm = z.output<typeof trackingFormSchema>;
 /** An update changes only the fields it names (no defaults fill the others); the lead of a record never changes. */
 export const updateTrackingSchema = z.object(trackingFields).partial();
 export type UpdateTrackingInput = z.input<typeof updateTrackingSchema>;
+
+/** The list, narrowed to some leads: a query string sends one id as text, several as repeated `leadIds`. */
+export const trackingListQuerySchema = z
+  .object({
+    leadIds: z
+      .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(idSchema).max(1000, { message: 'Máximo 1000 leads' }))
+      .optional(),
+  })
+  .default({});

@@ -1,4 +1,4 @@
-/** PUT /api/conversation-tracking/{id} and tracking.update change only the fields they name. */
+/** PUT /api/conversation-tracking/{id} and tracking.update change only the fields they name; the list narrows by lead. */
 import { expect, it } from 'vitest';
 import { createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor } from '../../test/trpc-client.js';
@@ -37,5 +37,12 @@ describeWithServer('partial tracking updates', (server) => {
     expect((await client.put(`/api/conversation-tracking/${id}`, { progressLevel: 'ganado' })).status).toBe(400);
     const cleared = await client.put(`/api/conversation-tracking/${id}`, { notes: null });
     expect(cleared.body).toMatchObject({ notes: null, messagesToLead: 9, progressLevel: 'mucho_progreso', hasResponded: true });
+
+    // The list narrows to the leads named, one or several, as tracking.list does.
+    const only = await client.get(`/api/conversation-tracking?leadIds=${lead.body.id}`);
+    expect(only.body).toEqual([cleared.body]);
+    expect((await client.get(`/api/conversation-tracking?leadIds=${lead.body.id}&leadIds=999999999`)).body).toEqual([cleared.body]);
+    expect(await trpcClientFor(client).tracking.list.query({ leadIds: [lead.body.id] })).toEqual([cleared.body]);
+    expect((await client.get('/api/conversation-tracking?leadIds=abc')).status).toBe(400);
   });
 });
