@@ -45,3 +45,4 @@ export * from './repositories/api-tokens.repository.js';
 export * from './repositories/webhooks.repository.js';
 export * from './repositories/web-forms.repository.js';
 export * from './repositories/work-budgets.repository.js';
+export * from './repositories/audit-log.repository.js';
