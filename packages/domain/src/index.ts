@@ -68,3 +68,4 @@ export * from './settings/follow-up-times.js';
 export * from './settings/team-format.js';
 export * from './format/zoned-time.js';
 export * from './schemas/webhook.js';
+export * from './schemas/audit.js';
