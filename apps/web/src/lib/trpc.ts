@@ -4,6 +4,7 @@ import { CHAT_LIMITS, TRPC_MAX_BATCH_SIZE } from '@crm/domain';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { handleUnauthorized } from './unauthorized';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -17,7 +18,19 @@ const wsClient = createWSClient({
   // Opens only while a subscription is active (i.e. once signed in), closes when none is.
   lazy: { enabled: true, closeMs: 0 },
   retryDelayMs: () => CHAT_LIMITS.reconnectDelayMs,
+  onClose: (cause) => {
+    // The server closes with 1000 only when the session ended (logout elsewhere, deactivation,
+    // expiry: docs/live-protocol.md). Reconnecting would be refused for ever: stop, and sign out.
+    if (cause?.code !== CHAT_LIMITS.normalCloseCode) return;
+    void wsClient.close();
+    handleUnauthorized();
+  },
 });
+
+/** Closes the live socket for good before a deliberate sign-out, so its end is not taken for a lost session. */
+export function closeLiveSocket(): Promise<void> {
+  return wsClient.close();
+}
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
