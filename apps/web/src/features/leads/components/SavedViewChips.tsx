@@ -10,11 +10,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { savedFiltersOf, savedViewHref } from '../hooks/saved-view-url';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useSavedViews } from '../hooks/useSavedViews';
-import { SaveViewDialog } from './SaveViewDialog';
+
+// The dialog (and the saved view's schema, with zod) loads when 'Guardar vista' is first clicked.
+const SaveViewDialog = lazyDialog(() => import('./SaveViewDialog').then((module) => module.SaveViewDialog));
 
 export function SavedViewChips({ view }: { view: LeadsView }) {
   const navigate = useNavigate();
