@@ -25,9 +25,5 @@ export function parseLeadSort(sort: LeadSort): { field: LeadSortField; direction
 /** The same check as leadSortSchema, for the web app's pages that load no zod. */
 export function isLeadSort(value: string): value is LeadSort {
   const [field, direction, ...rest] = value.split(':');
-  return (
-    rest.length === 0 &&
-    LEAD_SORT_FIELDS.some((known) => known === field) &&
-    SORT_DIRECTIONS.some((known) => known === direction)
-  );
+  return rest.length === 0 && LEAD_SORT_FIELDS.some((known) => known === field) && SORT_DIRECTIONS.some((known) => known === direction);
 }

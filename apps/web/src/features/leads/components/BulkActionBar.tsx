@@ -21,7 +21,9 @@ const BulkActionDialog = lazyDialog(
   () => import('./BulkActionDialog').then((module) => module.BulkActionDialog),
   (props) => props.action !== null,
 );
-const ConfirmDeleteDialog = lazyDialog(() => import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
+);
 
 function leadsText(count: number): string {
   return formatCount(count, 'lead', 'leads');

@@ -17,7 +17,9 @@ import { useSavedViews } from '../hooks/useSavedViews';
 
 // The dialogs (and the saved view's schema, with zod) load when one first opens.
 const SaveViewDialog = lazyDialog(() => import('./SaveViewDialog').then((module) => module.SaveViewDialog));
-const ConfirmDeleteDialog = lazyDialog(() => import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
+);
 
 export function SavedViewChips({ view }: { view: LeadsView }) {
   const navigate = useNavigate();

@@ -10,7 +10,10 @@ interface BellButtonProps {
 }
 
 /** A ref and the props a Popover.Target adds reach the button. */
-export const BellButton = forwardRef<HTMLButtonElement, BellButtonProps>(function BellButton({ unreadCount, onClick, ...targetProps }, ref) {
+export const BellButton = forwardRef<HTMLButtonElement, BellButtonProps>(function BellButton(
+  { unreadCount, onClick, ...targetProps },
+  ref,
+) {
   const badge = formatUnreadBadge(unreadCount);
   const label = unreadCount > 0 ? `Notificaciones, ${unreadCount} sin leer` : 'Notificaciones';
   return (
