@@ -31,6 +31,7 @@ export * from './users/profile-image-url.js';
 export * from './leads/categories.js';
 export * from './leads/statuses.js';
 export * from './leads/list-match.js';
+export * from './leads/sort.js';
 export * from './leads/progress.js';
 export * from './leads/category-mapping.js';
 export * from './leads/specialization.js';
