@@ -3,6 +3,7 @@
  * openapi.ts documents them (the reference's own endpoint included).
  */
 import { z } from 'zod';
+import { auditEndpoints } from '../modules/audit/audit.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
@@ -28,5 +29,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
   ...usersEndpoints,
   ...leadsEndpoints,
+  ...auditEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];
