@@ -3,7 +3,7 @@
  * first, filtered by days and action, page by page, and the same filters as a CSV download.
  */
 import type { AuditEntry, AuditQuery } from '@crm/domain';
-import { Button, Center, Code, Group, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,7 +22,8 @@ function exportUrl(filters: Filters): string {
 function AuditRows({ entries }: { entries: AuditEntry[] }) {
   const format = useTeamFormat();
   return (
-    <ScrollArea>
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Registro de auditoría' }}>
       <Table striped verticalSpacing="xs" miw={720}>
         <Table.Thead>
           <Table.Tr>
@@ -55,9 +56,16 @@ function AuditRows({ entries }: { entries: AuditEntry[] }) {
               <Table.Td>{entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}</Table.Td>
               <Table.Td>{entry.ip ?? '—'}</Table.Td>
               <Table.Td>
-                <Code block style={{ maxWidth: 320, maxHeight: 120, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                <Text
+                  size="xs"
+                  ff="monospace"
+                  lineClamp={3}
+                  maw={320}
+                  style={{ wordBreak: 'break-all' }}
+                  title={JSON.stringify(entry.details)}
+                >
                   {JSON.stringify(entry.details)}
-                </Code>
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}
