@@ -14,7 +14,18 @@ export default defineConfig({
       '/ws': { target: api, ws: true },
     },
   },
-  build: { chunkSizeWarningLimit: 700 },
+  build: {
+    chunkSizeWarningLimit: 700,
+    // The manifest lets a test read what each first load downloads (src/first-load-budget.test.ts).
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // react-remove-scroll marks its sidecar as a side effect, which kept its scroll lock (and the
+        // modules under it) in the entry through Mantine's barrel; Modal and Drawer import it for real.
+        moduleSideEffects: [{ test: /react-remove-scroll\/dist\/es2015\/sidecar\.js$/, sideEffects: false }],
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test-utils/setup.ts'],

@@ -53,7 +53,9 @@ describe('links to a lead and the way back', () => {
       const list = `/leads?categoria=salud&q=${token}`;
       await page.goto(list);
       const cards = page.getByTestId('lead-card');
-      await expect.poll(() => cards.count()).toBe(15);
+      // The first cards render at once, the others just after (LeadList): wait for the fifteenth.
+      await cards.nth(14).waitFor();
+      expect(await cards.count()).toBe(15);
       const last = cards.last().getByRole('link', { name: new RegExp(`^Clínica Castellana \\d+ ${token}$`) });
       await last.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300); // the position is saved once scrolling settles

@@ -363,6 +363,8 @@ describe('long lists', () => {
         .getByRole('tab', { name: /Leads Activos/ })
         .getByText('30')
         .waitFor();
+      // The first cards render at once, the rest of the page just after (LeadList): wait for all 24.
+      await page.getByTestId('lead-card').nth(23).waitFor();
       await expect(page.getByTestId('lead-card').count()).resolves.toBe(24);
       await page.mouse.wheel(0, 20_000);
       await page.getByText('30 leads', { exact: true }).waitFor();

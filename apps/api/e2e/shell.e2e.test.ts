@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { ADMIN_PASSWORD, type TestServer } from '../src/test/harness.js';
+import { ADMIN_PASSWORD, createUser, type TestServer, uniqueName } from '../src/test/harness.js';
 import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 let server: TestServer;
@@ -175,6 +175,30 @@ describe('logout and phone width', () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
     const status = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('stops the live socket and shows the login screen when the session ends elsewhere', async () => {
+    const username = uniqueName('ended');
+    await createUser(server, { username, systemRole: 'team_member' });
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    // The live feed's socket opens once the app is on screen.
+    const liveSocket = page.waitForEvent('websocket', { predicate: (socket) => socket.url().endsWith('/trpc') });
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await signIn(page, username);
+    await liveSocket;
+    const elsewhere = await browser.newContext({ baseURL: server.url });
+    await elsewhere.addCookies(await context.cookies());
+    expect((await elsewhere.request.post('/api/logout')).status()).toBe(200);
+    await elsewhere.close();
+    // Nothing touched on this page: the socket's end alone brings the login screen.
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    const opened = sockets.length;
+    // A reconnect would come CHAT_LIMITS.reconnectDelayMs (3 s) after the close.
+    await page.waitForTimeout(4000);
+    expect(sockets.length).toBe(opened);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 /** Every feature's background jobs, the list the server gives the queue (jobs/job-queue.ts). */
+import { purgeAuditLogJob } from './modules/audit/audit.jobs.js';
 import { purgeExpiredSessionsJob } from './modules/auth/sessions.jobs.js';
 import { dropUnsentAttachmentsJob } from './modules/chat/attachments.jobs.js';
 import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-ups/follow-ups.jobs.js';
@@ -19,4 +20,5 @@ export const BACKGROUND_JOBS = [
   wakeWebhooksJob,
   sweepWebhooksJob,
   pruneWebFormSpamJob,
+  purgeAuditLogJob,
 ];

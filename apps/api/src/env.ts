@@ -1,5 +1,5 @@
 /** The one place environment variables are read and validated (the README's Configuration table). */
-import { CHAT_ATTACHMENT_LIMITS, CHAT_LIMITS, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/domain';
+import { AUDIT_LIMITS, CHAT_ATTACHMENT_LIMITS, CHAT_LIMITS, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/domain';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -32,6 +32,8 @@ const envSchema = z.object({
    * replica's job to another within about half a minute; tests use 1.
    */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** Days the audit log keeps an entry (docs/audit.md); a daily job deletes older ones. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(AUDIT_LIMITS.defaultRetentionDays),
   /** How long a client may take to send a request's headers, in ms (slow-headers attacks); tests use a short one. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** The country of phone numbers typed without a country code (ISO 3166 alpha-2): AR gives the spec's 54, ES gives +34. */

@@ -42,8 +42,9 @@ export function App() {
 
   // A returning signed-in visit loads the app's chunk while the session is checked, not after it; a
   // visit to the login screen leaves it out (a phone downloads and runs only the form) until the person types.
+  // An address other than '/' is a section (a link, a bookmark, a reload): signed in, nearly always.
   useEffect(() => {
-    if (readSignedInHint()) preloadSignedInApp();
+    if (readSignedInHint() || window.location.pathname !== '/') preloadSignedInApp();
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,20 +9,17 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { OfflineBanner } from './components/OfflineBanner';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
+import { Toasts } from './components/Toasts';
 import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { theme } from './theme';
-
-/** Long enough to read a title and a line; short enough that the next action's toast is not waiting behind it. */
-const TOAST_MS = 3000;
 
 function Root() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* One toast at a time (lib/notify.ts replaces the one shown), in the corner no page keeps its actions in. */}
-      <Notifications limit={1} autoClose={TOAST_MS} position="bottom-right" />
+      <Toasts />
       <OfflineBanner />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

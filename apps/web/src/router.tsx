@@ -36,6 +36,7 @@ export function AppRoutes() {
       <Route path="/profile/tokens" element={<ApiTokensPage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
       <Route path="/configuracion/webhooks" element={<SettingsPage />} />
+      <Route path="/configuracion/auditoria" element={<SettingsPage />} />
       <Route path="/formularios" element={<WebFormsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -28,6 +28,8 @@ import type {
   WebFormSubmissionsTable,
   WebFormsTable,
 } from './tables/web-forms.table.js';
+import type { UserWorkBudgetsTable } from './tables/work-budgets.table.js';
+import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -72,6 +74,8 @@ export interface Database {
   web_form_submissions: WebFormSubmissionsTable;
   web_form_address_hits: WebFormAddressHitsTable;
   web_form_spent_challenges: WebFormSpentChallengesTable;
+  user_work_budgets: UserWorkBudgetsTable;
+  audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
 }
 
@@ -88,3 +92,5 @@ export type * from './tables/settings.table.js';
 export type * from './tables/api-tokens.table.js';
 export type * from './tables/webhooks.table.js';
 export type * from './tables/web-forms.table.js';
+export type * from './tables/work-budgets.table.js';
+export type * from './tables/audit-log.table.js';

@@ -139,6 +139,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [false, false, false, false, false],
   },
+  'audit.read': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

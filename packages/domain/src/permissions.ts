@@ -32,6 +32,7 @@ export const ACTIONS = [
   'apiToken.manageAll', // everyone's API tokens: list with their owners, revoke
   'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
   'webForm.manage', // 'Formularios': create, edit, delete web forms and read their submissions
+  'audit.read', // 'Configuración → Auditoría': the audit log and its CSV
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -74,6 +75,7 @@ const RULES: Record<Action, Rule> = {
   // A webhook sends every lead to another system: only an admin may point one somewhere.
   'webhook.manage': adminOnly,
   'webForm.manage': adminOrManager,
+  'audit.read': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

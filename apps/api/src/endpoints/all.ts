@@ -7,6 +7,7 @@ import { authEndpoints } from '../modules/auth/auth.endpoints.js';
 import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
+import { auditEndpoints } from '../modules/audit/audit.endpoints.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
@@ -74,5 +75,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadBulkEndpoints,
   ...apiTokensEndpoints,
   ...webhooksEndpoints,
+  ...auditEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];

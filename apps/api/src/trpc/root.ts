@@ -25,10 +25,12 @@ import { apiTokensRouter } from '../modules/api-tokens/api-tokens.endpoints.js';
 import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
 import { liveRouter } from '../live/live.router.js';
 import { webhooksRouter } from '../modules/webhooks/webhooks.endpoints.js';
+import { auditRouter } from '../modules/audit/audit.endpoints.js';
 import { router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  audit: auditRouter,
   users: usersRouter,
   customRoles: customRolesRouter,
   team: teamRouter,

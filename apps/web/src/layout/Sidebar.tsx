@@ -1,6 +1,6 @@
 /** The fixed sidebar: role-filtered items, active highlight, and the user footer. */
 import { canSee, fullName, systemRoleLabel } from '@crm/domain';
-import { ActionIcon, Badge, Box, Button, Group, Kbd, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Kbd, NavLink, Stack, Text } from '@mantine/core';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
@@ -50,7 +50,8 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
           Buscar
         </Button>
       </Box>
-      <ScrollArea style={{ flex: 1 }} p="xs">
+      {/* A plain scrolling box: Mantine's ScrollArea shares a module with the popovers' positioning code, which every screen would then load. */}
+      <Box style={{ flex: 1, overflowY: 'auto' }} p="xs">
         <nav aria-label="Navegación principal">
           {NAV_ITEMS.filter((item) => canSee(user.systemRole, item.screen)).map((item) => {
             const active = item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path);
@@ -76,7 +77,7 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
             );
           })}
         </nav>
-      </ScrollArea>
+      </Box>
       <Group p="md" gap="sm" wrap="nowrap" className={classes.footer}>
         <UserAvatar user={user} />
         <Box style={{ flex: 1, minWidth: 0 }}>
@@ -93,11 +94,12 @@ export function Sidebar({ onNavigate, bell }: { onNavigate: () => void; bell?: R
             </Text>
           </Group>
         </Box>
-        <Tooltip label="Cerrar sesión">
+        {/* A tooltip in CSS: Mantine's would bring its positioning code into every screen's first load. */}
+        <span className={classes.hint} data-hint="Cerrar sesión">
           <ActionIcon variant="subtle" color="gray" aria-label="Cerrar sesión" loading={logout.isPending} onClick={() => logout.mutate()}>
             <IconLogout size={18} />
           </ActionIcon>
-        </Tooltip>
+        </span>
       </Group>
     </Stack>
   );

@@ -5,13 +5,18 @@
  */
 import { type ComponentType, Suspense, lazy, useState } from 'react';
 
-export function lazyDialog<Props extends { opened: boolean }>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+export function lazyDialog<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  /** Whether the props open it: `opened` unless the dialog says otherwise (e.g. a subject that is set). */
+  isOpen: (props: Props) => boolean = (props) => 'opened' in props && props.opened === true,
+): ComponentType<Props> {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
   return function LazyDialog(props: Props) {
-    const [mounted, setMounted] = useState(props.opened);
+    const opened = isOpen(props);
+    const [mounted, setMounted] = useState(opened);
     // Derived from a prop during render (React's pattern for it): no extra effect pass.
-    if (props.opened && !mounted) setMounted(true);
-    if (!mounted && !props.opened) return null;
+    if (opened && !mounted) setMounted(true);
+    if (!mounted && !opened) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />

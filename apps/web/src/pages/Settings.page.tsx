@@ -1,13 +1,21 @@
-/** 'Configuración' (admin): the team settings of docs/settings.md, and the webhooks (docs/webhooks.md), one tab each. */
+/** 'Configuración' (admin): the team settings of docs/settings.md, the webhooks (docs/webhooks.md) and the audit log (docs/audit.md), one tab each. */
 import { Paper, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { TeamSettingsForm } from '../features/settings/components/TeamSettingsForm';
+import { AuditPanel } from '../features/audit/components/AuditPanel';
 import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
 import { useTeamSettings } from '../lib/useTeamFormat';
 
-const TABS = { equipo: '/configuracion', webhooks: '/configuracion/webhooks' } as const;
+const TABS = { equipo: '/configuracion', webhooks: '/configuracion/webhooks', auditoria: '/configuracion/auditoria' } as const;
+type Tab = keyof typeof TABS;
+
+const SUBTITLES: Record<Tab, string> = {
+  equipo: 'País, moneda, formato, zona horaria y días laborables del equipo',
+  webhooks: 'Avisos firmados a otros sistemas cuando algo cambia',
+  auditoria: 'Quién hizo qué, cuándo y desde dónde',
+};
 
 function TeamTab() {
   const { configured: _configured, offerSetup: _offerSetup, ...settings } = useTeamSettings();
@@ -21,27 +29,25 @@ function TeamTab() {
 
 function SettingsScreen() {
   const navigate = useNavigate();
-  const tab = useLocation().pathname === TABS.webhooks ? 'webhooks' : 'equipo';
+  const { pathname } = useLocation();
+  const tab = (Object.keys(TABS) as Tab[]).find((key) => TABS[key] === pathname) ?? 'equipo';
   return (
     <>
-      <PageHeader
-        title="Configuración"
-        subtitle={
-          tab === 'webhooks'
-            ? 'Avisos firmados a otros sistemas cuando algo cambia'
-            : 'País, moneda, formato, zona horaria y días laborables del equipo'
-        }
-      />
-      <Tabs value={tab} onChange={(value) => value && void navigate(TABS[value as keyof typeof TABS])} keepMounted={false}>
+      <PageHeader title="Configuración" subtitle={SUBTITLES[tab]} />
+      <Tabs value={tab} onChange={(value) => value && void navigate(TABS[value as Tab])} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="equipo">Equipo</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
+          <Tabs.Tab value="auditoria">Auditoría</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipo">
           <TeamTab />
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="auditoria">
+          <AuditPanel />
         </Tabs.Panel>
       </Tabs>
     </>

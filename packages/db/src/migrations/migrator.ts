@@ -32,6 +32,8 @@ import * as chatAttachmentQuota from './2026-11-27T1500-chat-attachment-quota.js
 import * as apiTokens from './2026-11-27T1700-api-tokens.js';
 import * as webhooks from './2026-11-27T1700-webhooks.js';
 import * as webForms from './2026-11-27T1800-web-forms.js';
+import * as workBudgets from './2026-11-27T1900-work-budgets.js';
+import * as auditLog from './2026-11-27T1910-audit-log.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1700-api-tokens': apiTokens,
   '2026-11-27T1700-webhooks': webhooks,
   '2026-11-27T1800-web-forms': webForms,
+  '2026-11-27T1900-work-budgets': workBudgets,
+  '2026-11-27T1910-audit-log': auditLog,
 };
 
 /**

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
+import { LEAD_SORT_FIELDS, type LeadSort, SORT_DIRECTIONS } from '../leads/sort.js';
 import { isPlausiblePhone } from '../phones/phone.js';
 import { trackingRecordSchema } from './tracking.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
@@ -164,27 +165,10 @@ function optionalQuery<T extends z.ZodType>(schema: T) {
 export const LEAD_VIEWS = ['leads', 'contacted'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
-/**
- * The columns a list sorts by. lastContact is when the lead was marked contacted; nextFollowUp its
- * earliest open follow-up; status follows the board (nuevo → perdido); assignee the person's name.
- * Leads without a value (no assignee, never contacted, no follow-up) come last in both directions.
- */
-export const LEAD_SORT_FIELDS = ['name', 'category', 'status', 'assignee', 'createdAt', 'lastContact', 'nextFollowUp'] as const;
-export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
-/** `<field>:<asc|desc>`, e.g. 'name:asc'; the default is createdAt:desc (newest first). */
+/** `<field>:<asc|desc>` (leads/sort.ts). */
 export const leadSortSchema = z.templateLiteral([z.enum(LEAD_SORT_FIELDS), ':', z.enum(SORT_DIRECTIONS)], {
   message: 'Orden inválido',
-});
-export type LeadSort = z.infer<typeof leadSortSchema>;
-export const DEFAULT_LEAD_SORT: LeadSort = 'createdAt:desc';
-
-export function parseLeadSort(sort: LeadSort): { field: LeadSortField; direction: SortDirection } {
-  const [field, direction] = sort.split(':') as [LeadSortField, SortDirection];
-  return { field, direction };
-}
+}) satisfies z.ZodType<LeadSort>;
 
 /** 'Mis leads' (me), 'Sin asignar' (none) or one person's id. */
 export const leadAssigneeFilterSchema = z.union([z.literal('me'), z.literal('none'), idSchema], {

@@ -8,13 +8,22 @@ import { Button, Card, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconArrowsShuffle, IconDownload, IconFolder, IconProgressCheck, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import type { LeadSelection } from '../hooks/useLeadSelection';
 import { type LeadListFilters, useRefreshLeads } from '../hooks/useLeadQueries';
-import { type BulkChoice, BulkActionDialog, type ChoiceAction } from './BulkActionDialog';
+import type { BulkChoice, ChoiceAction } from './BulkActionDialog';
+
+// The dialogs load when one first opens: the leads page's first load has no dialog (nor Modal) in it.
+const BulkActionDialog = lazyDialog(
+  () => import('./BulkActionDialog').then((module) => module.BulkActionDialog),
+  (props) => props.action !== null,
+);
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
+);
 
 function leadsText(count: number): string {
   return formatCount(count, 'lead', 'leads');

@@ -5,11 +5,13 @@ import { IconFolders } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { useDialogSubject } from '../hooks/useDialogSubject';
 import { useLeadGroups } from '../hooks/useLeadQueries';
-import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { EmptyState } from './EmptyState';
 import { GroupCard } from './GroupCard';
+
+const DeleteGroupDialog = lazyDialog(() => import('./DeleteGroupDialog').then((module) => module.DeleteGroupDialog));
 
 export function GroupsTab({ onShowLeads }: { onShowLeads: (group: LeadGroup) => void }) {
   const user = useCurrentUser();

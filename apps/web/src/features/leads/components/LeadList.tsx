@@ -4,13 +4,32 @@
  */
 import type { LeadListItem } from '@crm/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
 import type { LeadSelection } from '../hooks/useLeadSelection';
 import { LeadCard } from './LeadCard';
 import { LoadMore } from './LoadMore';
+
+/**
+ * Cards rendered at once: more than a screen holds (a phone shows one or two, a laptop two rows of
+ * three). The others follow in a transition, which React renders in slices between which the page
+ * stays responsive: a page of 24 cards rendered in one go blocked a phone's main thread for seconds.
+ */
+const FIRST_PASS_CARDS = 6;
+
+/** How many of the `total` cards of a list (one tab and set of filters: `listKey`) to render now. */
+function useRenderedCount(total: number, listKey: string): number {
+  const [shown, setShown] = useState({ listKey, limit: FIRST_PASS_CARDS });
+  // Another list starts again from its first screenful (React's pattern for state derived from a prop).
+  if (shown.listKey !== listKey) setShown({ listKey, limit: FIRST_PASS_CARDS });
+  const limit = shown.listKey === listKey ? shown.limit : FIRST_PASS_CARDS;
+  useEffect(() => {
+    if (limit < total) startTransition(() => setShown({ listKey, limit: total }));
+  }, [limit, total, listKey]);
+  return Math.min(limit, total);
+}
 
 interface LeadListProps {
   view: 'leads' | 'contacted';
@@ -24,6 +43,8 @@ interface LeadListProps {
 
 export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: LeadListProps) {
   const pages = useLeadPages(view, filters);
+  const loaded = pages.data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
+  const rendered = useRenderedCount(loaded, JSON.stringify({ view, filters }));
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
 
@@ -35,7 +56,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: L
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {leads.map((lead) => (
+        {leads.slice(0, rendered).map((lead) => (
           <LeadCard
             key={lead.id}
             lead={lead}
@@ -46,7 +67,8 @@ export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: L
           />
         ))}
       </SimpleGrid>
-      <LoadMore pages={pages} loaded={leads.length} />
+      {/* Until every loaded card is on the page, its end is not: the next page waits. */}
+      {rendered === leads.length ? <LoadMore pages={pages} loaded={leads.length} /> : null}
     </Stack>
   );
 }

@@ -8,13 +8,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus, IconLayoutKanban, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { savedFiltersOf, savedViewHref } from '../hooks/saved-view-url';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useSavedViews } from '../hooks/useSavedViews';
-import { SaveViewDialog } from './SaveViewDialog';
+
+// The dialogs (and the saved view's schema, with zod) load when one first opens.
+const SaveViewDialog = lazyDialog(() => import('./SaveViewDialog').then((module) => module.SaveViewDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
+);
 
 export function SavedViewChips({ view }: { view: LeadsView }) {
   const navigate = useNavigate();

@@ -1,86 +1,27 @@
-/** The header's bell: the unread count, and a panel with the newest notifications (click opens the thing). */
-import { formatRelativeTime, formatUnreadBadge, type Notification } from '@crm/domain';
-import { ActionIcon, Box, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+/**
+ * The header's bell: the unread count, and on click a panel with the newest notifications. The
+ * panel (a popover, and the positioning code under it) loads with the first click: the shell of
+ * every screen shows the bell, few first screens open it.
+ */
+import { type ComponentType, useState } from 'react';
+import { notifyError } from '../../../lib/notify';
 import { useNotifications } from '../hooks/useNotifications';
-import classes from './NotificationBell.module.css';
+import { BellButton } from './BellButton';
 
 export function NotificationBell() {
-  const [opened, setOpened] = useState(false);
-  const { list, unreadCount, open, markAllRead, markingAll } = useNotifications();
-  const badge = formatUnreadBadge(unreadCount);
-  const label = unreadCount > 0 ? `Notificaciones, ${unreadCount} sin leer` : 'Notificaciones';
-
-  const choose = (notification: Notification) => {
-    setOpened(false);
-    open(notification);
+  // The panel's list loads with the shell, as before the panel had its own chunk: it opens filled.
+  const { unreadCount } = useNotifications();
+  const [Popover, setPopover] = useState<ComponentType | null>(null);
+  const [loading, setLoading] = useState(false);
+  if (Popover) return <Popover />;
+  const load = () => {
+    if (loading) return;
+    setLoading(true);
+    import('./NotificationPopover')
+      .then((module) => setPopover(() => module.NotificationPopover))
+      // Offline, say: the bell stays as it is, and the next click tries again.
+      .catch(() => notifyError('No se pudieron cargar las notificaciones', 'Comprueba tu conexión e inténtalo de nuevo'))
+      .finally(() => setLoading(false));
   };
-
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(380px, calc(100vw - 16px))" shadow="md" withinPortal>
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((value) => !value)}>
-          <Indicator label={badge} disabled={!badge} size={16} color="red" offset={2}>
-            <IconBell size={20} stroke={1.7} />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" p="sm" className={classes.header}>
-          <Text fw={700} component="h2" size="md" m={0}>
-            Notificaciones
-          </Text>
-          <Button variant="subtle" size="compact-xs" disabled={unreadCount === 0} loading={markingAll} onClick={markAllRead}>
-            Marcar todas como leídas
-          </Button>
-        </Group>
-        <ScrollArea.Autosize mah={420}>
-          {list.isPending ? (
-            <Group justify="center" p="md">
-              <Loader size="sm" aria-label="Cargando notificaciones" />
-            </Group>
-          ) : list.isError ? (
-            <Text p="md" size="sm" c="red.8">
-              No se pudieron cargar las notificaciones
-            </Text>
-          ) : list.data.length === 0 ? (
-            <Text p="md" size="sm" c="dimmed" ta="center">
-              No tienes notificaciones
-            </Text>
-          ) : (
-            <Stack gap={0} component="ul" className={classes.list} aria-label="Notificaciones recientes">
-              {list.data.map((notification) => (
-                <li key={notification.id}>
-                  <UnstyledButton
-                    className={classes.item}
-                    data-unread={notification.readAt === null || undefined}
-                    onClick={() => choose(notification)}
-                  >
-                    <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <Box className={classes.dot} aria-hidden />
-                      <Box style={{ minWidth: 0, flex: 1 }}>
-                        <Text size="sm" fw={notification.readAt === null ? 700 : 500}>
-                          {notification.title}
-                          {notification.readAt === null ? <span className={classes.hidden}> (sin leer)</span> : null}
-                        </Text>
-                        {notification.body ? (
-                          <Text size="sm" c="dimmed" lineClamp={2}>
-                            {notification.body}
-                          </Text>
-                        ) : null}
-                        <Text size="xs" c="dimmed">
-                          {formatRelativeTime(notification.createdAt)}
-                        </Text>
-                      </Box>
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
-  );
+  return <BellButton unreadCount={unreadCount} onClick={load} />;
 }

@@ -1,0 +1,45 @@
+/** The audit log (docs/audit.md; tRPC `audit.*`): admins read it by pages and download it as CSV. */
+import { auditPageSchema, auditQuerySchema } from '@crm/domain';
+import type { FastifyReply } from 'fastify';
+import { downloadSchema, endpoint } from '../../endpoints/endpoint.js';
+import { routerOf } from '../../endpoints/trpc-adapter.js';
+import { auditCsv } from './audit-csv.js';
+import { listAudit } from './audit.service.js';
+
+function sendCsv(reply: FastifyReply, download: { fileName: string; contentType: string; body: unknown }): FastifyReply {
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', `attachment; filename="${download.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(download.body);
+}
+
+export const auditEndpoints = [
+  endpoint({
+    name: 'audit.list',
+    summary: 'Registro de auditoría, lo más reciente primero',
+    description:
+      'Filtros: `from`/`to` (días del calendario del equipo, ambos incluidos), `actorId`, `action` (una acción, o un prefijo terminado en punto: `users.`); páginas con `before` = `nextBefore`.',
+    permission: 'audit.read',
+    input: auditQuerySchema,
+    output: auditPageSchema,
+    rest: { method: 'GET', path: '/api/audit' },
+    trpc: 'query',
+    handler: ({ ctx, input }) => listAudit(ctx, input),
+  }),
+  endpoint({
+    name: 'audit.exportCsv',
+    summary: 'Descarga CSV del registro de auditoría filtrado',
+    permission: 'audit.read',
+    input: auditQuerySchema.omit({ before: true, limit: true }),
+    output: downloadSchema,
+    rest: { method: 'GET', path: '/api/audit/export', produces: 'text/csv', send: sendCsv },
+    handler: async ({ ctx, input }) => ({
+      fileName: `auditoria-${new Date().toISOString().slice(0, 10)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: await auditCsv(ctx, input),
+    }),
+  }),
+] as const;
+
+export const auditRouter = routerOf(auditEndpoints);

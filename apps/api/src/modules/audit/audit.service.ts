@@ -1,0 +1,110 @@
+/**
+ * The audit log (docs/audit.md): the endpoint adapters record every declared audited action after
+ * it succeeds (sign-ins also when they fail), with the caller, its token, its address, the target
+ * and the input (secrets removed, size bounded). Admins read it by pages and download it as CSV.
+ */
+import { type AuditEntryRow, insertAuditEntry, listAuditEntries } from '@crm/db';
+import { type AuditEntry, type AuditPage, type AuditQuery, type User, instantAt } from '@crm/domain';
+import type { AppContext, Viewer } from '../../context.js';
+import { loadTeamSettings } from '../settings/team-settings.service.js';
+
+/** Input fields whose values never reach the log. */
+const SECRET_FIELD = /password|secret|token|code|altcha|challenge/i;
+/** The input kept with an entry, at most this many characters of JSON. */
+const MAX_DETAILS_CHARS = 4_000;
+
+export interface AuditSource {
+  viewer: Pick<Viewer, 'user' | 'apiToken'> | undefined;
+  ip: string | null;
+}
+
+export interface AuditRecord {
+  action: string;
+  summary?: string;
+  target?: { type: string; id: string | number } | null;
+  details?: unknown;
+  /** Who acted when there is no session yet (a sign-in): the account named. */
+  actor?: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
+}
+
+/** The input as it may be kept: secrets replaced, nothing deeper than a few levels, bounded in size. */
+export function auditDetailsOf(input: unknown): Record<string, unknown> {
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (value instanceof Date) return value.toISOString();
+    if (Array.isArray(value)) return depth > 3 ? '…' : value.slice(0, 50).map((item) => scrub(item, depth + 1));
+    if (value && typeof value === 'object') {
+      if (depth > 3) return '…';
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, SECRET_FIELD.test(key) ? '[oculto]' : scrub(item, depth + 1)]),
+      );
+    }
+    return typeof value === 'string' && value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  };
+  const scrubbed = scrub(input, 0);
+  const details = scrubbed && typeof scrubbed === 'object' && !Array.isArray(scrubbed) ? scrubbed : { input: scrubbed };
+  const json = JSON.stringify(details);
+  return json.length <= MAX_DETAILS_CHARS ? (details as Record<string, unknown>) : { truncated: json.slice(0, MAX_DETAILS_CHARS) };
+}
+
+export async function recordAudit(ctx: Pick<AppContext, 'db'>, source: AuditSource, record: AuditRecord): Promise<void> {
+  const actor = record.actor ?? source.viewer?.user ?? null;
+  await insertAuditEntry(ctx.db, {
+    actorId: actor?.id ?? null,
+    actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : null,
+    apiTokenId: source.viewer?.apiToken?.id ?? null,
+    ip: source.ip,
+    action: record.action,
+    summary: record.summary ?? null,
+    targetType: record.target?.type ?? null,
+    targetId: record.target ? String(record.target.id) : null,
+    details: auditDetailsOf(record.details ?? {}),
+  });
+}
+
+function entryOf(row: AuditEntryRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, name: row.actor_name },
+    apiTokenId: row.api_token_id,
+    ip: row.ip,
+    action: row.action,
+    summary: row.summary,
+    target: row.target_type === null || row.target_id === null ? null : { type: row.target_type, id: row.target_id },
+    details: row.details,
+  };
+}
+
+/** A calendar day of the team's zone: its first instant, or the next day's (`to` is inclusive). */
+function dayEdge(day: string, timeZone: string, nextDay: boolean): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return instantAt({ year, month, day: date + (nextDay ? 1 : 0), hour: 0, minute: 0 }, timeZone);
+}
+
+async function filtersOf(ctx: Pick<AppContext, 'db' | 'env'>, query: AuditQuery) {
+  const { timeZone } = (await loadTeamSettings(ctx)).settings;
+  return {
+    from: query.from ? dayEdge(query.from, timeZone, false) : undefined,
+    to: query.to ? dayEdge(query.to, timeZone, true) : undefined,
+    actorId: query.actorId,
+    action: query.action || undefined,
+  };
+}
+
+export async function listAudit(ctx: Pick<AppContext, 'db' | 'env'>, query: AuditQuery): Promise<AuditPage> {
+  const rows = await listAuditEntries(ctx.db, { ...(await filtersOf(ctx, query)), before: query.before, limit: query.limit + 1 });
+  const items = rows.slice(0, query.limit).map(entryOf);
+  return { items, nextBefore: rows.length > query.limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+/** Every entry the filters match, newest first, page by page (a year of entries never sits in memory). */
+export async function* auditEntries(ctx: Pick<AppContext, 'db' | 'env'>, query: Omit<AuditQuery, 'before' | 'limit'>) {
+  const filters = await filtersOf(ctx, { ...query, limit: 1 });
+  let before: number | undefined;
+  for (;;) {
+    const rows = await listAuditEntries(ctx.db, { ...filters, before, limit: 1000 });
+    for (const row of rows) yield entryOf(row);
+    if (rows.length < 1000) return;
+    before = rows.at(-1)?.id;
+  }
+}
