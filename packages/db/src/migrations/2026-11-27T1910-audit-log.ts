@@ -18,6 +18,7 @@ export async function up(db: AnyDb): Promise<void> {
       api_token_id integer,
       ip text,
       action text not null,
+      summary text,
       target_type text,
       target_id text,
       details jsonb not null default '{}'::jsonb

@@ -9,6 +9,7 @@ const entry = (action: string, actorId: number | null = null) => ({
   apiTokenId: null,
   ip: '203.0.113.7',
   action,
+  summary: 'Edita un usuario',
   targetType: 'user',
   targetId: '7',
   details: { role: { from: 'team_member', to: 'manager' } },

@@ -11,6 +11,7 @@ export interface AuditEntryInput {
   apiTokenId: number | null;
   ip: string | null;
   action: string;
+  summary: string | null;
   targetType: string | null;
   targetId: string | null;
   details: Record<string, unknown>;
@@ -24,6 +25,7 @@ export interface AuditEntryRow {
   api_token_id: number | null;
   ip: string | null;
   action: string;
+  summary: string | null;
   target_type: string | null;
   target_id: string | null;
   details: Record<string, unknown>;
@@ -49,6 +51,7 @@ export async function insertAuditEntry(db: DbOrTrx, entry: AuditEntryInput): Pro
       api_token_id: entry.apiTokenId,
       ip: entry.ip,
       action: entry.action,
+      summary: entry.summary,
       target_type: entry.targetType,
       target_id: entry.targetId,
       details: JSON.stringify(entry.details),

@@ -9,6 +9,8 @@ export interface AuditLogTable {
   api_token_id: number | null;
   ip: string | null;
   action: string;
+  /** The action in Spanish, as its endpoint declares it. */
+  summary: string | null;
   target_type: string | null;
   target_id: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, never>;

@@ -14,6 +14,8 @@ export const auditEntrySchema = z.object({
   apiTokenId: z.number().int().nullable(),
   ip: z.string().nullable(),
   action: z.string(),
+  /** The action in Spanish. */
+  summary: z.string().nullable(),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
   details: z.record(z.string(), z.unknown()),
 });

@@ -20,6 +20,7 @@ export interface AuditSource {
 
 export interface AuditRecord {
   action: string;
+  summary?: string;
   target?: { type: string; id: string | number } | null;
   details?: unknown;
   /** Who acted when there is no session yet (a sign-in): the account named. */
@@ -53,6 +54,7 @@ export async function recordAudit(ctx: Pick<AppContext, 'db'>, source: AuditSour
     apiTokenId: source.viewer?.apiToken?.id ?? null,
     ip: source.ip,
     action: record.action,
+    summary: record.summary ?? null,
     targetType: record.target?.type ?? null,
     targetId: record.target ? String(record.target.id) : null,
     details: auditDetailsOf(record.details ?? {}),
@@ -67,6 +69,7 @@ function entryOf(row: AuditEntryRow): AuditEntry {
     apiTokenId: row.api_token_id,
     ip: row.ip,
     action: row.action,
+    summary: row.summary,
     target: row.target_type === null || row.target_id === null ? null : { type: row.target_type, id: row.target_id },
     details: row.details,
   };
