@@ -23,6 +23,8 @@ export interface AppContext {
 export interface Viewer {
   user: User;
   sessionId: string;
+  /** A role of theirs requires a second factor they have not set up: only enrolling is open to them. */
+  mustEnrolSecondFactor: boolean;
 }
 
 export interface ServiceContext extends AppContext {

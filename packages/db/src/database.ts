@@ -19,6 +19,13 @@ import type { NotificationLeadsTable, NotificationPreferencesTable, Notification
 import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type {
+  LoginChallengesTable,
+  PasswordResetLinksTable,
+  SecondFactorRecoveryCodesTable,
+  TwoFactorRequirementsTable,
+  UserSecondFactorsTable,
+} from './tables/second-factor.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -55,6 +62,11 @@ export interface Database {
   notification_leads: NotificationLeadsTable;
   team_settings: TeamSettingsTable;
   saved_views: SavedViewsTable;
+  user_second_factors: UserSecondFactorsTable;
+  second_factor_recovery_codes: SecondFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  two_factor_requirements: TwoFactorRequirementsTable;
+  password_reset_links: PasswordResetLinksTable;
 }
 
 export type * from './tables/users.table.js';
@@ -67,3 +79,4 @@ export type * from './tables/notifications.table.js';
 export type * from './tables/lead-workspace.table.js';
 export type * from './tables/saved-views.table.js';
 export type * from './tables/settings.table.js';
+export type * from './tables/second-factor.table.js';

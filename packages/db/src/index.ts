@@ -40,3 +40,5 @@ export * from './repositories/lead-merge.repository.js';
 export * from './repositories/saved-views.repository.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
+export * from './repositories/second-factor.repository.js';
+export * from './repositories/password-reset-links.repository.js';

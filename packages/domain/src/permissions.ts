@@ -28,6 +28,9 @@ export const ACTIONS = [
   'analytics.read',
   'chat.use',
   'settings.manage', // the team settings ('Configuración'); everyone reads them
+  'user.resetSecondFactor', // remove someone's 2FA (they lost their phone and their recovery codes)
+  'user.createPasswordResetLink', // a one-time link for someone who forgot their password
+  'role.requireSecondFactor', // require 2FA of a system or custom role's members
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -65,6 +68,9 @@ const RULES: Record<Action, Rule> = {
   'analytics.read': adminOnly,
   'chat.use': everyone,
   'settings.manage': adminOnly,
+  'user.resetSecondFactor': adminOnly,
+  'user.createPasswordResetLink': adminOnly,
+  'role.requireSecondFactor': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -29,6 +29,7 @@ import * as stagedLeadTime from './2026-11-25T0900-staged-lead-time.js';
 import * as teamSettingsAndCalls from './2026-11-26T0900-team-settings-and-calls.js';
 import * as importStagingAndUniqueKeys from './2026-11-27T1000-import-staging-and-unique-keys.js';
 import * as chatAttachmentQuota from './2026-11-27T1500-chat-attachment-quota.js';
+import * as secondFactor from './2026-11-27T1700-second-factor.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T0900-team-settings-and-calls': teamSettingsAndCalls,
   '2026-11-27T1000-import-staging-and-unique-keys': importStagingAndUniqueKeys,
   '2026-11-27T1500-chat-attachment-quota': chatAttachmentQuota,
+  '2026-11-27T1700-second-factor': secondFactor,
 };
 
 /**

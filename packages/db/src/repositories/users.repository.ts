@@ -9,7 +9,7 @@ import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { UsersTable } from '../tables/users.table.js';
 import type { DbOrTrx } from '../types.js';
 
-export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null };
+export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null; two_factor_enabled: boolean };
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -26,6 +26,7 @@ export function toUserDto(row: UserRow): User {
     profileImageUrl: profileImageUrl(row.id, row.avatar_etag),
     createdAt: row.created_at,
     available: row.available,
+    twoFactorEnabled: row.two_factor_enabled,
   };
 }
 
@@ -34,7 +35,19 @@ function selectUsers(db: DbOrTrx, options: { includeDeactivated?: boolean } = {}
     .selectFrom('users')
     .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
     .selectAll('users')
-    .select('profile_images.etag as avatar_etag');
+    .select('profile_images.etag as avatar_etag')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_second_factors as f')
+            .select('f.user_id')
+            .whereRef('f.user_id', '=', 'users.id')
+            .where('f.confirmed_at', 'is not', null),
+        )
+        .$castTo<boolean>()
+        .as('two_factor_enabled'),
+    );
   return options.includeDeactivated ? query : query.where('users.deactivated_at', 'is', null);
 }
 
