@@ -1,12 +1,15 @@
-/** 'Seguridad': a working password change and the 2FA coming-soon notice. */
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+/** 'Seguridad': the password change and the second factor (2FA). */
+import { Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
-import { notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { TwoFactorDialog } from './TwoFactorDialog';
 
 export function SecurityCard() {
   const [opened, { open, close }] = useDisclosure(false);
+  const [twoFactorOpened, twoFactor] = useDisclosure(false);
+  const { twoFactorEnabled } = useCurrentUser();
   return (
     <Card>
       <Stack>
@@ -19,8 +22,13 @@ export function SecurityCard() {
         <Button
           variant="default"
           leftSection={<IconShieldLock size={16} />}
-          justify="flex-start"
-          onClick={() => notifySuccess('Próximamente', 'La autenticación 2FA se implementará pronto.')}
+          justify="space-between"
+          rightSection={
+            <Badge size="sm" variant="light" color={twoFactorEnabled ? 'teal' : 'gray'}>
+              {twoFactorEnabled ? 'Activada' : 'Desactivada'}
+            </Badge>
+          }
+          onClick={twoFactor.open}
         >
           Autenticación 2FA
         </Button>
@@ -29,6 +37,7 @@ export function SecurityCard() {
         </Text>
       </Stack>
       <ChangePasswordDialog opened={opened} onClose={close} />
+      <TwoFactorDialog opened={twoFactorOpened} onClose={twoFactor.close} />
     </Card>
   );
 }
