@@ -1,5 +1,5 @@
 /** 'Seguridad': the password change and the second factor (2FA). */
-import { Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
@@ -19,19 +19,19 @@ export function SecurityCard() {
         <Button variant="default" leftSection={<IconKey size={16} />} onClick={open} justify="flex-start">
           Cambiar Contraseña
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconShieldLock size={16} />}
-          justify="space-between"
-          rightSection={
+        <Stack gap={6}>
+          <Button variant="default" leftSection={<IconShieldLock size={16} />} justify="flex-start" onClick={twoFactor.open}>
+            Autenticación 2FA
+          </Button>
+          <Group gap="xs" data-testid="two-factor-state">
+            <Text size="xs" c="dimmed">
+              Estado:
+            </Text>
             <Badge size="sm" variant="light" color={twoFactorEnabled ? 'teal' : 'gray'}>
               {twoFactorEnabled ? 'Activada' : 'Desactivada'}
             </Badge>
-          }
-          onClick={twoFactor.open}
-        >
-          Autenticación 2FA
-        </Button>
+          </Group>
+        </Stack>
         <Text size="xs" c="dimmed">
           Usa una contraseña que no utilices en otros sitios.
         </Text>
