@@ -128,4 +128,3 @@ export type PasswordResetLinkInfo = z.infer<typeof passwordResetLinkInfoSchema>;
 export const passwordResetSchema = z.object({ token: resetToken, password: passwordSchema });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
-export const userIdSchema = z.object({ userId: idSchema });

@@ -20,9 +20,9 @@ import { hashPassword } from './password.js';
 import { recordSecurityEvent } from './security-events.js';
 import { endOtherSessions, hashToken } from './session.service.js';
 
-export const PASSWORD_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const PASSWORD_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The web app's page for the link (apps/web router). */
-export const PASSWORD_RESET_PATH = '/restablecer/';
+const PASSWORD_RESET_PATH = '/restablecer/';
 
 export async function createPasswordResetLink(ctx: ServiceContext, userId: number, client: { ip: string; origin: string }): Promise<PasswordResetLink> {
   requirePermission(ctx, 'user.createPasswordResetLink');

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.js';
 
-export type SecurityEventAction =
+type SecurityEventAction =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'two_factor_reset'

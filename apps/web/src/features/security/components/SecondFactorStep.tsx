@@ -1,4 +1,5 @@
 /** The login's second step: a code from the authenticator app, or one of the recovery codes. */
+import { TWO_FACTOR_MESSAGES } from '@crm/domain';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -19,6 +20,8 @@ export function SecondFactorStep({ challenge, onCancel }: { challenge: string; o
       },
       onError: (error) => {
         setCode('');
+        // A spent or expired challenge cannot be retried: back to the password, with the reason.
+        if (serverMessage(error, '') === TWO_FACTOR_MESSAGES.challengeExpired) onCancel();
         if (isServerFailure(error)) notifyError('Error', 'Error en el servidor. Intenta de nuevo.');
         else notifyError('Error de verificación', serverMessage(error, 'Código de verificación incorrecto'));
       },
