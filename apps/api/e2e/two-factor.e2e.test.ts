@@ -79,6 +79,14 @@ for (const [label, viewport] of [
         await screenshot(page, `two-factor-recovery-codes-${label}`, { fullPage: false });
         await dialog.getByRole('button', { name: 'He guardado los códigos' }).click();
         await page.getByTestId('two-factor-state').getByText('Activada').waitFor();
+        // Opened again: it is on, and offers turning it off and new recovery codes.
+        await page.getByRole('button', { name: /Autenticación 2FA/ }).click();
+        await dialog.getByRole('button', { name: 'Desactivar 2FA' }).waitFor();
+        await dialog.getByText('10 códigos de recuperación sin usar').waitFor();
+        await dialog.getByRole('button', { name: 'Generar nuevos códigos' }).waitFor();
+        await expectAccessible(page, '[role="dialog"]');
+        await screenshot(page, `two-factor-enabled-${label}`, { fullPage: false });
+        await page.keyboard.press('Escape');
         await context.close();
 
         // A new browser: the password, then the app's code (the next period's: the first one was spent enrolling).

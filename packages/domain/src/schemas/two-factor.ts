@@ -38,7 +38,9 @@ export const secondFactorCodeSchema = text({ message: CODE_MESSAGE })
 
 /** POST /api/login/2fa: the challenge the password step answered with, and a code. */
 export const loginSecondFactorSchema = z.object({
-  challenge: text({ message: TWO_FACTOR_MESSAGES.challengeExpired }).min(1, { message: TWO_FACTOR_MESSAGES.challengeExpired }).max(100, { message: TWO_FACTOR_MESSAGES.challengeExpired }),
+  challenge: text({ message: TWO_FACTOR_MESSAGES.challengeExpired })
+    .min(1, { message: TWO_FACTOR_MESSAGES.challengeExpired })
+    .max(100, { message: TWO_FACTOR_MESSAGES.challengeExpired }),
   code: secondFactorCodeSchema,
 });
 export type LoginSecondFactorInput = z.input<typeof loginSecondFactorSchema>;
@@ -83,6 +85,10 @@ export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
+/** New recovery codes (the old ones stop working): a current code proves it is the owner. */
+export const regenerateRecoveryCodesSchema = z.object({ code: secondFactorCodeSchema });
+export type RegenerateRecoveryCodesInput = z.input<typeof regenerateRecoveryCodesSchema>;
+
 export const disableTwoFactorSchema = z.object({
   password: text({ message: 'La contraseña es requerida' }).min(1, { message: 'La contraseña es requerida' }).max(200),
   code: secondFactorCodeSchema,
@@ -99,9 +105,7 @@ export type TwoFactorRequirements = z.infer<typeof twoFactorRequirementsSchema>;
 /** A role in a path: a system role ('vendedor' reads as team_member) or a custom role's id. */
 export const twoFactorRoleSchema = z.union(
   [
-    z
-      .enum([...SYSTEM_ROLES, 'vendedor'])
-      .transform((role) => ({ systemRole: role === 'vendedor' ? ('team_member' as const) : role })),
+    z.enum([...SYSTEM_ROLES, 'vendedor']).transform((role) => ({ systemRole: role === 'vendedor' ? ('team_member' as const) : role })),
     idSchema.transform((customRoleId) => ({ customRoleId })),
   ],
   { message: 'Rol inválido' },
@@ -117,7 +121,9 @@ export type SetTwoFactorRequirementInput = z.input<typeof setTwoFactorRequiremen
 export const passwordResetLinkSchema = z.object({ url: z.string(), expiresAt: z.date() });
 export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
 
-const resetToken = text({ message: TWO_FACTOR_MESSAGES.resetLinkInvalid }).min(1, { message: TWO_FACTOR_MESSAGES.resetLinkInvalid }).max(100, { message: TWO_FACTOR_MESSAGES.resetLinkInvalid });
+const resetToken = text({ message: TWO_FACTOR_MESSAGES.resetLinkInvalid })
+  .min(1, { message: TWO_FACTOR_MESSAGES.resetLinkInvalid })
+  .max(100, { message: TWO_FACTOR_MESSAGES.resetLinkInvalid });
 
 export const passwordResetTokenSchema = z.object({ token: resetToken });
 
@@ -127,4 +133,3 @@ export type PasswordResetLinkInfo = z.infer<typeof passwordResetLinkInfoSchema>;
 
 export const passwordResetSchema = z.object({ token: resetToken, password: passwordSchema });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
-

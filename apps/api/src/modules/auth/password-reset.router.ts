@@ -9,7 +9,10 @@ export const passwordResetRouter = router({
   createLink: authedProcedure
     .input(z.object({ userId: idSchema }))
     .mutation(({ ctx, input }) =>
-      createPasswordResetLink(ctx, input.userId, { ip: ctx.clientIp, origin: linkOrigin(ctx.env, ctx.requestHost ?? { protocol: 'http', host: '' }) }),
+      createPasswordResetLink(ctx, input.userId, {
+        ip: ctx.clientIp,
+        origin: linkOrigin(ctx.env, ctx.requestHost ?? { protocol: 'http', host: '' }),
+      }),
     ),
   // Mutations, so the token travels in a body rather than a URL a log keeps.
   inspect: publicProcedure.input(passwordResetTokenSchema).mutation(({ ctx, input }) => inspectPasswordResetLink(ctx, input.token)),

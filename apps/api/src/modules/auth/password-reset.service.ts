@@ -24,7 +24,11 @@ const PASSWORD_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The web app's page for the link (apps/web router). */
 const PASSWORD_RESET_PATH = '/restablecer/';
 
-export async function createPasswordResetLink(ctx: ServiceContext, userId: number, client: { ip: string; origin: string }): Promise<PasswordResetLink> {
+export async function createPasswordResetLink(
+  ctx: ServiceContext,
+  userId: number,
+  client: { ip: string; origin: string },
+): Promise<PasswordResetLink> {
   requirePermission(ctx, 'user.createPasswordResetLink');
   if (!(await findUserById(ctx.db, userId))) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const token = randomBytes(24).toString('base64url');
@@ -42,7 +46,11 @@ export async function inspectPasswordResetLink(ctx: AppContext, token: string): 
 }
 
 /** Spends the link, sets the password and ends every session of the person: all or nothing. */
-export async function resetPasswordByLink(ctx: AppContext, input: z.output<typeof passwordResetSchema>, client: { ip: string }): Promise<void> {
+export async function resetPasswordByLink(
+  ctx: AppContext,
+  input: z.output<typeof passwordResetSchema>,
+  client: { ip: string },
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const owner = await consumePasswordResetLink(trx, hashToken(input.token));

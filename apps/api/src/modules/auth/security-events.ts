@@ -9,6 +9,7 @@ type SecurityEventAction =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'two_factor_reset'
+  | 'recovery_codes_regenerated'
   | 'two_factor_requirement_changed'
   | 'password_reset_link_created'
   | 'password_reset_by_link';

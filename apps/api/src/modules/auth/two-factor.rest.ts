@@ -1,10 +1,18 @@
 /** REST paths of the second factor (docs/rest-api.md, 'Autenticación 2FA'). */
-import { confirmTwoFactorSchema, disableTwoFactorSchema, idSchema, setTwoFactorRequirementSchema, twoFactorRoleSchema } from '@crm/domain';
+import {
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  idSchema,
+  regenerateRecoveryCodesSchema,
+  setTwoFactorRequirementSchema,
+  twoFactorRoleSchema,
+} from '@crm/domain';
 import { parseInput } from '../../http/parse-input.js';
 import { authedRoute } from '../../rest/route.js';
 import {
   confirmEnrolment,
   disableSecondFactor,
+  regenerateRecoveryCodes,
   resetSecondFactor,
   secondFactorStatus,
   setTwoFactorRequirement,
@@ -31,6 +39,12 @@ export const twoFactorRestRoutes = [
     beforeEnrolment: true,
     body: confirmTwoFactorSchema,
     handler: ({ ctx, body }) => confirmEnrolment(ctx, body),
+  }),
+  authedRoute({
+    method: 'POST',
+    url: '/api/auth/2fa/recovery-codes',
+    body: regenerateRecoveryCodesSchema,
+    handler: ({ ctx, body, request }) => regenerateRecoveryCodes(ctx, body, { ip: request.ip }),
   }),
   authedRoute({
     method: 'POST',

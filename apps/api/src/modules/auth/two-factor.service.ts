@@ -22,6 +22,7 @@ import {
 import {
   type confirmTwoFactorSchema,
   type disableTwoFactorSchema,
+  type regenerateRecoveryCodesSchema,
   DomainError,
   type RecoveryCodes,
   type setTwoFactorRequirementSchema,
@@ -120,12 +121,31 @@ export async function disableSecondFactor(
   recordSecurityEvent(ctx, { action: 'two_factor_disabled', actorId: user.id, targetUserId: user.id, ip: client.ip });
 }
 
+/** New recovery codes for the caller, shown once; the old ones stop working. A current code (counted by the throttle) is the proof. */
+export async function regenerateRecoveryCodes(
+  ctx: ServiceContext,
+  input: z.output<typeof regenerateRecoveryCodesSchema>,
+  client: { ip: string },
+): Promise<RecoveryCodes> {
+  const userId = ctx.viewer.user.id;
+  if (!ctx.viewer.user.twoFactorEnabled) throw new DomainError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notEnabled);
+  const right = await throttledPasswordCheck(ctx, { accountKey: accountKey(userId), ip: client.ip }, () =>
+    spendSecondFactorCode(ctx, userId, input.code),
+  );
+  if (!right) throw new DomainError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode);
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(ctx.db, userId, recoveryCodes.map(hashRecoveryCode));
+  recordSecurityEvent(ctx, { action: 'recovery_codes_regenerated', actorId: userId, targetUserId: userId, ip: client.ip });
+  return { recoveryCodes };
+}
+
 /** An admin removes someone's second factor (a lost phone and lost recovery codes). */
 export async function resetSecondFactor(ctx: ServiceContext, userId: number, client: { ip: string }): Promise<void> {
   requirePermission(ctx, 'user.resetSecondFactor');
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-  if (!(await deleteSecondFactor(ctx.db, userId))) throw new DomainError('BAD_REQUEST', 'Esta persona no tiene la autenticación en dos pasos activada');
+  if (!(await deleteSecondFactor(ctx.db, userId)))
+    throw new DomainError('BAD_REQUEST', 'Esta persona no tiene la autenticación en dos pasos activada');
   recordSecurityEvent(ctx, { action: 'two_factor_reset', actorId: ctx.viewer.user.id, targetUserId: userId, ip: client.ip });
 }
 

@@ -140,7 +140,11 @@ describeWithServer('second factor (2FA)', (server) => {
       // An expired challenge: refused.
       const third = new ApiClient(server().url);
       const stale = await passwordStep(third, username);
-      await db().updateTable('login_challenges').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+      await db()
+        .updateTable('login_challenges')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('user_id', '=', user.id)
+        .execute();
       const expired = await third.post('/api/login/2fa', { challenge: stale, code: await codeFor(secret, 1) });
       expect(expired.status).toBe(401);
       expect(expired.body.message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
@@ -152,13 +156,27 @@ describeWithServer('second factor (2FA)', (server) => {
       const [recovery] = recoveryCodes;
       if (!recovery) throw new Error('sin códigos');
       const client = new ApiClient(server().url);
-      const signedIn = await client.post('/api/login/2fa', { challenge: await passwordStep(client, username), code: ` ${recovery.toLowerCase()} ` });
+      const signedIn = await client.post('/api/login/2fa', {
+        challenge: await passwordStep(client, username),
+        code: ` ${recovery.toLowerCase()} `,
+      });
       expect(signedIn.status).toBe(200);
       const again = new ApiClient(server().url);
       const reused = await again.post('/api/login/2fa', { challenge: await passwordStep(again, username), code: recovery });
       expect(reused.status).toBe(401);
       expect(reused.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
       expect((await owner.get('/api/auth/2fa')).body.recoveryCodesLeft).toBe(9);
+    });
+
+    it('accepts a code once even when two sign-ins send it at the same moment', async () => {
+      const { username, secret } = await enrolledUser();
+      const clients = [new ApiClient(server().url), new ApiClient(server().url)];
+      const challenges = [await passwordStep(clients[0] as ApiClient, username), await passwordStep(clients[1] as ApiClient, username)];
+      const code = await codeFor(secret);
+      const answers = await Promise.all(
+        clients.map((client, index) => client.post('/api/login/2fa', { challenge: challenges[index], code })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
     });
 
     it('counts wrong codes in the sign-in throttle: the 6th attempt is a 429 even with the right code, and retyping the password buys nothing', async () => {
@@ -180,6 +198,27 @@ describeWithServer('second factor (2FA)', (server) => {
     });
   });
 
+  describe('new recovery codes', () => {
+    it('need a current code, and replace the old ones', async () => {
+      const { username, secret, recoveryCodes, client } = await enrolledUser();
+      const rightCode = await codeFor(secret);
+      const refused = await client.post('/api/auth/2fa/recovery-codes', { code: rightCode === '000000' ? '111111' : '000000' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+      const fresh = await client.post('/api/auth/2fa/recovery-codes', { code: rightCode });
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.recoveryCodes).toHaveLength(10);
+      expect(fresh.body.recoveryCodes).not.toContain(recoveryCodes[0]);
+      const old = new ApiClient(server().url);
+      expect((await old.post('/api/login/2fa', { challenge: await passwordStep(old, username), code: recoveryCodes[0] })).status).toBe(401);
+      const renewed = new ApiClient(server().url);
+      expect(
+        (await renewed.post('/api/login/2fa', { challenge: await passwordStep(renewed, username), code: fresh.body.recoveryCodes[0] }))
+          .status,
+      ).toBe(200);
+    });
+  });
+
   describe('turning it off', () => {
     it('needs the password and a current code', async () => {
       const { username, secret, client } = await enrolledUser();
@@ -187,7 +226,10 @@ describeWithServer('second factor (2FA)', (server) => {
       const noPassword = await client.post('/api/auth/2fa/disable', { password: 'incorrecta', code: rightCode });
       expect(noPassword.status).toBe(400);
       expect(noPassword.body.message).toBe(TWO_FACTOR_MESSAGES.wrongPasswordOrCode);
-      const noCode = await client.post('/api/auth/2fa/disable', { password: DEFAULT_PASSWORD, code: rightCode === '000000' ? '111111' : '000000' });
+      const noCode = await client.post('/api/auth/2fa/disable', {
+        password: DEFAULT_PASSWORD,
+        code: rightCode === '000000' ? '111111' : '000000',
+      });
       expect(noCode.body.message).toBe(TWO_FACTOR_MESSAGES.wrongPasswordOrCode);
       expect((await client.post('/api/auth/2fa/disable', { password: DEFAULT_PASSWORD })).status).toBe(400);
       expect((await client.get('/api/auth/2fa')).body.enabled).toBe(true);
@@ -232,9 +274,10 @@ describeWithServer('second factor (2FA)', (server) => {
       const manager = await loginAs(server(), managerName);
       const refused = await manager.put('/api/roles/team_member/two-factor', { required: true });
       expect(refused.status).toBe(403);
-      expect((await trpcFailure(trpcClientFor(manager).auth.twoFactor.setRequirement.mutate({ role: 'team_member', required: true }))).data?.code).toBe(
-        'FORBIDDEN',
-      );
+      expect(
+        (await trpcFailure(trpcClientFor(manager).auth.twoFactor.setRequirement.mutate({ role: 'team_member', required: true }))).data
+          ?.code,
+      ).toBe('FORBIDDEN');
       const admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
       expect((await admin.put('/api/roles/jefazo/two-factor', { required: true })).status).toBe(400);
       expect((await admin.put('/api/roles/999999/two-factor', { required: true })).status).toBe(404);
@@ -243,7 +286,10 @@ describeWithServer('second factor (2FA)', (server) => {
       const set = await admin.put('/api/roles/vendedor/two-factor', { required: true });
       expect(set.status).toBe(200);
       expect(set.body).toEqual({ systemRoles: ['team_member'], customRoleIds: [] });
-      expect((await admin.put('/api/roles/team_member/two-factor', { required: false })).body).toEqual({ systemRoles: [], customRoleIds: [] });
+      expect((await admin.put('/api/roles/team_member/two-factor', { required: false })).body).toEqual({
+        systemRoles: [],
+        customRoleIds: [],
+      });
     });
 
     it('sends a member without a factor to enrol: every other call, on REST, tRPC and sockets, is a Spanish 403 until then', async () => {
@@ -319,7 +365,9 @@ describeWithServer('second factor (2FA)', (server) => {
       await createUser(server(), { username: managerName, systemRole: 'manager' });
       const manager = await loginAs(server(), managerName);
       expect((await manager.post(`/api/users/${user.id}/password-reset-link`)).status).toBe(403);
-      expect((await trpcFailure(trpcClientFor(manager).auth.passwordReset.createLink.mutate({ userId: user.id }))).data?.code).toBe('FORBIDDEN');
+      expect((await trpcFailure(trpcClientFor(manager).auth.passwordReset.createLink.mutate({ userId: user.id }))).data?.code).toBe(
+        'FORBIDDEN',
+      );
       const self = await loginAs(server(), username);
       expect((await self.post(`/api/users/${user.id}/password-reset-link`)).status).toBe(403);
       const admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
@@ -345,7 +393,9 @@ describeWithServer('second factor (2FA)', (server) => {
       expect(stored.map((row) => row.id)).not.toContain(token);
 
       const visitor = new ApiClient(server().url);
-      expect((await visitor.post('/api/password-reset/check', { token: 'inventado' })).body.message).toBe(TWO_FACTOR_MESSAGES.resetLinkInvalid);
+      expect((await visitor.post('/api/password-reset/check', { token: 'inventado' })).body.message).toBe(
+        TWO_FACTOR_MESSAGES.resetLinkInvalid,
+      );
       expect((await visitor.post('/api/password-reset/check', { token })).body).toMatchObject({ username });
       const short = await visitor.post('/api/password-reset', { token, password: '12345' });
       expect(short.status).toBe(400);
@@ -363,9 +413,15 @@ describeWithServer('second factor (2FA)', (server) => {
       expect((await new ApiClient(server().url).post('/api/login', { username, password: 'nueva-clave' })).status).toBe(200);
 
       const later = await admin.post(`/api/users/${user.id}/password-reset-link`);
-      await db().updateTable('password_reset_links').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+      await db()
+        .updateTable('password_reset_links')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('user_id', '=', user.id)
+        .execute();
       const expiredToken = new URL(later.body.url).pathname.split('/').pop();
-      const expired = await trpcFailure(trpcClientFor(visitor).auth.passwordReset.complete.mutate({ token: expiredToken ?? '', password: 'otra-clave' }));
+      const expired = await trpcFailure(
+        trpcClientFor(visitor).auth.passwordReset.complete.mutate({ token: expiredToken ?? '', password: 'otra-clave' }),
+      );
       expect(expired.data?.code).toBe('BAD_REQUEST');
       expect(expired.message).toBe(TWO_FACTOR_MESSAGES.resetLinkInvalid);
       expect((await new ApiClient(server().url).post('/api/login', { username, password: 'nueva-clave' })).status).toBe(200);

@@ -1,11 +1,18 @@
 /** 'Autenticación 2FA': set it up, or see it is on and turn it off (password + a code). */
-import { type DisableTwoFactorInput, disableTwoFactorSchema } from '@crm/domain';
-import { Badge, Button, Group, Modal, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type DisableTwoFactorInput,
+  disableTwoFactorSchema,
+  type RegenerateRecoveryCodesInput,
+  regenerateRecoveryCodesSchema,
+} from '@crm/domain';
+import { Badge, Button, Divider, Group, Modal, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { RecoveryCodesPanel } from '../../security/components/RecoveryCodesPanel';
 import { TwoFactorEnrolment } from '../../security/components/TwoFactorEnrolment';
 
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
@@ -45,10 +52,42 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   );
 }
 
+/** New recovery codes (the old ones stop working), for a current code; shown once like the first ones. */
+function RegenerateCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const trpc = useTRPC();
+  const form = useForm<RegenerateRecoveryCodesInput>({
+    initialValues: { code: '' },
+    validate: schemaResolver(regenerateRecoveryCodesSchema, { sync: true }),
+  });
+  const regenerate = useMutation(
+    trpc.auth.twoFactor.regenerateRecoveryCodes.mutationOptions({
+      onSuccess: (answer) => {
+        form.reset();
+        onCodes(answer.recoveryCodes);
+      },
+      onError: (error) => notifyError('Error', serverMessage(error, 'No se pudieron generar los códigos')),
+    }),
+  );
+  return (
+    <form onSubmit={form.onSubmit((values) => regenerate.mutate(values))}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          ¿Te quedan pocos códigos de recuperación o los perdiste? Genera otros 10: los anteriores dejarán de servir.
+        </Text>
+        <TextInput label="Código de verificación" autoComplete="one-time-code" key={form.key('code')} {...form.getInputProps('code')} />
+        <Button type="submit" variant="default" loading={regenerate.isPending}>
+          Generar nuevos códigos
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 export function TwoFactorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const status = useQuery({ ...trpc.auth.twoFactor.status.queryOptions(), enabled: opened });
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactor.status.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
@@ -66,6 +105,17 @@ export function TwoFactorDialog({ opened, onClose }: { opened: boolean; onClose:
         />
       );
     }
+    if (newCodes) {
+      return (
+        <RecoveryCodesPanel
+          codes={newCodes}
+          onDone={() => {
+            setNewCodes(null);
+            void refresh();
+          }}
+        />
+      );
+    }
     return (
       <Stack>
         <Group gap="xs">
@@ -79,6 +129,8 @@ export function TwoFactorDialog({ opened, onClose }: { opened: boolean; onClose:
         ) : (
           <DisableForm onDisabled={() => void refresh()} />
         )}
+        <Divider />
+        <RegenerateCodesForm onCodes={setNewCodes} />
       </Stack>
     );
   };
@@ -86,6 +138,7 @@ export function TwoFactorDialog({ opened, onClose }: { opened: boolean; onClose:
     <Modal
       opened={opened}
       onClose={() => {
+        setNewCodes(null);
         void refresh();
         onClose();
       }}
