@@ -39,7 +39,6 @@ export interface SignedIn {
  */
 export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, client: ClientInfo): Promise<SignedIn> {
   const credentials = await findUserCredentialsByLogin(ctx.db, input.username);
-  const user = credentials && (await findUserById(ctx.db, credentials.id));
   const key = { accountKey: accountKey(credentials?.id, input.username), ip: client.ip };
   const valid = await throttledPasswordCheck(
     ctx,
@@ -49,9 +48,11 @@ export async function login(ctx: AppContext, input: z.output<typeof loginSchema>
       const matches = await verifyPassword(credentials?.password_hash ?? (await dummyPasswordHash()), input.password);
       return matches && credentials !== undefined;
     },
-    { rightIsHalfway: user?.twoFactorEnabled === true },
+    { rightIsHalfway: credentials?.two_factor_enabled === true },
   );
-  if (!user || !valid) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
+  if (!credentials || !valid) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
+  const user = await findUserById(ctx.db, credentials.id);
+  if (!user) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
   if (user.twoFactorEnabled) throw await secondFactorChallenge(ctx, user.id);
   return startSession(ctx, user, client);
 }
