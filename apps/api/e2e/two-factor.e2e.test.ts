@@ -60,6 +60,8 @@ for (const [label, viewport] of [
         const page = await context.newPage();
         await signIn(page, username);
         await page.goto('/profile');
+        await page.getByTestId('two-factor-state').getByText('Desactivada').waitFor();
+        await expectAccessible(page);
         await page.getByRole('button', { name: /Autenticación 2FA/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Autenticación en dos pasos (2FA)' });
         await dialog.getByRole('button', { name: 'Comenzar la activación' }).click();
