@@ -6,7 +6,10 @@ export async function insertPasswordResetLink(
   db: DbOrTrx,
   link: { id: string; userId: number; createdBy: number; expiresAt: Date },
 ): Promise<void> {
-  await db.deleteFrom('password_reset_links').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('password_reset_links')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
   await db
     .insertInto('password_reset_links')
     .values({ id: link.id, user_id: link.userId, created_by: link.createdBy, expires_at: link.expiresAt })
@@ -14,7 +17,10 @@ export async function insertPasswordResetLink(
 }
 
 /** The active user an unused, unexpired link is for. */
-export async function findUsablePasswordResetLink(db: DbOrTrx, id: string): Promise<{ userId: number; username: string; expiresAt: Date } | undefined> {
+export async function findUsablePasswordResetLink(
+  db: DbOrTrx,
+  id: string,
+): Promise<{ userId: number; username: string; expiresAt: Date } | undefined> {
   const row = await db
     .selectFrom('password_reset_links as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')

@@ -28,10 +28,7 @@ export async function upsertPendingSecondFactor(db: DbOrTrx, userId: number, sec
     .insertInto('user_second_factors')
     .values({ user_id: userId, secret })
     .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ secret, last_used_step: null })
-        .where('user_second_factors.confirmed_at', 'is', null),
+      oc.column('user_id').doUpdateSet({ secret, last_used_step: null }).where('user_second_factors.confirmed_at', 'is', null),
     )
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
@@ -104,8 +101,14 @@ export async function countUnusedRecoveryCodes(db: DbOrTrx, userId: number): Pro
 }
 
 export async function insertLoginChallenge(db: DbOrTrx, challenge: { id: string; userId: number; expiresAt: Date }): Promise<void> {
-  await db.deleteFrom('login_challenges').where('expires_at', '<=', sql<Date>`now()`).execute();
-  await db.insertInto('login_challenges').values({ id: challenge.id, user_id: challenge.userId, expires_at: challenge.expiresAt }).execute();
+  await db
+    .deleteFrom('login_challenges')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  await db
+    .insertInto('login_challenges')
+    .values({ id: challenge.id, user_id: challenge.userId, expires_at: challenge.expiresAt })
+    .execute();
 }
 
 /** Whose sign-in an unexpired challenge continues, without spending it. */
@@ -165,11 +168,18 @@ export async function setTwoFactorRequirement(
   role: { systemRole: SystemRole } | { customRoleId: number },
   required: boolean,
 ): Promise<void> {
-  const match = 'systemRole' in role ? { column: 'system_role' as const, value: role.systemRole } : { column: 'custom_role_id' as const, value: role.customRoleId };
+  const match =
+    'systemRole' in role
+      ? { column: 'system_role' as const, value: role.systemRole }
+      : { column: 'custom_role_id' as const, value: role.customRoleId };
   if (!required) {
     await db.deleteFrom('two_factor_requirements').where(match.column, '=', match.value).execute();
     return;
   }
   const values = 'systemRole' in role ? { system_role: role.systemRole } : { custom_role_id: role.customRoleId };
-  await db.insertInto('two_factor_requirements').values(values).onConflict((oc) => oc.column(match.column).doNothing()).execute();
+  await db
+    .insertInto('two_factor_requirements')
+    .values(values)
+    .onConflict((oc) => oc.column(match.column).doNothing())
+    .execute();
 }
