@@ -32,6 +32,9 @@ export const ACTIONS = [
   'apiToken.manageAll', // everyone's API tokens: list with their owners, revoke
   'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
   'webForm.manage', // 'Formularios': create, edit, delete web forms and read their submissions
+  'user.resetSecondFactor', // remove someone's 2FA (they lost their phone and their recovery codes)
+  'user.createPasswordResetLink', // a one-time link for someone who forgot their password
+  'role.requireSecondFactor', // require 2FA of a system or custom role's members
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -74,6 +77,9 @@ const RULES: Record<Action, Rule> = {
   // A webhook sends every lead to another system: only an admin may point one somewhere.
   'webhook.manage': adminOnly,
   'webForm.manage': adminOrManager,
+  'user.resetSecondFactor': adminOnly,
+  'user.createPasswordResetLink': adminOnly,
+  'role.requireSecondFactor': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -6,6 +6,7 @@ import { parseInput } from '../http/parse-input.js';
 import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
 import { hashToken } from '../modules/auth/session.service.js';
+import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
 import { requirePermission } from '../require-permission.js';
 import type { RestRoute } from './route.js';
 
@@ -23,6 +24,7 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
           if (flooding) throw new DomainError('TOO_MANY_REQUESTS', flooding);
           const viewer = await viewerOf(ctx, request);
           if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+          if (!route.beforeEnrolment) refuseUntilEnrolled(viewer);
           const serviceCtx = { ...ctx, log: request.log, viewer };
           if (route.earlyPermission) requirePermission(serviceCtx, route.earlyPermission);
           callCtx = serviceCtx;

@@ -1,24 +1,41 @@
-/** The sign-in paths (docs/rest-api.md): POST/GET /api/login, POST /api/logout, GET /api/auth/user. */
-import { loginSchema } from '@crm/domain';
+/** The sign-in paths (docs/rest-api.md): POST/GET /api/login, POST /api/login/2fa, POST /api/logout, GET /api/auth/user. */
+import { loginSchema, loginSecondFactorSchema } from '@crm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeSessionCookie } from '../../http/session-cookie.js';
 import { viewerOf } from '../../http/viewer.js';
+import type { AppContext } from '../../context.js';
 import { authedRoute, publicRoute } from '../../rest/route.js';
-import { login, logout } from './auth.service.js';
+import { type ClientInfo, login, loginWithSecondFactor, logout, type SignedIn } from './auth.service.js';
+import { passwordResetRestRoutes } from './password-reset.rest.js';
+import { sessionUserOf } from './session-user.js';
+import { twoFactorRestRoutes } from './two-factor.rest.js';
+
+async function clientOf(ctx: AppContext, request: FastifyRequest): Promise<ClientInfo> {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    previousSessionId: (await viewerOf(ctx, request))?.sessionId,
+  };
+}
+
+function signIn(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
+  writeSessionCookie(request, reply, session.token, session.expiresAt);
+  return session.user;
+}
 
 export const authRestRoutes = [
   publicRoute({
     method: 'POST',
     url: '/api/login',
     body: loginSchema,
-    handler: async ({ ctx, body, request, reply }) => {
-      const session = await login(ctx, body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        previousSessionId: (await viewerOf(ctx, request))?.sessionId,
-      });
-      writeSessionCookie(request, reply, session.token, session.expiresAt);
-      return session.user;
-    },
+    handler: async ({ ctx, body, request, reply }) => signIn(request, reply, await login(ctx, body, await clientOf(ctx, request))),
+  }),
+  publicRoute({
+    method: 'POST',
+    url: '/api/login/2fa',
+    body: loginSecondFactorSchema,
+    handler: async ({ ctx, body, request, reply }) =>
+      signIn(request, reply, await loginWithSecondFactor(ctx, body, await clientOf(ctx, request))),
   }),
   publicRoute({
     method: 'GET',
@@ -39,6 +56,9 @@ export const authRestRoutes = [
   authedRoute({
     method: 'GET',
     url: '/api/auth/user',
-    handler: ({ ctx }) => Promise.resolve(ctx.viewer.user),
+    beforeEnrolment: true,
+    handler: ({ ctx }) => Promise.resolve(sessionUserOf(ctx.viewer)),
   }),
+  ...twoFactorRestRoutes,
+  ...passwordResetRestRoutes,
 ];
