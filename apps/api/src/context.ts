@@ -28,6 +28,8 @@ export interface Viewer {
   user: User;
   sessionId: string;
   apiToken?: { id: number; scope: ApiTokenScope };
+  /** A role of theirs requires a second factor they have not set up: only enrolling is open to them. */
+  mustEnrolSecondFactor: boolean;
 }
 
 export interface ServiceContext extends AppContext {

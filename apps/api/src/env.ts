@@ -32,6 +32,9 @@ const envSchema = z.object({
    * replica's job to another within about half a minute; tests use 1.
    */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** Each user's budget of expensive work (docs/audit.md, 'Fair share'): units at once, and units back per second. */
+  WORK_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  WORK_BUDGET_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(3),
   /** Days the audit log keeps an entry (docs/audit.md); a daily job deletes older ones. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(AUDIT_LIMITS.defaultRetentionDays),
   /** How long a client may take to send a request's headers, in ms (slow-headers attacks); tests use a short one. */

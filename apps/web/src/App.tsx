@@ -5,6 +5,8 @@ import { useLocation } from 'react-router-dom';
 import { CurrentUserContext } from './auth/CurrentUserContext';
 import { LoginPage } from './auth/LoginPage';
 import { PageLoader } from './components/PageLoader';
+import { EnrolmentRequiredPage } from './features/security/components/EnrolmentRequiredPage';
+import { PasswordResetPage } from './features/security/components/PasswordResetPage';
 import { lazyScreen } from './lib/lazy-screen';
 import { useTRPC } from './lib/trpc';
 import { handleUnauthorized } from './lib/unauthorized';
@@ -34,11 +36,15 @@ function writeSignedInHint(signedIn: boolean): void {
   }
 }
 
+/** The page of a one-time password reset link (an admin hands it over): open signed in or not. */
+const PASSWORD_RESET_PREFIX = '/restablecer/';
+
 export function App() {
   const trpc = useTRPC();
   const location = useLocation();
   const me = useQuery(trpc.auth.me.queryOptions());
-  const signedOutElsewhere = !me.isPending && !me.data && location.pathname !== '/';
+  const resetToken = location.pathname.startsWith(PASSWORD_RESET_PREFIX) ? location.pathname.slice(PASSWORD_RESET_PREFIX.length) : null;
+  const signedOutElsewhere = !me.isPending && !me.data && location.pathname !== '/' && resetToken === null;
 
   // A returning signed-in visit loads the app's chunk while the session is checked, not after it; a
   // visit to the login screen leaves it out (a phone downloads and runs only the form) until the person types.
@@ -56,8 +62,10 @@ export function App() {
     if (signedOutElsewhere) handleUnauthorized();
   }, [signedOutElsewhere]);
 
+  if (resetToken !== null) return <PasswordResetPage token={resetToken} />;
   if (me.isPending) return <PageLoader />;
   if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage onTyping={preloadSignedInApp} />;
+  if (me.data.mustEnrolTwoFactor) return <EnrolmentRequiredPage />;
   return (
     <CurrentUserContext.Provider value={me.data}>
       <Suspense fallback={<PageLoader />}>

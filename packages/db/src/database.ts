@@ -30,6 +30,13 @@ import type {
 } from './tables/web-forms.table.js';
 import type { UserWorkBudgetsTable } from './tables/work-budgets.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
+import type {
+  LoginChallengesTable,
+  PasswordResetLinksTable,
+  SecondFactorRecoveryCodesTable,
+  TwoFactorRequirementsTable,
+  UserSecondFactorsTable,
+} from './tables/second-factor.table.js';
 import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
@@ -77,6 +84,11 @@ export interface Database {
   user_work_budgets: UserWorkBudgetsTable;
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
+  user_second_factors: UserSecondFactorsTable;
+  second_factor_recovery_codes: SecondFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  two_factor_requirements: TwoFactorRequirementsTable;
+  password_reset_links: PasswordResetLinksTable;
 }
 
 export type * from './tables/users.table.js';
@@ -94,3 +106,4 @@ export type * from './tables/webhooks.table.js';
 export type * from './tables/web-forms.table.js';
 export type * from './tables/work-budgets.table.js';
 export type * from './tables/audit-log.table.js';
+export type * from './tables/second-factor.table.js';

@@ -46,3 +46,5 @@ export * from './repositories/webhooks.repository.js';
 export * from './repositories/web-forms.repository.js';
 export * from './repositories/work-budgets.repository.js';
 export * from './repositories/audit-log.repository.js';
+export * from './repositories/second-factor.repository.js';
+export * from './repositories/password-reset-links.repository.js';

@@ -17,6 +17,7 @@ export * from './schemas/import-job.js';
 export * from './schemas/tracking.js';
 export * from './schemas/custom-role.js';
 export * from './schemas/user-with-roles.js';
+export * from './schemas/two-factor.js';
 export * from './schemas/team.js';
 export * from './schemas/chat.js';
 export * from './schemas/chat-channel.js';

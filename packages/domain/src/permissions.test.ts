@@ -139,6 +139,21 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [false, false, false, false, false],
   },
+  'user.resetSecondFactor': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'user.createPasswordResetLink': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'role.requireSecondFactor': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
   'audit.read': {
     admin: [true, true, true, true, true],
     manager: [false, false, false, false, false],

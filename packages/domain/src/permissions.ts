@@ -33,6 +33,9 @@ export const ACTIONS = [
   'webhook.manage', // 'Configuración → Webhooks': endpoints, secrets, the delivery log
   'webForm.manage', // 'Formularios': create, edit, delete web forms and read their submissions
   'audit.read', // 'Configuración → Auditoría': the audit log and its CSV
+  'user.resetSecondFactor', // remove someone's 2FA (they lost their phone and their recovery codes)
+  'user.createPasswordResetLink', // a one-time link for someone who forgot their password
+  'role.requireSecondFactor', // require 2FA of a system or custom role's members
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -76,6 +79,9 @@ const RULES: Record<Action, Rule> = {
   'webhook.manage': adminOnly,
   'webForm.manage': adminOrManager,
   'audit.read': adminOnly,
+  'user.resetSecondFactor': adminOnly,
+  'user.createPasswordResetLink': adminOnly,
+  'role.requireSecondFactor': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -139,6 +139,8 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   rest?: RestBinding<P, R>;
   trpc?: K;
   sessionCookie?: true;
+  /** Open to a signed-in user who must still set up the second factor their role requires (enrolling, who am I, signing out). */
+  beforeEnrolment?: true;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
 }
 
@@ -171,6 +173,7 @@ export interface AnyEndpoint {
   rest?: RestBinding<Permission, unknown>;
   trpc?: TrpcKind;
   sessionCookie?: true;
+  beforeEnrolment?: true;
   handler: (call: Call<Permission, unknown>) => Promise<unknown>;
   procedure: unknown;
 }

@@ -33,6 +33,7 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
       access: endpoint.permission === 'public' ? 'public' : 'authed',
       bodyLimit: rest.bodyLimit,
       floodGate: rest.floodGate,
+      beforeEnrolment: endpoint.beforeEnrolment,
       endpoint: endpoint.name,
       run: async (callCtx, request, reply) => {
         if (endpoint.permission !== 'public') passGate((callCtx as ServiceContext).viewer.user, endpoint.permission);

@@ -14,6 +14,17 @@ import { isDeclaredProcedure } from './trpc-adapter.js';
 
 /** REST routes still written with authedRoute / publicRoute (rest/routes.ts). */
 const PENDING_ROUTES = new Set([
+  'GET /api/auth/2fa',
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/confirm',
+  'POST /api/auth/2fa/recovery-codes',
+  'POST /api/auth/2fa/disable',
+  'DELETE /api/users/:id/two-factor',
+  'GET /api/roles/two-factor',
+  'PUT /api/roles/:role/two-factor',
+  'POST /api/users/:id/password-reset-link',
+  'POST /api/password-reset/check',
+  'POST /api/password-reset',
   'GET /api/chat/contacts',
   'GET /api/chat/available-users',
   'GET /api/chat/messages/:userId',
@@ -32,6 +43,7 @@ const PENDING_ROUTES = new Set([
 
 /** tRPC routers still written by hand (trpc/root.ts). */
 const PENDING_ROUTERS = new Set([
+  'auth',
   'chat',
   'live',
 ]);

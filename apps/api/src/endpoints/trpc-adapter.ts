@@ -1,6 +1,6 @@
 /** Builds the tRPC procedure of a declared endpoint, and a feature's router from its endpoints. */
 import type { AnyTRPCProcedure } from '@trpc/server';
-import { authedProcedure, httpOnlyProcedure, publicProcedure, router } from '../trpc/init.js';
+import { authedProcedure, enrollingProcedure, httpOnlyProcedure, publicProcedure, router } from '../trpc/init.js';
 import type { AnyEndpoint, SetSessionCookie, TrpcKind } from './endpoint.js';
 import { passGate } from './gate.js';
 
@@ -33,7 +33,7 @@ export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCPr
       ? endpoint.sessionCookie
         ? httpOnlyProcedure
         : publicProcedure
-      : authedProcedure.use(({ ctx, next }) => {
+      : (endpoint.beforeEnrolment ? enrollingProcedure : authedProcedure).use(({ ctx, next }) => {
           passGate(ctx.viewer.user, permission);
           return next();
         });

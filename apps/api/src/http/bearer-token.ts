@@ -9,6 +9,7 @@ import { findUserById, useApiToken } from '@crm/db';
 import { API_TOKEN_MESSAGES, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
+import { mustEnrolSecondFactor } from '../modules/auth/two-factor.service.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 /** Far longer than any real token (47 characters): a longer one is not looked up at all. */
@@ -77,5 +78,9 @@ async function resolveBearer(ctx: AppContext, token: string, request: FastifyReq
     reply.header('Retry-After', use.resetSeconds);
     return { refusal: { status: 429, message: API_TOKEN_MESSAGES.rateLimited(use.resetSeconds) } };
   }
-  return { viewer: { user, sessionId: `api-token:${use.id}`, apiToken: { id: use.id, scope: use.scope } } };
+  // A token acts as its user, so a role's 2FA requirement he has not met holds it back like his session.
+  const mustEnrol = await mustEnrolSecondFactor(ctx, user);
+  return {
+    viewer: { user, sessionId: `api-token:${use.id}`, apiToken: { id: use.id, scope: use.scope }, mustEnrolSecondFactor: mustEnrol },
+  };
 }

@@ -11,6 +11,7 @@ import { parseInput } from '../http/parse-input.js';
 import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
 import { hashToken } from '../modules/auth/session.service.js';
+import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
 import { requirePermission } from '../require-permission.js';
 import type { HttpMethod, RestRoute } from './route.js';
 
@@ -21,6 +22,8 @@ export interface RouteSpec {
   access: 'public' | 'authed';
   bodyLimit?: (env: Env) => number;
   floodGate?: (sessionId: string) => string | undefined;
+  /** Open to a user who must still set up the second factor their role requires (every other authed route is a 403 for them). */
+  beforeEnrolment?: boolean;
   /** The declaration's name, kept in the route's config: the route-table test looks for it. */
   endpoint?: string;
   run: (ctx: (AppContext & { viewer?: Viewer }) | ServiceContext, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -40,6 +43,7 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: Route
         if (flooding) throw new DomainError('TOO_MANY_REQUESTS', flooding);
         const viewer = await viewerOf(ctx, request);
         if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+        if (!spec.beforeEnrolment) refuseUntilEnrolled(viewer);
         callCtx = { ...callCtx, viewer };
       } else if (spec.endpoint) {
         callCtx = { ...callCtx, viewer: await viewerOf(ctx, request) };

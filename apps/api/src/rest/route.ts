@@ -37,6 +37,8 @@ export interface RestRoute {
    * service decides in any case, so a route without it is just as closed.
    */
   earlyPermission?: Action;
+  /** Open to a user who must still set up their second factor (every other authed route is a 403 for them). */
+  beforeEnrolment?: boolean;
   /**
    * Only for calls a client may flood (chat sends): the Spanish reason to refuse with a 429 before
    * the session is even read, given the session id the cookie would stand for; undefined goes on.
@@ -65,6 +67,7 @@ export function authedRoute<S extends z.ZodType | undefined = undefined>(definit
   method: HttpMethod;
   url: string;
   earlyPermission?: Action;
+  beforeEnrolment?: boolean;
   floodGate?: (sessionId: string) => string | undefined;
   body?: S;
   bodyLimit?: (env: Env) => number;

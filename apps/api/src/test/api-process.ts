@@ -42,6 +42,7 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
       DATA_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       JOB_SUPERVISE_SECONDS: '1',
+      WORK_BUDGET_BURST: '100000',
       ...env,
       ...database,
       PORT: '0',

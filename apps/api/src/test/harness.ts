@@ -28,6 +28,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ADMIN_PASSWORD,
       DATA_DIR: '/nonexistent',
       JOB_SUPERVISE_SECONDS: '1',
+      WORK_BUDGET_BURST: '100000',
       ...env,
     }),
     database,

@@ -31,6 +31,7 @@ export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstanc
       viewer: await viewerOf(appCtx, req),
       clientIp: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
+      requestHost: { protocol: req.protocol, host: req.host },
       setSessionCookie: (token, expiresAt) => writeSessionCookie(req, res, token, expiresAt),
     };
   };

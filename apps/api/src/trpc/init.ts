@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { AppContext, Viewer } from '../context.js';
 import { toDomainError } from '../http/error-mapping.js';
 import type { FrameGate } from '../live/frame-gate.js';
+import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
 import { resolveSessionId } from '../modules/auth/session.service.js';
 
 export interface TrpcContext extends AppContext {
@@ -18,6 +19,8 @@ export interface TrpcContext extends AppContext {
   socketGate?: FrameGate;
   /** On a WebSocket: closes it because its session ended. */
   endSocket?: () => void;
+  /** Over HTTP: the scheme and host the request came to (links handed to people start there). */
+  requestHost?: { protocol: string; host: string };
   /** Sets or clears the session cookie; only HTTP requests can (a socket cannot). */
   setSessionCookie?: (token: string | null, expiresAt?: Date) => void;
 }
@@ -115,9 +118,15 @@ export const router = t.router;
 export const gateProcedure = t.procedure.use(domainErrors);
 export const publicProcedure = gateProcedure.use(currentViewer);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** Signed in, whether or not a second factor their role requires is set up yet: only for enrolling. */
+export const enrollingProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   return next({ ctx: { viewer: ctx.viewer } });
+});
+
+export const authedProcedure = enrollingProcedure.use(async ({ ctx, next }) => {
+  refuseUntilEnrolled(ctx.viewer);
+  return next();
 });
 
 export const HTTP_ONLY_MESSAGE = 'Inicia y cierra sesión por HTTP, no por la conexión en vivo';

@@ -4,7 +4,7 @@
  * itself sees the decoded, normalised path (http/request-path.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import { TWO_FACTOR_MESSAGES, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { viewerOf } from '../http/viewer.js';
@@ -24,9 +24,10 @@ export function upgradeClientOf(raw: IncomingMessage): UpgradeClient | undefined
 export function installUpgradeGuard(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-    if (!(await viewerOf(ctx, request))) {
-      return reply.code(401).send({ message: UNAUTHORIZED_MESSAGE });
-    }
+    const viewer = await viewerOf(ctx, request);
+    if (!viewer) return reply.code(401).send({ message: UNAUTHORIZED_MESSAGE });
+    // Nothing live until a second factor the role requires is set up (modules/auth/enrolment-gate.ts).
+    if (viewer.mustEnrolSecondFactor) return reply.code(403).send({ message: TWO_FACTOR_MESSAGES.enrolFirst });
     upgradeClients.set(request.raw, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   });
 }

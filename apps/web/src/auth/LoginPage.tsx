@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../lib/document-title';
 import { isServerFailure, serverMessage } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
+import { secondFactorChallengeOf } from '../features/security/challenge';
+import { SecondFactorStep } from '../features/security/components/SecondFactorStep';
 
 /** `onTyping`: the first keystroke is the moment to fetch the signed-in app, so it is there when the password is accepted. */
 export function LoginPage({ onTyping }: { onTyping?: () => void }) {
@@ -15,6 +17,8 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Set once the password was right for a user with a second factor: the screen then asks for the code.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       // Refetching the session swaps this screen for the app in place: a page reload would wipe
@@ -24,6 +28,12 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
         await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
       },
       onError: (error) => {
+        const secondStep = secondFactorChallengeOf(error);
+        if (secondStep) {
+          setChallenge(secondStep);
+          setPassword('');
+          return;
+        }
         if (isServerFailure(error)) notifyError('Error', 'Error en el servidor. Intenta de nuevo.');
         else notifyError('Error de login', serverMessage(error, 'Usuario o contraseña incorrectos'));
       },
@@ -42,7 +52,7 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   const busy = login.isPending || login.isSuccess;
   return (
     <Center component="main" mih="100dvh" bg="gray.0" p="md">
-      <Paper component="form" onSubmit={submit} onInput={onTyping} w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
+      <Paper w="100%" maw={420} p="xl" radius="lg" shadow="md" withBorder>
         <Stack gap="lg">
           <Stack gap="xs" align="center">
             <ThemeIcon size={52} radius="xl" variant="light">
@@ -52,31 +62,43 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
               Sistema de Gestión de Ventas
             </Title>
             <Text c="dimmed" size="sm" ta="center">
-              Inicia sesión para continuar
+              {challenge ? 'Verificación en dos pasos' : 'Inicia sesión para continuar'}
             </Text>
           </Stack>
-          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack>
-              <TextInput
-                label="Usuario"
-                // The one thing to do on this screen is type: the cursor starts in the first field.
-                autoFocus
-                placeholder="Ingresa tu usuario"
-                autoComplete="username"
-                value={username}
-                onChange={(event) => setUsername(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Contraseña"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <Button type="submit" fullWidth loading={false} disabled={busy}>
-                {busy ? 'Iniciando sesión...' : 'Iniciar Sesión'}
-              </Button>
-            </Stack>
-          </fieldset>
+          {challenge ? (
+            <SecondFactorStep
+              challenge={challenge}
+              onCancel={() => {
+                setChallenge(null);
+                login.reset();
+              }}
+            />
+          ) : (
+            <form onSubmit={submit} onInput={onTyping}>
+              <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
+                <Stack>
+                  <TextInput
+                    label="Usuario"
+                    // The one thing to do on this screen is type: the cursor starts in the first field.
+                    autoFocus
+                    placeholder="Ingresa tu usuario"
+                    autoComplete="username"
+                    value={username}
+                    onChange={(event) => setUsername(event.currentTarget.value)}
+                  />
+                  <PasswordInput
+                    label="Contraseña"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.currentTarget.value)}
+                  />
+                  <Button type="submit" fullWidth loading={false} disabled={busy}>
+                    {busy ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+                  </Button>
+                </Stack>
+              </fieldset>
+            </form>
+          )}
         </Stack>
       </Paper>
     </Center>

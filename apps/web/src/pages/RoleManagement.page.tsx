@@ -12,6 +12,7 @@ import { DeleteRoleDialog } from '../features/roles/components/DeleteRoleDialog'
 import { RoleCard } from '../features/roles/components/RoleCard';
 import { RoleFormDialog } from '../features/roles/components/RoleFormDialog';
 import { UsersRolesList } from '../features/roles/components/UsersRolesList';
+import { TwoFactorRolesCard } from '../features/security/components/TwoFactorRolesCard';
 import { useTRPC } from '../lib/trpc';
 
 function RolesGrid({
@@ -75,6 +76,7 @@ function RoleManagement() {
       <Stack gap="lg">
         <RolesGrid roles={roles.data} failure={roles.isError ? roles : null} onEdit={setFormRole} onDelete={setDeleting} />
         <UsersRolesList users={users.data} failure={users.isError ? users : null} onAssign={setAssigningTo} />
+        <TwoFactorRolesCard customRoles={roles.data ?? []} />
       </Stack>
       <RoleFormDialog role={formRole} onClose={() => setFormRole(undefined)} />
       <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />

@@ -40,6 +40,7 @@ export function aUser(fields: Partial<User> = {}): User {
     profileImageUrl: null,
     createdAt: new Date('2026-01-01T10:00:00Z'),
     available: true,
+    twoFactorEnabled: false,
     ...fields,
     systemRole,
     role: systemRole,

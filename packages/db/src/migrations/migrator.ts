@@ -34,6 +34,7 @@ import * as webhooks from './2026-11-27T1700-webhooks.js';
 import * as webForms from './2026-11-27T1800-web-forms.js';
 import * as workBudgets from './2026-11-27T1900-work-budgets.js';
 import * as auditLog from './2026-11-27T1910-audit-log.js';
+import * as secondFactor from './2026-11-27T1700-second-factor.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1800-web-forms': webForms,
   '2026-11-27T1900-work-budgets': workBudgets,
   '2026-11-27T1910-audit-log': auditLog,
+  '2026-11-27T1700-second-factor': secondFactor,
 };
 
 /**

@@ -50,6 +50,13 @@ export async function clearLoginAttempts(db: DbOrTrx, key: LoginAttemptKey): Pro
   await db.deleteFrom('login_attempts').where('account_key', '=', key.accountKey).where('ip', '=', key.ip).execute();
 }
 
+/** Gives back the pair's newest attempt: a right password that still needs its code counts neither way. */
+export async function releaseLoginAttempt(db: DbOrTrx, key: LoginAttemptKey): Promise<void> {
+  await sql`
+    update login_attempts set attempted_at = attempted_at[1:cardinality(attempted_at) - 1]
+    where account_key = ${key.accountKey} and ip = ${key.ip}`.execute(db);
+}
+
 /** Drops the pairs whose every attempt has left the window. */
 export async function pruneLoginAttempts(db: DbOrTrx, windowSeconds: number): Promise<void> {
   await sql`delete from login_attempts where attempted_at[cardinality(attempted_at)] <= ${since(windowSeconds)}`.execute(db);

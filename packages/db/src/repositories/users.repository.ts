@@ -5,11 +5,12 @@
  * never points at two people with one name.
  */
 import { type User, profileImageUrl } from '@crm/domain';
-import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
+import type { Database } from '../database.js';
 import type { UsersTable } from '../tables/users.table.js';
 import type { DbOrTrx } from '../types.js';
 
-export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null };
+export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null; two_factor_enabled: boolean };
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -26,7 +27,22 @@ export function toUserDto(row: UserRow): User {
     profileImageUrl: profileImageUrl(row.id, row.avatar_etag),
     createdAt: row.created_at,
     available: row.available,
+    twoFactorEnabled: row.two_factor_enabled,
   };
+}
+
+/** `two_factor_enabled`: a confirmed second factor guards the user's sign-in. */
+function twoFactorEnabled(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .exists(
+      eb
+        .selectFrom('user_second_factors as f')
+        .select('f.user_id')
+        .whereRef('f.user_id', '=', 'users.id')
+        .where('f.confirmed_at', 'is not', null),
+    )
+    .$castTo<boolean>()
+    .as('two_factor_enabled');
 }
 
 function selectUsers(db: DbOrTrx, options: { includeDeactivated?: boolean } = {}) {
@@ -34,7 +50,8 @@ function selectUsers(db: DbOrTrx, options: { includeDeactivated?: boolean } = {}
     .selectFrom('users')
     .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
     .selectAll('users')
-    .select('profile_images.etag as avatar_etag');
+    .select('profile_images.etag as avatar_etag')
+    .select(twoFactorEnabled);
   return options.includeDeactivated ? query : query.where('users.deactivated_at', 'is', null);
 }
 
@@ -44,12 +61,13 @@ export async function findUserById(db: DbOrTrx, id: number, options: { includeDe
   return row && toUserDto(row);
 }
 
-/** The row with its password hash, for sign-in and password change only. */
+/** The row with its password hash and whether a second factor guards it, for sign-in only. */
 export async function findUserCredentialsByLogin(db: DbOrTrx, login: string) {
   const key = login.trim().toLowerCase();
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
+    .select(twoFactorEnabled)
     .where('deactivated_at', 'is', null)
     .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]))
     .executeTakeFirst();

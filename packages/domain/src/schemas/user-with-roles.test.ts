@@ -16,6 +16,7 @@ describe('userWithRolesSchema', () => {
       bio: null,
       profileImageUrl: null,
       available: true,
+      twoFactorEnabled: false,
       createdAt: new Date(),
       customRoles: [{ id: 9, roleId: 2, role: { name: 'tecnico', displayName: 'Técnico', color: '#6366f1' } }],
     };

@@ -31,6 +31,8 @@ export const userSchema = z.object({
   createdAt: z.date(),
   /** 'Disponible para asignación': automatic distribution skips whoever is not. */
   available: z.boolean(),
+  /** A confirmed second factor (TOTP) guards the sign-in (docs/roles-and-permissions.md, 'Autenticación 2FA'). */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,13 +1,20 @@
 /**
  * Signing in and out (docs/rest-api.md, 'Auth'; tRPC `auth.*`). Login and logout set and clear
  * the session cookie (`sessionCookie`), so their tRPC calls run over HTTP only. Who am I is two
- * calls: tRPC `auth.me` answers null without a session, REST `GET /api/auth/user` a 401.
+ * calls: tRPC `auth.me` answers null without a session, REST `GET /api/auth/user` a 401. A user
+ * with a second factor signs in in two steps (`auth.login`, then `auth.loginSecondFactor`).
+ * The second factor's own calls and the password-reset links are `auth.twoFactor.*` and
+ * `auth.passwordReset.*` (two-factor.router.ts, password-reset.router.ts).
  */
-import { loginSchema, messageSchema, userSchema } from '@crm/domain';
+import { loginSchema, loginSecondFactorSchema, messageSchema, sessionUserSchema, userSchema } from '@crm/domain';
 import { z } from 'zod';
 import { NO_INPUT, endpoint } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
-import { signIn, signOut } from './auth.service.js';
+import { router } from '../../trpc/init.js';
+import { signIn, signInWithSecondFactor, signOut } from './auth.service.js';
+import { passwordResetRouter } from './password-reset.router.js';
+import { sessionUserOf } from './session-user.js';
+import { twoFactorRouter } from './two-factor.router.js';
 
 export const authEndpoints = [
   endpoint({
@@ -15,18 +22,19 @@ export const authEndpoints = [
     summary: 'El usuario con sesión, o null sin ella',
     permission: 'public',
     input: NO_INPUT,
-    output: userSchema.nullable(),
+    output: sessionUserSchema.nullable(),
     trpc: 'query',
-    handler: ({ ctx }) => Promise.resolve(ctx.viewer?.user ?? null),
+    handler: ({ ctx }) => Promise.resolve(ctx.viewer ? sessionUserOf(ctx.viewer) : null),
   }),
   endpoint({
     name: 'auth.user',
     summary: 'El usuario con sesión',
     permission: 'authenticated',
+    beforeEnrolment: true,
     input: NO_INPUT,
-    output: userSchema,
+    output: sessionUserSchema,
     rest: { method: 'GET', path: '/api/auth/user' },
-    handler: ({ ctx }) => Promise.resolve(ctx.viewer.user),
+    handler: ({ ctx }) => Promise.resolve(sessionUserOf(ctx.viewer)),
   }),
   endpoint({
     name: 'auth.login',
@@ -41,6 +49,20 @@ export const authEndpoints = [
     sessionCookie: true,
     handler: ({ ctx, input, client, setSessionCookie }) =>
       signIn(ctx, input, { ...client, previousSessionId: ctx.viewer?.sessionId }, setSessionCookie),
+  }),
+  endpoint({
+    name: 'auth.loginSecondFactor',
+    summary: 'Segundo paso del inicio de sesión: el código',
+    description:
+      'Con el `challenge` que dio `POST /api/login` a un usuario con segundo factor y un código de la app o de recuperación; pone la cookie. Los códigos erróneos cuentan como contraseñas erróneas.',
+    permission: 'public',
+    input: loginSecondFactorSchema,
+    output: userSchema,
+    rest: { method: 'POST', path: '/api/login/2fa' },
+    trpc: 'mutation',
+    sessionCookie: true,
+    handler: ({ ctx, input, client, setSessionCookie }) =>
+      signInWithSecondFactor(ctx, input, { ...client, previousSessionId: ctx.viewer?.sessionId }, setSessionCookie),
   }),
   endpoint({
     name: 'auth.loginPage',
@@ -66,4 +88,8 @@ export const authEndpoints = [
   }),
 ] as const;
 
-export const authRouter = routerOf(authEndpoints);
+export const authRouter = router({
+  ...routerOf(authEndpoints)._def.record,
+  twoFactor: twoFactorRouter,
+  passwordReset: passwordResetRouter,
+});

@@ -1,11 +1,24 @@
 /** Sign-in and sign-out. Transports set and clear the cookie; this decides who may enter. */
-import { findUserById, findUserCredentialsByLogin } from '@crm/db';
-import { DomainError, LOGIN_MESSAGES, type User, type loginSchema } from '@crm/domain';
+import { randomBytes } from 'node:crypto';
+import { consumeLoginChallenge, findLoginChallengeUser, findUserById, findUserCredentialsByLogin, insertLoginChallenge } from '@crm/db';
+import {
+  DomainError,
+  LOGIN_MESSAGES,
+  type LoginChallenge,
+  type loginSchema,
+  type loginSecondFactorSchema,
+  TWO_FACTOR_MESSAGES,
+  type User,
+} from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { accountKey, throttledPasswordCheck } from './login-throttle.js';
-import { createSession, endSession } from './session.service.js';
+import { createSession, endSession, hashToken } from './session.service.js';
+import { spendSecondFactorCode } from './two-factor.service.js';
+
+/** Long enough to open the app and type a code, short enough that a stolen challenge is soon worthless. */
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 export interface ClientInfo {
   ip: string;
@@ -14,21 +27,68 @@ export interface ClientInfo {
   previousSessionId?: string;
 }
 
-export async function login(
-  ctx: AppContext,
-  input: z.output<typeof loginSchema>,
-  client: ClientInfo,
-): Promise<{ user: User; token: string; expiresAt: Date }> {
+export interface SignedIn {
+  user: User;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * The password step. A user without a second factor is signed in; one with it gets no session:
+ * a Spanish 401 carrying a single-use challenge for POST /api/login/2fa (docs/rest-api.md).
+ */
+export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, client: ClientInfo): Promise<SignedIn> {
   const credentials = await findUserCredentialsByLogin(ctx.db, input.username);
   const key = { accountKey: accountKey(credentials?.id, input.username), ip: client.ip };
-  const valid = await throttledPasswordCheck(ctx, key, async () => {
-    // An unknown login is verified against a dummy hash, so both failures take the same time.
-    const matches = await verifyPassword(credentials?.password_hash ?? (await dummyPasswordHash()), input.password);
-    return matches && credentials !== undefined;
-  });
+  const valid = await throttledPasswordCheck(
+    ctx,
+    key,
+    async () => {
+      // An unknown login is verified against a dummy hash, so both failures take the same time.
+      const matches = await verifyPassword(credentials?.password_hash ?? (await dummyPasswordHash()), input.password);
+      return matches && credentials !== undefined;
+    },
+    { rightIsHalfway: credentials?.two_factor_enabled === true },
+  );
   if (!credentials || !valid) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
   const user = await findUserById(ctx.db, credentials.id);
   if (!user) throw new DomainError('UNAUTHORIZED', LOGIN_MESSAGES.wrongCredentials);
+  if (user.twoFactorEnabled) throw await secondFactorChallenge(ctx, user.id);
+  return startSession(ctx, user, client);
+}
+
+async function secondFactorChallenge(ctx: AppContext, userId: number): Promise<DomainError> {
+  const challenge = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+  await insertLoginChallenge(ctx.db, { id: hashToken(challenge), userId, expiresAt });
+  const details: Omit<LoginChallenge, 'message'> = { secondFactorRequired: true, challenge, expiresAt: expiresAt.toISOString() };
+  return new DomainError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.codeRequired, undefined, details);
+}
+
+/**
+ * The code step: a TOTP or recovery code for the challenge's user, counted by the same throttle
+ * as passwords (a wrong code is a wrong attempt). A right code spends the challenge and signs in.
+ */
+export async function loginWithSecondFactor(
+  ctx: AppContext,
+  input: z.output<typeof loginSecondFactorSchema>,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const challengeId = hashToken(input.challenge);
+  const userId = await findLoginChallengeUser(ctx.db, challengeId);
+  if (userId === undefined) throw new DomainError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.challengeExpired);
+  const right = await throttledPasswordCheck(ctx, { accountKey: accountKey(userId), ip: client.ip }, () =>
+    spendSecondFactorCode(ctx, userId, input.code),
+  );
+  if (!right) throw new DomainError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.wrongCode);
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !(await consumeLoginChallenge(ctx.db, challengeId))) {
+    throw new DomainError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.challengeExpired);
+  }
+  return startSession(ctx, user, client);
+}
+
+async function startSession(ctx: AppContext, user: User, client: ClientInfo): Promise<SignedIn> {
   // A new token at every sign-in: a token planted before login is never promoted.
   const session = await createSession(ctx, user.id, { ip: client.ip, userAgent: client.userAgent });
   if (client.previousSessionId) await endSession(ctx, client.previousSessionId);
@@ -50,6 +110,18 @@ export async function signIn(
   writeCookie: SessionCookieWriter,
 ): Promise<User> {
   const session = await login(ctx, input, client);
+  writeCookie(session.token, session.expiresAt);
+  return session.user;
+}
+
+/** The second step of a sign-in with a second factor: the code, then the session and its cookie. */
+export async function signInWithSecondFactor(
+  ctx: AppContext,
+  input: z.output<typeof loginSecondFactorSchema>,
+  client: ClientInfo,
+  writeCookie: SessionCookieWriter,
+): Promise<User> {
+  const session = await loginWithSecondFactor(ctx, input, client);
   writeCookie(session.token, session.expiresAt);
   return session.user;
 }

@@ -9,7 +9,14 @@
  *   never locked out by one of its machines.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clearLoginAttempts, countRecentLoginAttempts, type LoginAttemptKey, pruneLoginAttempts, reserveLoginAttempt } from '@crm/db';
+import {
+  clearLoginAttempts,
+  countRecentLoginAttempts,
+  type LoginAttemptKey,
+  pruneLoginAttempts,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from '@crm/db';
 import { DomainError, LOGIN_MESSAGES } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 
@@ -42,11 +49,18 @@ export function loginDelayMs(before: { byAccount: number; byAddress: number }): 
 }
 
 /**
- * Runs `check` (a password verification) under the limits above and returns its answer. The
- * attempt counts unless the password was right, which clears this account's attempts from
- * this address.
+ * Runs `check` (a password or second-factor code verification) under the limits above and returns
+ * its answer. The attempt counts unless it was right. A right answer that completes the sign-in
+ * clears this account's attempts from this address; `rightIsHalfway` (a right password that still
+ * needs its code) only gives its own attempt back, so the wrong codes before it keep counting and
+ * retyping the password never buys more guesses at the code.
  */
-export async function throttledPasswordCheck(ctx: AppContext, key: LoginAttemptKey, check: () => Promise<boolean>): Promise<boolean> {
+export async function throttledPasswordCheck(
+  ctx: AppContext,
+  key: LoginAttemptKey,
+  check: () => Promise<boolean>,
+  options: { rightIsHalfway?: boolean } = {},
+): Promise<boolean> {
   if (!(await reserveLoginAttempt(ctx.db, key, MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, WINDOW_SECONDS))) {
     throw new DomainError('TOO_MANY_REQUESTS', LOGIN_MESSAGES.throttled);
   }
@@ -55,7 +69,8 @@ export async function throttledPasswordCheck(ctx: AppContext, key: LoginAttemptK
   const delay = loginDelayMs({ byAccount: counted.byAccount - 1, byAddress: counted.byAddress - 1 });
   if (delay > 0) await sleep(delay);
   const right = await check();
-  if (right) await clearLoginAttempts(ctx.db, key);
+  if (right && options.rightIsHalfway) await releaseLoginAttempt(ctx.db, key);
+  else if (right) await clearLoginAttempts(ctx.db, key);
   else await pruneLoginAttempts(ctx.db, WINDOW_SECONDS);
   return right;
 }

@@ -12,6 +12,7 @@ import {
 } from '@crm/db';
 import type { AppContext, Viewer } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
+import { mustEnrolSecondFactor } from './two-factor.service.js';
 
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@crm/db';
 
@@ -56,7 +57,7 @@ export async function resolveSessionId(ctx: AppContext, id: string): Promise<Vie
     await touchSession(ctx.db, id, at);
     await touchLastSeen(ctx.db, user.id, at);
   }
-  return { user, sessionId: id };
+  return { user, sessionId: id, mustEnrolSecondFactor: await mustEnrolSecondFactor(ctx, user) };
 }
 
 /** Ends a session, and at once its live sockets on every replica (call it outside a transaction, so they see the deletion). */

@@ -50,7 +50,7 @@ export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun):
     return;
   }
   ctx.log.info({ importJobId: jobId }, 'Importación en marcha en esta réplica');
-  const asOwner: ServiceContext = { ...ctx, viewer: { user: owner, sessionId: '' } };
+  const asOwner: ServiceContext = { ...ctx, viewer: { user: owner, sessionId: '', mustEnrolSecondFactor: false } };
   const settings = JSON.parse(job.settings) as ImportSettings;
   const source = JSON.parse(job.source) as ImportSource;
   try {

@@ -11,7 +11,7 @@ export function AvailabilityCard() {
   const user = useCurrentUser();
   const save = useMutation(
     trpc.users.setAvailability.mutationOptions({
-      onSuccess: (updated) => queryClient.setQueryData(trpc.auth.me.queryKey(), updated),
+      onSuccess: (updated) => queryClient.setQueryData(trpc.auth.me.queryKey(), (current) => current && { ...current, ...updated }),
       onError: () => notifyError('No se pudo guardar la disponibilidad'),
     }),
   );

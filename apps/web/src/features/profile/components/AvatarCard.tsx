@@ -65,7 +65,7 @@ function UploadDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     try {
       const user = await uploadForm<User>('/api/upload-profile-image', form, setProgress);
       // The sidebar and every list read the new photo (the current user is refetched).
-      queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+      queryClient.setQueryData(trpc.auth.me.queryKey(), (current) => current && { ...current, ...user });
       void refreshPeople();
       notifySuccess('Foto actualizada');
       setFile(null);

@@ -23,7 +23,7 @@ export function PersonalInfoCard() {
   const save = useMutation(
     trpc.users.update.mutationOptions({
       onSuccess: (updated) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+        queryClient.setQueryData(trpc.auth.me.queryKey(), (current) => current && { ...current, ...updated });
         form.resetDirty();
         notifySuccess('Perfil actualizado', 'Tus datos se guardaron correctamente.');
       },

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { type FailedLoad, LoadError } from '../../../components/LoadError';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { SystemRoleBadge } from './SystemRoleBadge';
+import { UserSecurityActions } from '../../security/components/UserSecurityActions';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
 interface UserListProps {
@@ -45,6 +46,7 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
+          <UserSecurityActions user={user} />
           {can(actor, 'user.editProfile', user) ? (
             <Tooltip label="Editar">
               <ActionIcon variant="subtle" aria-label={`Editar ${name}`} onClick={onEdit}>
