@@ -72,3 +72,4 @@ export * from './format/zoned-time.js';
 export * from './schemas/health.js';
 export * from './schemas/webhook.js';
 export * from './schemas/audit.js';
+export * from './audit-details.js';

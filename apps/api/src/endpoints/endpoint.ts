@@ -39,6 +39,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
+import { type AuditPolicy, withCallPolicy } from './call-policy.js';
 import { buildProcedure, markDeclared } from './trpc-adapter.js';
 
 export type Permission = Action | 'authenticated' | 'public';
@@ -141,6 +142,10 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   sessionCookie?: true;
   /** Open to a signed-in user who must still set up the second factor their role requires (enrolling, who am I, signing out). */
   beforeEnrolment?: true;
+  /** Expensive work: units of the caller's budget it costs (call-policy.ts). */
+  cost?: number;
+  /** Recorded in the audit log when it succeeds; 'attempts': when it fails too (call-policy.ts). */
+  audit?: AuditPolicy;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
 }
 
@@ -174,6 +179,8 @@ export interface AnyEndpoint {
   trpc?: TrpcKind;
   sessionCookie?: true;
   beforeEnrolment?: true;
+  cost?: number;
+  audit?: AuditPolicy;
   handler: (call: Call<Permission, unknown>) => Promise<unknown>;
   procedure: unknown;
 }
@@ -195,7 +202,8 @@ export function endpoint<
   P extends Permission,
   R extends z.output<O>,
   K extends TrpcKind | undefined = undefined,
->(definition: EndpointDefinition<N, I, O, P, R, K>): Endpoint<N, I, O, P, R, K> {
+>(declared: EndpointDefinition<N, I, O, P, R, K>): Endpoint<N, I, O, P, R, K> {
+  const definition = { ...declared, handler: withCallPolicy(declared, declared.handler) };
   const procedure = definition.trpc ? buildProcedure(definition as unknown as AnyEndpoint, definition.trpc) : undefined;
   return { ...definition, procedure: procedure as ProcedureOf<I, R, K> };
 }

@@ -17,7 +17,8 @@ const BODY_OBJECT = z.record(z.string(), z.unknown());
  */
 function rawInput(rest: RestBinding<never, unknown>, request: FastifyRequest): Record<string, unknown> {
   const params = request.params as Record<string, string>;
-  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS') return { ...(request.query as Record<string, unknown>), ...params };
+  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS')
+    return { ...(request.query as Record<string, unknown>), ...params };
   const body = request.body ?? {};
   if (rest.bodyKey) return { [rest.bodyKey]: body, ...params };
   return { ...parseInput(BODY_OBJECT, body), ...params };

@@ -42,11 +42,7 @@ const PENDING_ROUTES = new Set([
 ]);
 
 /** tRPC routers still written by hand (trpc/root.ts). */
-const PENDING_ROUTERS = new Set([
-  'auth',
-  'chat',
-  'live',
-]);
+const PENDING_ROUTERS = new Set(['auth', 'chat', 'live']);
 
 const PERMISSIONS = new Set<string>([...ACTIONS, 'authenticated', 'public']);
 

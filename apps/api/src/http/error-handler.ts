@@ -20,6 +20,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const thrown = toDomainError(error);
     if (thrown) {
+      // A refusal that knows when to come back (a spent budget) says so the standard way too.
+      const retryAfter = thrown.details?.['retryAfterSeconds'];
+      if (typeof retryAfter === 'number') reply.header('Retry-After', retryAfter);
       return reply
         .code(httpStatusFor(thrown.code))
         .send({ ...thrown.details, message: thrown.message, ...(thrown.issues && { issues: thrown.issues }) });

@@ -31,6 +31,8 @@ export const auditEndpoints = [
     name: 'audit.exportCsv',
     summary: 'Descarga CSV del registro de auditoría filtrado',
     permission: 'audit.read',
+    cost: 5,
+    audit: true,
     input: auditQuerySchema.omit({ before: true, limit: true }),
     output: downloadSchema,
     rest: { method: 'GET', path: '/api/audit/export', produces: 'text/csv', send: sendCsv },

@@ -1,17 +1,12 @@
 /**
- * The audit log (docs/audit.md): the endpoint adapters record every declared audited action after
- * it succeeds (sign-ins also when they fail), with the caller, its token, its address, the target
- * and the input (secrets removed, size bounded). Admins read it by pages and download it as CSV.
+ * The audit log (docs/audit.md): declared endpoints are recorded by endpoints/call-policy.ts;
+ * `recordAudit` is for what no endpoint declares (a job, a security event). Admins read the log
+ * by pages and download it as CSV.
  */
 import { type AuditEntryRow, insertAuditEntry, listAuditEntries } from '@crm/db';
-import { type AuditEntry, type AuditPage, type AuditQuery, type User, instantAt } from '@crm/domain';
+import { type AuditEntry, type AuditPage, type AuditQuery, type User, auditDetailsOf, instantAt } from '@crm/domain';
 import type { AppContext, Viewer } from '../../context.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
-
-/** Input fields whose values never reach the log. */
-const SECRET_FIELD = /password|secret|token|code|altcha|challenge/i;
-/** The input kept with an entry, at most this many characters of JSON. */
-const MAX_DETAILS_CHARS = 4_000;
 
 export interface AuditSource {
   viewer: Pick<Viewer, 'user' | 'apiToken'> | undefined;
@@ -25,25 +20,6 @@ export interface AuditRecord {
   details?: unknown;
   /** Who acted when there is no session yet (a sign-in): the account named. */
   actor?: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
-}
-
-/** The input as it may be kept: secrets replaced, nothing deeper than a few levels, bounded in size. */
-export function auditDetailsOf(input: unknown): Record<string, unknown> {
-  const scrub = (value: unknown, depth: number): unknown => {
-    if (value instanceof Date) return value.toISOString();
-    if (Array.isArray(value)) return depth > 3 ? '…' : value.slice(0, 50).map((item) => scrub(item, depth + 1));
-    if (value && typeof value === 'object') {
-      if (depth > 3) return '…';
-      return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [key, SECRET_FIELD.test(key) ? '[oculto]' : scrub(item, depth + 1)]),
-      );
-    }
-    return typeof value === 'string' && value.length > 500 ? `${value.slice(0, 500)}…` : value;
-  };
-  const scrubbed = scrub(input, 0);
-  const details = scrubbed && typeof scrubbed === 'object' && !Array.isArray(scrubbed) ? scrubbed : { input: scrubbed };
-  const json = JSON.stringify(details);
-  return json.length <= MAX_DETAILS_CHARS ? (details as Record<string, unknown>) : { truncated: json.slice(0, MAX_DETAILS_CHARS) };
 }
 
 export async function recordAudit(ctx: Pick<AppContext, 'db'>, source: AuditSource, record: AuditRecord): Promise<void> {

@@ -5,7 +5,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
-import { auditDetailsOf, recordAudit } from './audit.service.js';
+import { auditDetailsOf } from '@crm/domain';
+import { recordAudit } from './audit.service.js';
 
 describeWithServer('audit log', (server) => {
   let admin: ApiClient;

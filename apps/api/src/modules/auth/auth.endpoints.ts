@@ -42,6 +42,7 @@ export const authEndpoints = [
     description:
       'Usuario o email (sin distinguir mayúsculas) y contraseña; pone la cookie `crm_session`. Tras varios intentos fallidos desde la misma dirección o para el mismo usuario, 429 con `Retry-After`.',
     permission: 'public',
+    audit: 'attempts',
     input: loginSchema,
     output: userSchema,
     rest: { method: 'POST', path: '/api/login' },
@@ -56,6 +57,7 @@ export const authEndpoints = [
     description:
       'Con el `challenge` que dio `POST /api/login` a un usuario con segundo factor y un código de la app o de recuperación; pone la cookie. Los códigos erróneos cuentan como contraseñas erróneas.',
     permission: 'public',
+    audit: 'attempts',
     input: loginSecondFactorSchema,
     output: userSchema,
     rest: { method: 'POST', path: '/api/login/2fa' },
@@ -79,6 +81,7 @@ export const authEndpoints = [
     summary: 'Cierra la sesión',
     description: 'Borra la cookie, también sin sesión.',
     permission: 'public',
+    audit: true,
     input: NO_INPUT,
     output: messageSchema,
     rest: { method: 'POST', path: '/api/logout' },

@@ -21,6 +21,7 @@ export const leadGroupsEndpoints = [
     summary: 'Elimina un grupo junto con sus leads',
     description: 'El grupo desaparece al momento; sus leads se borran por tandas después de la respuesta.',
     permission: 'lead.manage',
+    audit: true,
     input: idInputSchema,
     output: leadGroupDeletionSchema,
     rest: { method: 'DELETE', path: '/api/lead-groups/:id' },

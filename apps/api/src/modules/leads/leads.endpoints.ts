@@ -54,6 +54,7 @@ export const leadsEndpoints = [
     description:
       'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden.',
     permission: 'lead.read',
+    cost: 1,
     input: leadListQuerySchema.default({}),
     output: leadPageSchema,
     rest: {
@@ -75,6 +76,7 @@ export const leadsEndpoints = [
     name: 'leads.counts',
     summary: 'Cuántos leads hay en cada pestaña con los filtros actuales',
     permission: 'lead.read',
+    cost: 1,
     input: leadCountsQuerySchema.default({}),
     output: leadCountsSchema,
     rest: { method: 'GET', path: '/api/leads/counts' },
@@ -86,6 +88,8 @@ export const leadsEndpoints = [
     summary: 'Descarga CSV de la lista filtrada',
     description: "Los mismos parámetros que la lista; separador ';' o ',' según la configuración regional del equipo.",
     permission: 'lead.manage',
+    cost: 10,
+    audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,
     rest: { method: 'GET', path: '/api/leads/export', produces: 'text/csv', send: sendDownload },
@@ -96,6 +100,8 @@ export const leadsEndpoints = [
     summary: 'Descarga Excel (.xlsx) de la lista filtrada',
     description: 'Los mismos parámetros que la lista; celdas con tipo; 400 con más de 100.000 leads.',
     permission: 'lead.manage',
+    cost: 10,
+    audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,
     rest: {
@@ -151,6 +157,7 @@ export const leadsEndpoints = [
     name: 'leads.assign',
     summary: 'Asigna un lead a alguien, o a nadie (null)',
     permission: 'lead.manage',
+    audit: true,
     input: assignLeadSchema.extend({ id: idSchema }),
     output: leadListItemSchema,
     rest: { method: 'PUT', path: '/api/leads/:id/assign' },
@@ -161,6 +168,7 @@ export const leadsEndpoints = [
     name: 'leads.delete',
     summary: 'Elimina un lead con sus notas, seguimientos e historial',
     permission: 'lead.delete',
+    audit: true,
     input: idInputSchema,
     output: deletedSchema,
     rest: { method: 'DELETE', path: '/api/leads/:id' },
@@ -183,6 +191,7 @@ export const leadsEndpoints = [
     description:
       'El lead `otherId` se absorbe en el de la ruta, que toma su valor en cada campo marcado `"other"`; sus datos relacionados pasan al superviviente.',
     permission: 'lead.manage',
+    audit: true,
     input: leadMergeSchema.extend({ id: idSchema }),
     output: leadListItemSchema,
     rest: { method: 'POST', path: '/api/leads/:id/merge' },

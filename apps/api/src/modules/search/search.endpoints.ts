@@ -10,6 +10,7 @@ export const searchEndpoints = [
     summary: 'Busca leads, personas y grupos (cinco de cada)',
     description: '`q`: el texto (hasta 100 caracteres), sin tildes ni mayúsculas; un fragmento de teléfono busca por sus dígitos.',
     permission: 'lead.read',
+    cost: 1,
     input: searchQuerySchema,
     output: searchResultsSchema,
     rest: { method: 'GET', path: '/api/search' },

@@ -53,6 +53,7 @@ export const settingsEndpoints = [
     summary: 'Guarda la configuración del equipo',
     description: '`rereadPhones`: relee en el país nuevo los teléfonos guardados sin prefijo, en la misma transacción.',
     permission: 'settings.manage',
+    audit: true,
     input: updateTeamSettingsSchema,
     output: teamSettingsSavedSchema,
     rest: { method: 'PUT', path: '/api/settings/team' },

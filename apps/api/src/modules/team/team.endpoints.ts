@@ -21,6 +21,7 @@ export const teamEndpoints = [
     summary: 'Agrega un miembro al equipo (crea su usuario)',
     description: 'Las mismas reglas que crear un usuario; el nombre completo se parte en el primer espacio.',
     permission: 'user.create',
+    audit: true,
     input: addMemberSchema,
     output: userSchema,
     rest: { method: 'POST', path: '/api/team/members', status: 201 },

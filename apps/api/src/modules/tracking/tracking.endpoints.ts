@@ -55,6 +55,7 @@ export const trackingEndpoints = [
     name: 'tracking.delete',
     summary: 'Elimina un registro de seguimiento',
     permission: 'lead.manage',
+    audit: true,
     input: idInputSchema,
     output: deletedSchema,
     rest: { method: 'DELETE', path: '/api/conversation-tracking/:id' },

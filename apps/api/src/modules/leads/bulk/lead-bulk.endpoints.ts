@@ -15,6 +15,8 @@ export const leadBulkEndpoints = [
     description:
       '`action`: `assign`, `distribute`, `status`, `group` o `delete`; sobre `ids` o sobre todos los que coinciden con `filter`. Responde cuántos cambió, cuántos saltó y por qué.',
     permission: 'lead.read',
+    cost: 5,
+    audit: true,
     input: leadBulkSchema,
     output: leadBulkResultSchema,
     rest: { method: 'POST', path: '/api/leads/bulk' },

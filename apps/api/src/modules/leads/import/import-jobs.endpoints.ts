@@ -86,6 +86,7 @@ export const importJobsEndpoints = [
     summary: 'Importa un archivo de leads y espera a que termine',
     description: 'Multipart: `file` (CSV, TSV, TXT o Excel .xlsx), `groupName` y `assignedRoleId?`; más de IMPORT_MAX_MB (10 MB), 413.',
     permission: 'lead.manage',
+    audit: true,
     input: uploadInputSchema,
     output: importResultSchema,
     rest: {
@@ -137,6 +138,7 @@ export const importJobsEndpoints = [
     summary: 'Arranca un trabajo de importación subido',
     description: 'Con el grupo, la correspondencia de columnas, la regla de duplicados y una categoría para todas las filas si el archivo no la trae; 409 si ya arrancó.',
     permission: 'lead.manage',
+    audit: true,
     input: importJobStartSchema.extend({ id: idSchema }),
     output: importJobStateSchema,
     rest: { method: 'POST', path: '/api/import-jobs/:id/start' },
@@ -158,6 +160,7 @@ export const importJobsEndpoints = [
     summary: 'Cancela un trabajo de importación propio',
     description: 'Uno en marcha se detiene en su siguiente tramo y quita lo que había preparado.',
     permission: 'lead.manage',
+    audit: true,
     input: byIdSchema,
     output: importJobStateSchema,
     rest: { method: 'POST', path: '/api/import-jobs/:id/cancel' },
