@@ -7,10 +7,12 @@ import { authEndpoints } from '../modules/auth/auth.endpoints.js';
 import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
+import { chatEndpoints, chatSubscriptions } from '../modules/chat/chat.endpoints.js';
+import { liveSubscriptions } from '../live/live.router.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
-import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
+import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
 let document: OpenApiDocument | undefined;
@@ -34,7 +36,11 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...chatEndpoints,
   ...importJobsEndpoints,
   ...webFormsEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];
+
+/** Every live subscription (tRPC over the socket only): the route-table test checks their declarations. */
+export const allSubscriptions: readonly SubscriptionEndpoint[] = [...liveSubscriptions, ...chatSubscriptions];

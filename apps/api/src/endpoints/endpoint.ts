@@ -39,6 +39,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
+import type { gateProcedure } from '../trpc/init.js';
 import { buildProcedure, markDeclared } from './trpc-adapter.js';
 
 export type Permission = Action | 'authenticated' | 'public';
@@ -78,6 +79,18 @@ interface RestCall<P extends Permission> {
   reply: FastifyReply;
 }
 
+/**
+ * Only for calls a client may flood (chat sends): gates in memory, before the session is read.
+ * Over tRPC the call is built on `trpc` (a socket's own allowance, or the session's over HTTP);
+ * over REST `refuse` answers 429 given the session id the cookie stands for, and `run` paces the
+ * handler by the caller's session.
+ */
+export interface Pace {
+  trpc: typeof gateProcedure;
+  refuse: (sessionId: string) => string | undefined;
+  run: <T>(ctx: ServiceContext, call: () => Promise<T>) => Promise<T>;
+}
+
 export interface RestBinding<P extends Permission, Result> {
   method: HttpMethod;
   /** Fastify syntax: `/api/leads/:id`; each `:param` must be a key of the input. */
@@ -91,11 +104,6 @@ export interface RestBinding<P extends Permission, Result> {
   bodyKey?: string;
   /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
   bodyLimit?: (env: Env) => number;
-  /**
-   * Only for calls a client may flood (chat sends): the Spanish reason to refuse with a 429 before
-   * the session is even read, given the session id the cookie would stand for; undefined goes on.
-   */
-  floodGate?: (sessionId: string) => string | undefined;
   /**
    * Escape hatch for answers that are not JSON (downloads, images, redirects): writes the
    * handler's result itself, with the request for its conditional headers (If-None-Match).
@@ -139,6 +147,7 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   rest?: RestBinding<P, R>;
   trpc?: K;
   sessionCookie?: true;
+  pace?: Pace;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
 }
 
@@ -171,12 +180,13 @@ export interface AnyEndpoint {
   rest?: RestBinding<Permission, unknown>;
   trpc?: TrpcKind;
   sessionCookie?: true;
+  pace?: Pace;
   handler: (call: Call<Permission, unknown>) => Promise<unknown>;
   procedure: unknown;
 }
 
-/** The input of a call that takes none: absent over tRPC, anything in a query string is ignored. */
-export const NO_INPUT = z.object({}).optional();
+/** The input of a call that takes none: absent (or null, as a raw socket frame sends) over tRPC, anything in a query string is ignored. */
+export const NO_INPUT = z.object({}).nullish();
 
 /** A download's result: the REST binding's `send` turns it into the attachment. */
 export const downloadSchema = z.object({

@@ -7,7 +7,6 @@ import { dashboardRestRoutes } from '../modules/dashboard/dashboard.rest.js';
 import { leadGroupsRestRoutes } from '../modules/lead-groups/lead-groups.rest.js';
 import { trackingRestRoutes } from '../modules/tracking/tracking.rest.js';
 import { salesTeamRestRoutes } from '../modules/sales-team/sales-team.rest.js';
-import { chatRestRoutes } from '../modules/chat/chat.rest.js';
 import { settingsRestRoutes } from '../modules/settings/settings.rest.js';
 import { searchRestRoutes } from '../modules/search/search.rest.js';
 import { leadBulkRestRoutes } from '../modules/leads/bulk/lead-bulk.rest.js';
@@ -30,7 +29,6 @@ export const restRoutes: RestRoute[] = [
   ...leadGroupsRestRoutes,
   ...trackingRestRoutes,
   ...salesTeamRestRoutes,
-  ...chatRestRoutes,
   ...settingsRestRoutes,
   ...searchRestRoutes,
   ...leadBulkRestRoutes,

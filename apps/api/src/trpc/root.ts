@@ -11,7 +11,7 @@ import { importJobsRouter } from '../modules/leads/import/import-jobs.endpoints.
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.router.js';
 import { trackingRouter } from '../modules/tracking/tracking.router.js';
 import { salesTeamRouter } from '../modules/sales-team/sales-team.router.js';
-import { chatRouter } from '../modules/chat/chat.router.js';
+import { chatRouter } from '../modules/chat/chat.endpoints.js';
 import { settingsRouter } from '../modules/settings/settings.router.js';
 import { searchRouter } from '../modules/search/search.router.js';
 import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.router.js';
