@@ -17,7 +17,8 @@ const BODY_OBJECT = z.record(z.string(), z.unknown());
  */
 function rawInput(rest: RestBinding<never, unknown>, request: FastifyRequest): Record<string, unknown> {
   const params = request.params as Record<string, string>;
-  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS') return { ...(request.query as Record<string, unknown>), ...params };
+  if (rest.method === 'GET' || rest.method === 'DELETE' || rest.method === 'OPTIONS')
+    return { ...(request.query as Record<string, unknown>), ...params };
   const body = request.body ?? {};
   if (rest.bodyKey) return { [rest.bodyKey]: body, ...params };
   return { ...parseInput(BODY_OBJECT, body), ...params };
@@ -42,15 +43,16 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
         await rest.admit?.(call);
         const raw = rest.upload ? await rest.upload.read(call) : rawInput(rest, request);
         const input = parseInput(endpoint.input, raw, rest.bodyKey);
-        const handle = () => endpoint.handler({
-          ctx: call.ctx,
-          input,
-          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
-          setSessionCookie: (token, expiresAt) => {
-            if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
-            writeSessionCookie(request, reply, token, expiresAt);
-          },
-        });
+        const handle = () =>
+          endpoint.handler({
+            ctx: call.ctx,
+            input,
+            client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
+            setSessionCookie: (token, expiresAt) => {
+              if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
+              writeSessionCookie(request, reply, token, expiresAt);
+            },
+          });
         const result = await (endpoint.pace ? endpoint.pace.run(call.ctx as ServiceContext, handle) : handle());
         if (rest.send) return rest.send(reply, result, request);
         if (rest.status) reply.code(rest.status);
