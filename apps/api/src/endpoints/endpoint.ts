@@ -10,8 +10,8 @@
  *   the service still checks the row), or 'authenticated' (any signed-in user, the service
  *   decides) or 'public' (no session needed);
  * - `input`: ONE zod schema, the tRPC input and what the handler receives. Over REST it is
- *   assembled from the request: path parameters, then for GET / DELETE the query string, for
- *   POST / PUT the JSON body (its fields at the top level, or under `rest.bodyKey` when the tRPC
+ *   assembled from the request: path parameters, then for GET / DELETE / OPTIONS the query string,
+ *   for POST / PUT the JSON body (its fields at the top level, or under `rest.bodyKey` when the tRPC
  *   input nests them, as `{ id, data }`). Use `NO_INPUT` for a call without one.
  * - `output`: the zod schema of the answer (dates as `z.date()`: superjson keeps them over tRPC,
  *   JSON sends ISO strings). The handler's result must match its type; it is not parsed at run
@@ -23,6 +23,7 @@
  * - `sessionCookie: true` for the calls that sign in and out: the handler may set or clear the
  *   session cookie (`setSessionCookie`), so over tRPC they run on HTTP only (a socket has no
  *   cookie to set: refused with a 400);
+ * - `pace` for the calls a client may flood (chat sends): gates in memory before the session is read;
  * - `handler({ ctx, input, client, setSessionCookie })`: one line calling the service.
  *
  * Live subscriptions (tRPC over the socket only) are declared with `subscription({...})`: name,
@@ -146,7 +147,8 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   output: O;
   rest?: RestBinding<P, R>;
   trpc?: K;
-  sessionCookie?: true;
+  /** Signing in and out, which anyone may try: only a public endpoint sets the cookie. */
+  sessionCookie?: P extends 'public' ? true : never;
   pace?: Pace;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
 }
