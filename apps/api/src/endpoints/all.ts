@@ -8,6 +8,8 @@ import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
 import { auditEndpoints } from '../modules/audit/audit.endpoints.js';
+import { chatEndpoints, chatSubscriptions } from '../modules/chat/chat.endpoints.js';
+import { liveSubscriptions } from '../live/live.router.js';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
@@ -30,7 +32,7 @@ import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js'
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
-import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
+import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
 let document: OpenApiDocument | undefined;
@@ -54,6 +56,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...chatEndpoints,
   ...importJobsEndpoints,
   ...webFormsEndpoints,
   ...customRolesEndpoints,
@@ -78,3 +81,6 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...auditEndpoints,
   ...referenceEndpoints,
 ] as readonly AnyEndpoint[];
+
+/** Every live subscription (tRPC over the socket only): the route-table test checks their declarations. */
+export const allSubscriptions: readonly SubscriptionEndpoint[] = [...liveSubscriptions, ...chatSubscriptions];

@@ -10,8 +10,8 @@
  *   the service still checks the row), or 'authenticated' (any signed-in user, the service
  *   decides) or 'public' (no session needed);
  * - `input`: ONE zod schema, the tRPC input and what the handler receives. Over REST it is
- *   assembled from the request: path parameters, then for GET / DELETE the query string, for
- *   POST / PUT the JSON body (its fields at the top level, or under `rest.bodyKey` when the tRPC
+ *   assembled from the request: path parameters, then for GET / DELETE / OPTIONS the query string,
+ *   for POST / PUT the JSON body (its fields at the top level, or under `rest.bodyKey` when the tRPC
  *   input nests them, as `{ id, data }`). Use `NO_INPUT` for a call without one.
  * - `output`: the zod schema of the answer (dates as `z.date()`: superjson keeps them over tRPC,
  *   JSON sends ISO strings). The handler's result must match its type; it is not parsed at run
@@ -23,6 +23,7 @@
  * - `sessionCookie: true` for the calls that sign in and out: the handler may set or clear the
  *   session cookie (`setSessionCookie`), so over tRPC they run on HTTP only (a socket has no
  *   cookie to set: refused with a 400);
+ * - `pace` for the calls a client may flood (chat sends): gates in memory before the session is read;
  * - `handler({ ctx, input, client, setSessionCookie })`: one line calling the service.
  *
  * Live subscriptions (tRPC over the socket only) are declared with `subscription({...})`: name,
@@ -40,6 +41,7 @@ import { z } from 'zod';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
 import { type AuditPolicy, withCallPolicy } from './call-policy.js';
+import type { gateProcedure } from '../trpc/init.js';
 import { buildProcedure, markDeclared } from './trpc-adapter.js';
 
 export type Permission = Action | 'authenticated' | 'public';
@@ -79,6 +81,18 @@ interface RestCall<P extends Permission> {
   reply: FastifyReply;
 }
 
+/**
+ * Only for calls a client may flood (chat sends): gates in memory, before the session is read.
+ * Over tRPC the call is built on `trpc` (a socket's own allowance, or the session's over HTTP);
+ * over REST `refuse` answers 429 given the session id the cookie stands for, and `run` paces the
+ * handler by the caller's session.
+ */
+export interface Pace {
+  trpc: typeof gateProcedure;
+  refuse: (sessionId: string) => string | undefined;
+  run: <T>(ctx: ServiceContext, call: () => Promise<T>) => Promise<T>;
+}
+
 export interface RestBinding<P extends Permission, Result> {
   method: HttpMethod;
   /** Fastify syntax: `/api/leads/:id`; each `:param` must be a key of the input. */
@@ -92,11 +106,6 @@ export interface RestBinding<P extends Permission, Result> {
   bodyKey?: string;
   /** Uploads declare their own limit (from the server's settings); JSON bodies are capped at 1 MB. */
   bodyLimit?: (env: Env) => number;
-  /**
-   * Only for calls a client may flood (chat sends): the Spanish reason to refuse with a 429 before
-   * the session is even read, given the session id the cookie would stand for; undefined goes on.
-   */
-  floodGate?: (sessionId: string) => string | undefined;
   /**
    * Escape hatch for answers that are not JSON (downloads, images, redirects): writes the
    * handler's result itself, with the request for its conditional headers (If-None-Match).
@@ -139,7 +148,9 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   output: O;
   rest?: RestBinding<P, R>;
   trpc?: K;
-  sessionCookie?: true;
+  /** Signing in and out, which anyone may try: only a public endpoint sets the cookie. */
+  sessionCookie?: P extends 'public' ? true : never;
+  pace?: Pace;
   /** Open to a signed-in user who must still set up the second factor their role requires (enrolling, who am I, signing out). */
   beforeEnrolment?: true;
   /** Expensive work: units of the caller's budget it costs (call-policy.ts). */
@@ -178,6 +189,7 @@ export interface AnyEndpoint {
   rest?: RestBinding<Permission, unknown>;
   trpc?: TrpcKind;
   sessionCookie?: true;
+  pace?: Pace;
   beforeEnrolment?: true;
   cost?: number;
   audit?: AuditPolicy;
@@ -185,8 +197,8 @@ export interface AnyEndpoint {
   procedure: unknown;
 }
 
-/** The input of a call that takes none: absent over tRPC, anything in a query string is ignored. */
-export const NO_INPUT = z.object({}).optional();
+/** The input of a call that takes none: absent (or null, as a raw socket frame sends) over tRPC, anything in a query string is ignored. */
+export const NO_INPUT = z.object({}).nullish();
 
 /** A download's result: the REST binding's `send` turns it into the attachment. */
 export const downloadSchema = z.object({

@@ -62,6 +62,12 @@ describeWithServer('the OpenAPI document', (server) => {
       ['/api/users', 'get', '/api/users', admin],
       ['/api/users-with-roles', 'get', '/api/users-with-roles', admin],
       ['/api/users/role-counts', 'get', '/api/users/role-counts', admin],
+      ['/api/auth/user', 'get', '/api/auth/user', admin],
+      ['/api/forms', 'get', '/api/forms', admin],
+      ['/api/import-jobs', 'get', '/api/import-jobs', admin],
+      ['/api/chat/contacts', 'get', '/api/chat/contacts', admin],
+      ['/api/chat/available-users', 'get', '/api/chat/available-users', admin],
+      ['/api/chat/channels', 'get', '/api/chat/channels', admin],
     ];
     for (const [path, method, url, client] of calls) {
       const operation = document.paths[path]?.[method];
@@ -103,6 +109,11 @@ describeWithServer('the OpenAPI document', (server) => {
     // Without parameters GET /api/leads answers every lead in an array: both answers are documented.
     expect(document.paths['/api/leads']?.get?.responses['200']?.content?.['application/json']?.schema.anyOf).toHaveLength(2);
     expect(Object.keys(document.paths['/api/leads/export']?.get?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    // Uploads are multipart with their file part; a redirect and a preflight carry no body.
+    const upload = document.paths['/api/upload-profile-image']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(upload?.properties?.image).toMatchObject({ type: 'string', format: 'binary' });
+    expect(document.paths['/api/login']?.get?.responses['302']).toEqual({ description: 'Redirige (cabecera `Location`)' });
+    expect(document.paths['/api/forms/{slug}/submissions']?.options?.responses['204']).toBeDefined();
   });
 
   it('declares who may call each path', () => {

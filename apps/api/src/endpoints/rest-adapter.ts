@@ -33,7 +33,7 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
       url: rest.path,
       access: endpoint.permission === 'public' ? 'public' : 'authed',
       bodyLimit: rest.bodyLimit,
-      floodGate: rest.floodGate,
+      floodGate: endpoint.pace?.refuse,
       beforeEnrolment: endpoint.beforeEnrolment,
       endpoint: endpoint.name,
       run: async (callCtx, request, reply) => {
@@ -44,15 +44,17 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
         await rest.admit?.(call);
         const raw = rest.upload ? await rest.upload.read(call) : rawInput(rest, request);
         const input = parseInput(endpoint.input, raw, rest.bodyKey);
-        const result = await endpoint.handler({
-          ctx: call.ctx,
-          input,
-          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
-          setSessionCookie: (token, expiresAt) => {
-            if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
-            writeSessionCookie(request, reply, token, expiresAt);
-          },
-        });
+        const handle = () =>
+          endpoint.handler({
+            ctx: call.ctx,
+            input,
+            client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
+            setSessionCookie: (token, expiresAt) => {
+              if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
+              writeSessionCookie(request, reply, token, expiresAt);
+            },
+          });
+        const result = await (endpoint.pace ? endpoint.pace.run(call.ctx as ServiceContext, handle) : handle());
         if (rest.send) return rest.send(reply, result, request);
         if (rest.status) reply.code(rest.status);
         return result;

@@ -37,7 +37,8 @@ export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCPr
           passGate(ctx.viewer.user, permission);
           return next();
         });
-  const withInput = gated.input(endpoint.input);
+  // A paced call's gate runs first, before the session is read.
+  const withInput = (endpoint.pace ? endpoint.pace.trpc.concat(gated) : gated).input(endpoint.input);
   const resolve = ({
     ctx,
     input,

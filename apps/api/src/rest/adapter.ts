@@ -12,8 +12,8 @@ import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
 import { hashToken } from '../modules/auth/session.service.js';
 import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
-import { requirePermission } from '../require-permission.js';
-import type { HttpMethod, RestRoute } from './route.js';
+import type { HttpMethod } from '../endpoints/endpoint.js';
+import type { RestRoute } from './route.js';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -62,7 +62,6 @@ export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes
     registerRoute(app, ctx, {
       ...route,
       run: async (callCtx, request, reply) => {
-        if (route.earlyPermission) requirePermission(callCtx as ServiceContext, route.earlyPermission);
         const body = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
         if (route.successStatus) reply.code(route.successStatus);
         return route.handler({

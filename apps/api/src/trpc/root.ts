@@ -11,7 +11,7 @@ import { importJobsRouter } from '../modules/leads/import/import-jobs.endpoints.
 import { leadGroupsRouter } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { trackingRouter } from '../modules/tracking/tracking.endpoints.js';
 import { salesTeamRouter } from '../modules/sales-team/sales-team.endpoints.js';
-import { chatRouter } from '../modules/chat/chat.router.js';
+import { chatRouter } from '../modules/chat/chat.endpoints.js';
 import { settingsRouter } from '../modules/settings/settings.endpoints.js';
 import { searchRouter } from '../modules/search/search.endpoints.js';
 import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.endpoints.js';

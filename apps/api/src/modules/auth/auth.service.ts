@@ -127,7 +127,11 @@ export async function signInWithSecondFactor(
 }
 
 /** Ends the caller's session, if any, and clears the cookie in any case. */
-export async function signOut(ctx: AppContext, sessionId: string | undefined, writeCookie: SessionCookieWriter): Promise<{ message: string }> {
+export async function signOut(
+  ctx: AppContext,
+  sessionId: string | undefined,
+  writeCookie: SessionCookieWriter,
+): Promise<{ message: string }> {
   await logout(ctx, sessionId);
   writeCookie(null);
   return { message: 'Sesión cerrada' };

@@ -58,7 +58,8 @@ export const avatarsEndpoints = [
   endpoint({
     name: 'avatars.upload',
     summary: 'Sube la foto de perfil propia',
-    description: 'Multipart con una parte de archivo `image`, como mucho 5 MB (se cuentan los bytes recibidos); se guarda recortada y en WebP.',
+    description:
+      'Multipart con una parte de archivo `image`, como mucho 5 MB (se cuentan los bytes recibidos); se guarda recortada y en WebP.',
     permission: 'authenticated',
     input: z.object({ image: z.instanceof(Buffer) }),
     output: userSchema,

@@ -36,7 +36,11 @@ export async function formPage(ctx: AppContext, slug: string): Promise<{ html: s
 /** Framed only where the form allows: its CSP replaces the app's, which frames nowhere. */
 export function sendFormPage(reply: FastifyReply, page: { html: string; csp: string }): FastifyReply {
   reply.removeHeader('x-frame-options');
-  return reply.header('content-security-policy', page.csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+  return reply
+    .header('content-security-policy', page.csp)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }
 
 export async function challengeFor(ctx: AppContext, slug: string): Promise<Challenge> {

@@ -33,7 +33,8 @@ const preflight = (path: string) =>
   endpoint({
     name: `webForms.preflight${path === 'challenge' ? 'Challenge' : 'Submission'}`,
     summary: `Pre-vuelo CORS de /api/forms/{slug}/${path}`,
-    description: 'Un sitio permitido recibe `Access-Control-Allow-Origin` (métodos `GET, POST`, cabecera `content-type`, 600 s); cualquier otro, 403.',
+    description:
+      'Un sitio permitido recibe `Access-Control-Allow-Origin` (métodos `GET, POST`, cabecera `content-type`, 600 s); cualquier otro, 403.',
     permission: 'public',
     input: slugInputSchema,
     output: z.undefined(),

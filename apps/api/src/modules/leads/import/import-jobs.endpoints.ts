@@ -136,7 +136,8 @@ export const importJobsEndpoints = [
   endpoint({
     name: 'importJobs.start',
     summary: 'Arranca un trabajo de importación subido',
-    description: 'Con el grupo, la correspondencia de columnas, la regla de duplicados y una categoría para todas las filas si el archivo no la trae; 409 si ya arrancó.',
+    description:
+      'Con el grupo, la correspondencia de columnas, la regla de duplicados y una categoría para todas las filas si el archivo no la trae; 409 si ya arrancó.',
     permission: 'lead.manage',
     audit: true,
     input: importJobStartSchema.extend({ id: idSchema }),
