@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { healthEndpoints } from '../modules/health/health.endpoints.js';
 import { leadsEndpoints } from '../modules/leads/leads.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
+import { apiDocsEndpoints } from './api-docs.js';
 import { type AnyEndpoint, NO_INPUT, endpoint } from './endpoint.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
@@ -29,4 +30,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...leadsEndpoints,
   ...referenceEndpoints,
+  ...apiDocsEndpoints,
 ] as readonly AnyEndpoint[];
