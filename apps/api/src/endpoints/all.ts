@@ -33,6 +33,7 @@ import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoint
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
+import { apiDocsEndpoints } from './api-docs.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
 let document: OpenApiDocument | undefined;
@@ -80,6 +81,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...webhooksEndpoints,
   ...auditEndpoints,
   ...referenceEndpoints,
+  ...apiDocsEndpoints,
 ] as readonly AnyEndpoint[];
 
 /** Every live subscription (tRPC over the socket only): the route-table test checks their declarations. */

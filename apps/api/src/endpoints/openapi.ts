@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of the REST API, derived from the declared endpoints: every path,
  * parameter, body and answer comes from an endpoint's binding and zod schemas (zod 4's own
- * `z.toJSONSchema`, JSON Schema 2020-12 as OpenAPI 3.1 reads it); nothing here names a path.
+ * `z.toJSONSchema`, JSON Schema 2020-12, which OpenAPI 3.1's default dialect reads as it is: no
+ * `jsonSchemaDialect`, which Swagger UI at /api/docs would warn about); nothing here names a path.
  */
 import { z } from 'zod';
 import { rolesAllowed, SYSTEM_ROLE_LABELS } from '@crm/domain';
@@ -25,15 +26,12 @@ interface OpenApiOperation {
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  jsonSchemaDialect: string;
   /** What every operation needs unless it says otherwise (public ones say `[]`). */
   security: Record<string, string[]>[];
   tags: { name: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { securitySchemes: Record<string, Record<string, string>>; schemas: Record<string, Schema> };
 }
-
-const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /** Dates are `z.date()` in the schemas (superjson keeps them over tRPC); JSON carries ISO strings. */
 function datesAsStrings(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: Schema }): void {
@@ -77,7 +75,7 @@ const errorAnswer = (description: string) => ({
 });
 
 /** `/api/leads/:id` → `/api/leads/{id}`, and the parameter names in order. */
-function openApiPath(path: string): { path: string; params: string[] } {
+export function openApiPath(path: string): { path: string; params: string[] } {
   const params: string[] = [];
   const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     params.push(name);
@@ -180,13 +178,18 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[]): OpenApiDocum
       description:
         'Cada ruta que el servidor contesta bajo `/api`, generada de la declaración de cada endpoint. Errores: `{ "message": "<texto en español>" }`; los de validación añaden `issues`. Convenciones, sesión y CSRF: docs/rest-api.md.',
     },
-    jsonSchemaDialect: DIALECT,
-    security: [{ cookieSession: [] }],
+    // Either one: the session cookie, or an API token (docs/api-tokens.md) on every non-public path.
+    security: [{ cookieSession: [] }, { bearerAuth: [] }],
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
-        cookieSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'La sesión que abre `POST /api/login`' },
+        cookieSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'La sesión que abre `POST /api/login`; en /api/docs la envía el navegador si hay una abierta',
+        },
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Un token de API (`crm_…`)' },
       },
       schemas: { Error: ERROR_SCHEMA },

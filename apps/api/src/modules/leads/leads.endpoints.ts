@@ -52,7 +52,7 @@ export const leadsEndpoints = [
     name: 'leads.list',
     summary: 'Lista de leads, una página',
     description:
-      'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden.',
+      'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden. Campos de `sort`: `name`, `category`, `status`, `assignee`, `createdAt`, `lastContact`, `nextFollowUp` (`createdAt:desc` por defecto; docs/leads.md).',
     permission: 'lead.read',
     cost: 1,
     input: leadListQuerySchema.default({}),
@@ -134,7 +134,8 @@ export const leadsEndpoints = [
   endpoint({
     name: 'leads.create',
     summary: 'Crea un lead',
-    description: 'Un email o un teléfono, al menos uno. `autoAssignRoleId`: el reparto de esa especialización elige a quién se asigna.',
+    description:
+      "Un email o un teléfono, al menos uno; el teléfono, en E.164 si se reconoce. `autoAssignRoleId`: el reparto de esa especialización elige a quién se asigna. 409 `{ message, existingLead: { id, name } }` si el email o el teléfono ya son de otro lead; 409 'Esta especialización no tiene reparto automático', 'No hay nadie disponible en esta especialización'.",
     permission: 'lead.manage',
     input: createLeadSchema,
     output: leadListItemSchema,
@@ -145,7 +146,8 @@ export const leadsEndpoints = [
   endpoint({
     name: 'leads.update',
     summary: 'Edita un lead',
-    description: 'Administradores y managers, cualquier campo; los demás, solo el estado que las reglas de estado permiten.',
+    description:
+      'Administradores y managers, cualquier campo; los demás, solo el estado que las reglas de estado permiten. `contactedBy` y `contactedAt` se aceptan y se ignoran. 400 si dejaría el lead sin email ni teléfono, o sin descripción; 409 duplicado, como al crear.',
     permission: 'lead.read',
     input: z.object({ id: idSchema, data: updateLeadSchema }),
     output: leadListItemSchema,

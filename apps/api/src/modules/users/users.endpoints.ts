@@ -61,7 +61,8 @@ export const usersEndpoints = [
   endpoint({
     name: 'users.create',
     summary: 'Crea un usuario',
-    description: 'Un administrador, de cualquier rol; un manager, solo vendedores. El nombre de usuario se genera.',
+    description:
+      "Un administrador, de cualquier rol; un manager, solo vendedores. El nombre de usuario se genera. `systemRole`: `team_member` por defecto (`vendedor` también vale); `teamName`, obligatorio para un manager. 409 'Ya existe un usuario con ese email'.",
     permission: 'user.create',
     audit: true,
     input: createUserSchema,
@@ -74,7 +75,7 @@ export const usersEndpoints = [
     name: 'users.update',
     summary: 'Edita un usuario',
     description:
-      "Los campos ausentes se quedan; `''` o `null` vacían los opcionales. Qué campos puede cambiar cada rol: docs/roles-and-permissions.md.",
+      "Los campos ausentes se quedan; `''` o `null` vacían los opcionales. Qué campos puede cambiar cada rol: docs/roles-and-permissions.md. 409 si el email ya es de otro, o al degradar al último administrador.",
     permission: 'user.editProfile',
     audit: true,
     input: z.object({ id: idSchema, data: updateUserSchema }),
@@ -96,7 +97,8 @@ export const usersEndpoints = [
   endpoint({
     name: 'users.delete',
     summary: 'Elimina (desactiva) un usuario',
-    description: '`reassignTo`: el compañero activo que recibe sus leads abiertos; sin él quedan sin asignar.',
+    description:
+      '`reassignTo`: el compañero activo que recibe sus leads abiertos; sin él quedan sin asignar (400 si es el propio usuario o uno desconocido o desactivado). Es una desactivación (docs/roles-and-permissions.md). 409 con el último administrador.',
     permission: 'user.delete',
     audit: true,
     input: deleteUserSchema.extend({ id: idSchema }),
@@ -121,6 +123,8 @@ export const usersEndpoints = [
   endpoint({
     name: 'users.changePassword',
     summary: 'Cambia la contraseña propia y cierra las demás sesiones',
+    description:
+      "La nueva, de al menos 6 caracteres. 400 'La contraseña actual no es correcta'; cuenta en los límites del inicio de sesión.",
     permission: 'authenticated',
     audit: true,
     input: changePasswordSchema,
