@@ -3,7 +3,4 @@ import { passwordResetRestRoutes } from '../modules/auth/password-reset.rest.js'
 import { twoFactorRestRoutes } from '../modules/auth/two-factor.rest.js';
 import type { RestRoute } from './route.js';
 
-export const restRoutes: RestRoute[] = [
-  ...twoFactorRestRoutes,
-  ...passwordResetRestRoutes,
-];
+export const restRoutes: RestRoute[] = [...twoFactorRestRoutes, ...passwordResetRestRoutes];

@@ -19,8 +19,7 @@ export const analyticsEndpoints = [
   endpoint({
     name: 'analytics.report',
     summary: 'Informe de un período: leads por mes, totales y rendimiento individual',
-    description:
-      '`period`: `month` (por defecto), `quarter`, `year` o `custom` con `from` y `to` (`YYYY-MM-DD`, menos de 10 años).',
+    description: '`period`: `month` (por defecto), `quarter`, `year` o `custom` con `from` y `to` (`YYYY-MM-DD`, menos de 10 años).',
     permission: 'analytics.read',
     input: analyticsQuerySchema,
     output: analyticsReportSchema,
