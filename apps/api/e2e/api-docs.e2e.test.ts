@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { ADMIN_PASSWORD, ApiClient, type TestServer } from '../src/test/harness.js';
-import { LAPTOP, PHONE, newContext, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
+import { LAPTOP, PHONE, newContext, screenshot, signIn, type BrowserSuite, startBrowserSuite, watchCspViolations } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -25,22 +25,13 @@ afterAll(async () => {
 
 /** Records CSP violations and any request to another host, from before the page's first script. */
 async function watch(page: Page): Promise<{ violations: string[]; foreign: string[] }> {
-  const violations: string[] = [];
   const foreign: string[] = [];
   const origin = new URL(server.url).origin;
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
   });
-  await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
-      );
-    });
-  });
-  return { violations, foreign };
+  return { violations: await watchCspViolations(page), foreign };
 }
 
 /** Swagger UI's block of an operation: its id is `operations-<tag>-<operationId>`, the dot escaped. */

@@ -63,6 +63,23 @@ export async function newContext(
   return browser.newContext({ baseURL: server.url, viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid', ...options });
 }
 
+/**
+ * Collects the page's Content-Security-Policy violations from before its first script. Chromium
+ * reports a blocked eval as an issue, not a console line: this listens to the page's own event.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
+      );
+    });
+  });
+  return violations;
+}
+
 /** Signs in through the real login screen and waits for the app shell. */
 export async function signIn(page: Page, username: string, password = DEFAULT_PASSWORD): Promise<void> {
   await page.goto('/');

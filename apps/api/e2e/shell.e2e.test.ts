@@ -3,7 +3,17 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { ADMIN_PASSWORD, createUser, type TestServer, uniqueName } from '../src/test/harness.js';
-import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
+import {
+  LAPTOP,
+  PHONE,
+  newContext,
+  pageSignedInAs,
+  screenshot,
+  signIn,
+  type BrowserSuite,
+  startBrowserSuite,
+  watchCspViolations,
+} from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -251,16 +261,7 @@ describe('delivery of the web app', () => {
         assets.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
       }
     });
-    // Chromium reports a blocked eval as an issue, not a console line: listen to the page's own event.
-    const violations: string[] = [];
-    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
-        );
-      });
-    });
+    const violations = await watchCspViolations(page);
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Panel de Control' }).waitFor();
     for (const section of ['/leads', '/profile', '/team']) {
