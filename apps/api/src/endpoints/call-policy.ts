@@ -26,7 +26,7 @@ interface Policy {
   audit?: AuditPolicy;
 }
 
-export const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
+const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
 
 async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
   if (!ctx.viewer) return;

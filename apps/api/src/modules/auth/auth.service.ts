@@ -27,7 +27,7 @@ export interface ClientInfo {
   previousSessionId?: string;
 }
 
-export interface SignedIn {
+interface SignedIn {
   user: User;
   token: string;
   expiresAt: Date;
@@ -37,7 +37,7 @@ export interface SignedIn {
  * The password step. A user without a second factor is signed in; one with it gets no session:
  * a Spanish 401 carrying a single-use challenge for POST /api/login/2fa (docs/rest-api.md).
  */
-export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, client: ClientInfo): Promise<SignedIn> {
+async function login(ctx: AppContext, input: z.output<typeof loginSchema>, client: ClientInfo): Promise<SignedIn> {
   const credentials = await findUserCredentialsByLogin(ctx.db, input.username);
   const key = { accountKey: accountKey(credentials?.id, input.username), ip: client.ip };
   const valid = await throttledPasswordCheck(
@@ -69,7 +69,7 @@ async function secondFactorChallenge(ctx: AppContext, userId: number): Promise<D
  * The code step: a TOTP or recovery code for the challenge's user, counted by the same throttle
  * as passwords (a wrong code is a wrong attempt). A right code spends the challenge and signs in.
  */
-export async function loginWithSecondFactor(
+async function loginWithSecondFactor(
   ctx: AppContext,
   input: z.output<typeof loginSecondFactorSchema>,
   client: ClientInfo,
@@ -95,7 +95,7 @@ async function startSession(ctx: AppContext, user: User, client: ClientInfo): Pr
   return { user, ...session };
 }
 
-export async function logout(ctx: AppContext, sessionId: string | undefined): Promise<void> {
+async function logout(ctx: AppContext, sessionId: string | undefined): Promise<void> {
   if (sessionId) await endSession(ctx, sessionId);
 }
 

@@ -34,7 +34,12 @@ export async function createPasswordResetLink(
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_LINK_TTL_MS);
   await insertPasswordResetLink(ctx.db, { id: hashToken(token), userId, createdBy: ctx.viewer.user.id, expiresAt });
-  recordSecurityEvent(ctx, { action: 'password_reset_link_created', actorId: ctx.viewer.user.id, targetUserId: userId, ip: client.ip });
+  await recordSecurityEvent(ctx, {
+    action: 'password_reset_link_created',
+    actorId: ctx.viewer.user.id,
+    targetUserId: userId,
+    ip: client.ip,
+  });
   return { url: `${client.origin}${PASSWORD_RESET_PATH}${token}`, expiresAt };
 }
 
@@ -61,5 +66,5 @@ export async function resetPasswordByLink(
     return owner;
   });
   await announceSessionsEnded(ctx, userId);
-  recordSecurityEvent(ctx, { action: 'password_reset_by_link', targetUserId: userId, ip: client.ip });
+  await recordSecurityEvent(ctx, { action: 'password_reset_by_link', targetUserId: userId, ip: client.ip });
 }

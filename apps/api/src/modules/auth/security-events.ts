@@ -1,8 +1,9 @@
 /**
- * Security-relevant changes to accounts (second factor, password reset links, 2FA requirements),
- * written to the server log as one structured line each. The audit log hooks in here: this is
- * the one call every such change makes.
+ * Security-relevant changes to accounts (second factor, password reset links, 2FA requirements):
+ * one structured line in the server log and one entry in the audit log each (docs/audit.md).
  */
+import { insertAuditEntry } from '@crm/db';
+import { auditDetailsOf } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 
 type SecurityEventAction =
@@ -24,6 +25,17 @@ export interface SecurityEvent {
   details?: Record<string, unknown>;
 }
 
-export function recordSecurityEvent(ctx: AppContext, event: SecurityEvent): void {
+export async function recordSecurityEvent(ctx: AppContext, event: SecurityEvent): Promise<void> {
   ctx.log.info({ securityEvent: event }, `security: ${event.action}`);
+  await insertAuditEntry(ctx.db, {
+    actorId: event.actorId ?? null,
+    actorName: null,
+    apiTokenId: null,
+    ip: event.ip ?? null,
+    action: `security.${event.action}`,
+    summary: null,
+    targetType: event.targetUserId === undefined ? null : 'users',
+    targetId: event.targetUserId === undefined ? null : String(event.targetUserId),
+    details: auditDetailsOf(event.details ?? {}),
+  });
 }

@@ -84,7 +84,7 @@ export async function confirmEnrolment(ctx: ServiceContext, input: z.output<type
     return true;
   });
   if (!confirmed) throw new DomainError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyEnabled);
-  recordSecurityEvent(ctx, { action: 'two_factor_enabled', actorId: userId, targetUserId: userId });
+  await recordSecurityEvent(ctx, { action: 'two_factor_enabled', actorId: userId, targetUserId: userId });
   return { recoveryCodes };
 }
 
@@ -118,7 +118,7 @@ export async function disableSecondFactor(
   });
   if (!right) throw new DomainError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongPasswordOrCode);
   await deleteSecondFactor(ctx.db, user.id);
-  recordSecurityEvent(ctx, { action: 'two_factor_disabled', actorId: user.id, targetUserId: user.id, ip: client.ip });
+  await recordSecurityEvent(ctx, { action: 'two_factor_disabled', actorId: user.id, targetUserId: user.id, ip: client.ip });
 }
 
 /** New recovery codes for the caller, shown once; the old ones stop working. A current code (counted by the throttle) is the proof. */
@@ -135,7 +135,7 @@ export async function regenerateRecoveryCodes(
   if (!right) throw new DomainError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode);
   const recoveryCodes = newRecoveryCodes();
   await replaceRecoveryCodes(ctx.db, userId, recoveryCodes.map(hashRecoveryCode));
-  recordSecurityEvent(ctx, { action: 'recovery_codes_regenerated', actorId: userId, targetUserId: userId, ip: client.ip });
+  await recordSecurityEvent(ctx, { action: 'recovery_codes_regenerated', actorId: userId, targetUserId: userId, ip: client.ip });
   return { recoveryCodes };
 }
 
@@ -146,7 +146,7 @@ export async function resetSecondFactor(ctx: ServiceContext, userId: number, cli
   if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   if (!(await deleteSecondFactor(ctx.db, userId)))
     throw new DomainError('BAD_REQUEST', 'Esta persona no tiene la autenticación en dos pasos activada');
-  recordSecurityEvent(ctx, { action: 'two_factor_reset', actorId: ctx.viewer.user.id, targetUserId: userId, ip: client.ip });
+  await recordSecurityEvent(ctx, { action: 'two_factor_reset', actorId: ctx.viewer.user.id, targetUserId: userId, ip: client.ip });
 }
 
 export function twoFactorRequirements(ctx: ServiceContext): Promise<TwoFactorRequirements> {
@@ -163,7 +163,7 @@ export async function setTwoFactorRequirement(
     throw new DomainError('NOT_FOUND', 'Rol no encontrado');
   }
   await storeTwoFactorRequirement(ctx.db, input.role, input.required);
-  recordSecurityEvent(ctx, {
+  await recordSecurityEvent(ctx, {
     action: 'two_factor_requirement_changed',
     actorId: ctx.viewer.user.id,
     ip: client.ip,
