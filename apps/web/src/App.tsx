@@ -1,17 +1,22 @@
 /** Decides between the login screen and the signed-in app, from the current session. */
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CurrentUserContext } from './auth/CurrentUserContext';
 import { LoginPage } from './auth/LoginPage';
 import { PageLoader } from './components/PageLoader';
-import { EnrolmentRequiredPage } from './features/security/components/EnrolmentRequiredPage';
-import { PasswordResetPage } from './features/security/components/PasswordResetPage';
 import { lazyScreen } from './lib/lazy-screen';
 import { useTRPC } from './lib/trpc';
 import { handleUnauthorized } from './lib/unauthorized';
 
 const loadSignedInApp = () => import('./SignedInApp');
+// Rare pages (a reset link, a role's required 2FA) stay out of the first load of the login screen.
+const PasswordResetPage = lazy(() =>
+  import('./features/security/components/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })),
+);
+const EnrolmentRequiredPage = lazy(() =>
+  import('./features/security/components/EnrolmentRequiredPage').then((m) => ({ default: m.EnrolmentRequiredPage })),
+);
 const SignedInApp = lazyScreen(loadSignedInApp);
 /** A failure here is left to the lazy screen, which retries when it renders. */
 const preloadSignedInApp = () => void loadSignedInApp().catch(() => undefined);
@@ -62,10 +67,22 @@ export function App() {
     if (signedOutElsewhere) handleUnauthorized();
   }, [signedOutElsewhere]);
 
-  if (resetToken !== null) return <PasswordResetPage token={resetToken} />;
+  if (resetToken !== null) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <PasswordResetPage token={resetToken} />
+      </Suspense>
+    );
+  }
   if (me.isPending) return <PageLoader />;
   if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage onTyping={preloadSignedInApp} />;
-  if (me.data.mustEnrolTwoFactor) return <EnrolmentRequiredPage />;
+  if (me.data.mustEnrolTwoFactor) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <EnrolmentRequiredPage />
+      </Suspense>
+    );
+  }
   return (
     <CurrentUserContext.Provider value={me.data}>
       <Suspense fallback={<PageLoader />}>

@@ -2,13 +2,17 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { useDocumentTitle } from '../lib/document-title';
 import { isServerFailure, serverMessage } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useTRPC } from '../lib/trpc';
+
+// Only people with a second factor see the code step: it loads when they reach it.
+const SecondFactorStep = lazy(() =>
+  import('../features/security/components/SecondFactorStep').then((m) => ({ default: m.SecondFactorStep })),
+);
 import { secondFactorChallengeOf } from '../features/security/challenge';
-import { SecondFactorStep } from '../features/security/components/SecondFactorStep';
 
 /** `onTyping`: the first keystroke is the moment to fetch the signed-in app, so it is there when the password is accepted. */
 export function LoginPage({ onTyping }: { onTyping?: () => void }) {
@@ -66,13 +70,15 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
             </Text>
           </Stack>
           {challenge ? (
-            <SecondFactorStep
-              challenge={challenge}
-              onCancel={() => {
-                setChallenge(null);
-                login.reset();
-              }}
-            />
+            <Suspense fallback={null}>
+              <SecondFactorStep
+                challenge={challenge}
+                onCancel={() => {
+                  setChallenge(null);
+                  login.reset();
+                }}
+              />
+            </Suspense>
           ) : (
             <form onSubmit={submit} onInput={onTyping}>
               <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>

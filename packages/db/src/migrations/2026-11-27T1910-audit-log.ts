@@ -13,7 +13,8 @@ export async function up(db: AnyDb): Promise<void> {
     create table audit_log (
       id bigserial primary key,
       at timestamptz not null default now(),
-      actor_id integer references users (id) on delete set null,
+      -- No foreign key: the log outlives anything it names, and a cascade would have to rewrite it.
+      actor_id integer,
       actor_name text,
       api_token_id integer,
       ip text,
