@@ -61,7 +61,7 @@ async function tryOut(page: Page, operationId: string): Promise<void> {
         if (!(await tryIt.isVisible())) await operation.locator('.opblock-summary-control').click();
         return tryIt.isVisible();
       },
-      { timeout: 15_000, intervals: [500] },
+      { timeout: 15_000, interval: 500 },
     )
     .toBe(true);
   await tryIt.click();
