@@ -207,6 +207,15 @@ export const downloadSchema = z.object({
   body: z.unknown(),
 });
 
+/** The REST `send` of a download: its type, the attachment's name, and never a cached copy. */
+export function sendDownload(reply: FastifyReply, download: z.output<typeof downloadSchema>): FastifyReply {
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', `attachment; filename="${download.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(download.body);
+}
+
 export function endpoint<
   const N extends string,
   I extends z.ZodType,

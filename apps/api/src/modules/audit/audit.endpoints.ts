@@ -1,18 +1,9 @@
 /** The audit log (docs/audit.md; tRPC `audit.*`): admins read it by pages and download it as CSV. */
 import { auditPageSchema, auditQuerySchema } from '@crm/domain';
-import type { FastifyReply } from 'fastify';
-import { downloadSchema, endpoint } from '../../endpoints/endpoint.js';
+import { downloadSchema, endpoint, sendDownload } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
 import { auditCsv } from './audit-csv.js';
 import { listAudit } from './audit.service.js';
-
-function sendCsv(reply: FastifyReply, download: { fileName: string; contentType: string; body: unknown }): FastifyReply {
-  return reply
-    .header('content-type', download.contentType)
-    .header('content-disposition', `attachment; filename="${download.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(download.body);
-}
 
 export const auditEndpoints = [
   endpoint({
@@ -35,7 +26,7 @@ export const auditEndpoints = [
     audit: true,
     input: auditQuerySchema.omit({ before: true, limit: true }),
     output: downloadSchema,
-    rest: { method: 'GET', path: '/api/audit/export', produces: 'text/csv', send: sendCsv },
+    rest: { method: 'GET', path: '/api/audit/export', produces: 'text/csv', send: sendDownload },
     handler: async ({ ctx, input }) => ({
       fileName: `auditoria-${new Date().toISOString().slice(0, 10)}.csv`,
       contentType: 'text/csv; charset=utf-8',

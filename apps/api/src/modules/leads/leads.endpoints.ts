@@ -20,11 +20,10 @@ import {
   leadPageSchema,
   updateLeadSchema,
 } from '@crm/domain';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { downloadSchema, endpoint } from '../../endpoints/endpoint.js';
+import { downloadSchema, endpoint, sendDownload } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
-import { type Download, leadVCard, leadsCsv, leadsXlsx } from './leads-download.service.js';
+import { leadVCard, leadsCsv, leadsXlsx } from './leads-download.service.js';
 import { streamAllLeads } from './lead-stream.js';
 import {
   assignLead,
@@ -38,14 +37,6 @@ import {
   updateLead,
 } from './leads.service.js';
 import { mergeLeads } from './merge/lead-merge.service.js';
-
-function sendDownload(reply: FastifyReply, download: Download): FastifyReply {
-  return reply
-    .header('content-type', download.contentType)
-    .header('content-disposition', `attachment; filename="${download.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(download.body);
-}
 
 export const leadsEndpoints = [
   endpoint({
