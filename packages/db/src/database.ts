@@ -17,6 +17,7 @@ import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationLeadsTable, NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
 import type { TeamSettingsTable } from './tables/settings.table.js';
+import type { WhatsAppConversationsTable, WhatsAppMessagesTable } from './tables/whatsapp.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
@@ -89,12 +90,15 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   two_factor_requirements: TwoFactorRequirementsTable;
   password_reset_links: PasswordResetLinksTable;
+  whatsapp_messages: WhatsAppMessagesTable;
+  whatsapp_conversations: WhatsAppConversationsTable;
 }
 
 export type * from './tables/users.table.js';
 export type * from './tables/roles.table.js';
 export type * from './tables/leads.table.js';
 export type * from './tables/chat.table.js';
+export type * from './tables/whatsapp.table.js';
 export type * from './tables/presence.table.js';
 export type * from './tables/import-jobs.table.js';
 export type * from './tables/notifications.table.js';
