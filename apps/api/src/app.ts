@@ -21,8 +21,6 @@ import { allEndpoints } from './endpoints/all.js';
 import { registerEndpoints } from './endpoints/rest-adapter.js';
 import { recordRoutes } from './endpoints/route-table.js';
 import { isWebFormPublicPath } from './modules/web-forms/web-form-origin.js';
-import { registerRestRoutes } from './rest/adapter.js';
-import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
 import { TrpcSocketRegistry } from './trpc/socket-registry.js';
@@ -112,7 +110,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   });
 
   registerEndpoints(app, appCtx, allEndpoints);
-  registerRestRoutes(app, appCtx, restRoutes);
   await installWebApp(app, ctx.env);
   return { app, appCtx };
 }

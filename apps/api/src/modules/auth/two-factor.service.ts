@@ -34,7 +34,6 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../context.js';
-import { requirePermission } from '../../require-permission.js';
 import { accountKey, throttledPasswordCheck } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import { hashRecoveryCode, looksLikeTotpCode, newRecoveryCodes } from './recovery-codes.js';
@@ -141,7 +140,6 @@ export async function regenerateRecoveryCodes(
 
 /** An admin removes someone's second factor (a lost phone and lost recovery codes). */
 export async function resetSecondFactor(ctx: ServiceContext, userId: number, client: { ip: string }): Promise<void> {
-  requirePermission(ctx, 'user.resetSecondFactor');
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   if (!(await deleteSecondFactor(ctx.db, userId)))
@@ -158,7 +156,6 @@ export async function setTwoFactorRequirement(
   input: z.output<typeof setTwoFactorRequirementSchema>,
   client: { ip: string },
 ): Promise<TwoFactorRequirements> {
-  requirePermission(ctx, 'role.requireSecondFactor');
   if ('customRoleId' in input.role && !(await findCustomRoleById(ctx.db, input.role.customRoleId))) {
     throw new DomainError('NOT_FOUND', 'Rol no encontrado');
   }
