@@ -28,7 +28,8 @@ interface Policy {
 
 const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
 
-async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
+/** Pays `cost` from the caller's budget, or refuses with the 429; also for an escape hatch that answers by itself. */
+export async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
   if (!ctx.viewer) return;
   const budget = { burst: ctx.env.WORK_BUDGET_BURST, perSecond: ctx.env.WORK_BUDGET_PER_SECOND };
   const spend = await spendWorkBudget(ctx.db, ctx.viewer.user.id, cost, budget);
