@@ -12,6 +12,7 @@ import {
   type LeadStatus,
   type LeadView,
   type ProgressLevel,
+  type Tag,
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
@@ -36,6 +37,8 @@ export interface LeadFilters {
   notification?: { id: number; userId: number };
   /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
   anyGroup?: boolean;
+  /** Leads carrying this tag. */
+  tagId?: number;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -70,6 +73,10 @@ export function toLeadDto(row: LeadRow): Lead {
     contactedAt: row.contacted_at,
     address: row.address,
     domain: row.domain,
+    amount: row.amount,
+    currency: row.currency,
+    expectedCloseDate: row.expected_close_date,
+    lostReason: row.lost_reason,
     createdAt: row.created_at,
   };
 }
@@ -106,6 +113,10 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
           .where('notifications.user_id', '=', filters.notification.userId),
       ),
     );
+  if (filters.tagId !== undefined)
+    conditions.push(
+      eb('leads.id', 'in', eb.selectFrom('lead_tags').select('lead_tags.lead_id').where('lead_tags.tag_id', '=', filters.tagId)),
+    );
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q)
     conditions.push(
@@ -117,6 +128,12 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
     );
   return eb.and(conditions);
 }
+
+/** The lead's tags by name, as JSON the driver parses: one index read per row (lead_tags' key). */
+const leadTagsJson = sql<Tag[]>`coalesce((
+  select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name_key)
+  from lead_tags join tags on tags.id = lead_tags.tag_id
+  where lead_tags.lead_id = leads.id), '[]'::json)`;
 
 function selectListItems(db: DbOrTrx) {
   return db
@@ -153,8 +170,10 @@ function selectListItems(db: DbOrTrx) {
       'tracking.notes as tracking_notes',
       'next_follow_up.id as next_follow_up_id',
       'next_follow_up.due_at as next_follow_up_due_at',
+      leadTagsJson.as('tags'),
     ]);
 }
+
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['executeTakeFirstOrThrow']>>;
 
@@ -186,6 +205,7 @@ function toListItem(row: ListRow): LeadListItem {
       row.next_follow_up_id === null || row.next_follow_up_due_at === null
         ? null
         : { id: row.next_follow_up_id, dueAt: row.next_follow_up_due_at },
+    tags: row.tags,
   };
 }
 

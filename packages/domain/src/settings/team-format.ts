@@ -10,7 +10,7 @@ import type { TeamSettings } from '../schemas/team-settings.js';
 
 export interface TeamFormat {
   settings: TeamSettings;
-  money(value: number, fractionDigits?: number): string;
+  money(value: number | string, fractionDigits?: number): string;
   date(value: DateInput | null | undefined): string;
   dateTime(value: DateInput | null | undefined): string;
   time(value: DateInput | null | undefined): string;
