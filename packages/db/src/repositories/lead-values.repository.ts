@@ -59,8 +59,8 @@ export async function revenueInRanges(
       .where('converted_at', '<', range.to)
       .where(IN_VISIBLE_GROUP)
       .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0));
-  const row: Record<string, unknown> = await db
+  const row: Record<string, string | null> = await db
     .selectNoFrom(ranges.map((range, index) => sumIn(range).as(`r${index}`)))
     .executeTakeFirstOrThrow();
-  return ranges.map((_, index) => String(row[`r${index}`] ?? '0.00'));
+  return ranges.map((_, index) => row[`r${index}`] ?? '0.00');
 }

@@ -174,7 +174,6 @@ function selectListItems(db: DbOrTrx) {
     ]);
 }
 
-
 type ListRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['executeTakeFirstOrThrow']>>;
 
 function person(id: number | null, firstName: string | null | undefined, lastName: string | null | undefined): LeadPerson | null {

@@ -15,7 +15,11 @@ export interface StoredTeamSettings {
 export async function findTeamSettings(db: DbOrTrx): Promise<StoredTeamSettings | undefined> {
   const row = await db.selectFrom('team_settings').selectAll().executeTakeFirst();
   return (
-    row && { country: row.country, currency: row.currency, locale: row.locale, timeZone: row.time_zone,
+    row && {
+      country: row.country,
+      currency: row.currency,
+      locale: row.locale,
+      timeZone: row.time_zone,
       workingDays: row.working_days,
       valuePerConversion: row.value_per_conversion,
     }

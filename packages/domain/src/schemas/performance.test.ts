@@ -57,7 +57,16 @@ describe('periodRange', () => {
 
 describe('performanceEntrySchema', () => {
   it('describes the performance DTO', () => {
-    const entry = { id: 1, name: 'Ana López', initials: 'AL', assigned: 4, contacted: 3, converted: 2, revenue: '3000.00', conversionRate: 50 };
+    const entry = {
+      id: 1,
+      name: 'Ana López',
+      initials: 'AL',
+      assigned: 4,
+      contacted: 3,
+      converted: 2,
+      revenue: '3000.00',
+      conversionRate: 50,
+    };
     expect(performanceEntrySchema.parse(entry)).toEqual(entry);
   });
 });

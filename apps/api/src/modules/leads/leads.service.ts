@@ -266,7 +266,8 @@ function leadEventsOf(
 ): WebhookEventType[] {
   const events: WebhookEventType[] = [];
   const dealChanged = Object.entries(DEAL_FIELDS).some(
-    ([field, column]) => fields[field as keyof typeof DEAL_FIELDS] !== undefined && fields[field as keyof typeof DEAL_FIELDS] !== row[column],
+    ([field, column]) =>
+      fields[field as keyof typeof DEAL_FIELDS] !== undefined && fields[field as keyof typeof DEAL_FIELDS] !== row[column],
   );
   if (dealChanged || EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column]))
     events.push('lead.updated');

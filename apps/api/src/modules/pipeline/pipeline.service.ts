@@ -16,10 +16,7 @@ export async function pipelineColumn(ctx: ServiceContext, query: PipelineColumnQ
   return listLeadPage(ctx, { ...query, limit: query.limit ?? COLUMN_PAGE });
 }
 
-export async function pipelineBoard(
-  ctx: ServiceContext,
-  query: PipelineQuery,
-): Promise<{ columns: (PipelineColumnFigures & LeadPage)[] }> {
+export async function pipelineBoard(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: (PipelineColumnFigures & LeadPage)[] }> {
   // The columns at once, each on a connection of its own (each read is an index range).
   const [pages, { columns }] = await Promise.all([
     Promise.all(LEAD_STATUSES.map((status) => pipelineColumn(ctx, { ...query, status }))),

@@ -18,14 +18,7 @@ import {
   uniqueViolationOf,
   updateTag,
 } from '@crm/db';
-import {
-  type CreateTag,
-  DomainError,
-  type LeadListItem,
-  type Tag,
-  type TagWithCount,
-  type UpdateTag,
-} from '@crm/domain';
+import { type CreateTag, DomainError, type LeadListItem, type Tag, type TagWithCount, type UpdateTag } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { tagEntries } from '../lead-history/lead-history.service.js';
