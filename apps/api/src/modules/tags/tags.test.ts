@@ -142,6 +142,17 @@ describeWithServer('tags', (server) => {
       expect(row?.split(';')[column]).toBe(`${tags[1]?.name}, ${tags[0]?.name}`);
     });
 
+    it("a merge carries the absorbed lead's tags to the survivor, once", async () => {
+      const [shared, own] = [await newTag(), await newTag()];
+      const survivor = await newLead();
+      const absorbed = await newLead();
+      await manager.put(`/api/leads/${survivor.id}/tags`, { tagIds: [shared.id] });
+      await manager.put(`/api/leads/${absorbed.id}/tags`, { tagIds: [shared.id, own.id] });
+      const merged = await manager.post(`/api/leads/${survivor.id}/merge`, { otherId: absorbed.id });
+      expect(merged.status).toBe(200);
+      expect(merged.body.tags.map((tag: { id: number }) => tag.id).sort()).toEqual([shared.id, own.id].sort());
+    });
+
     it('deleting a tag takes it off every lead, with a history entry on each', async () => {
       const tag = await newTag();
       const keep = await newTag();
