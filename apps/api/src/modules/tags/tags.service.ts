@@ -80,7 +80,7 @@ export async function removeTag(ctx: ServiceContext, id: number): Promise<{ id: 
   return { id };
 }
 
-export async function assertTagsExist(db: DbOrTrx, tagIds: readonly number[]): Promise<void> {
+async function assertTagsExist(db: DbOrTrx, tagIds: readonly number[]): Promise<void> {
   if ((await countTags(db, tagIds)) !== tagIds.length) throw new DomainError('BAD_REQUEST', TAG_NOT_FOUND);
 }
 
