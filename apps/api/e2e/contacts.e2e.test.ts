@@ -100,6 +100,11 @@ describe("a lead's contacts", () => {
 
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `contacts-lead-${label}`);
+
+        // The list's card names the primary contact.
+        await page.goto('/leads');
+        const card = page.getByTestId('lead-card').filter({ hasText: `Clínica Norte ${label}` });
+        await card.getByTestId('lead-card-contact').getByText('Luis Gómez').waitFor();
         await context.close();
       },
       JOURNEY_MS,

@@ -100,7 +100,7 @@ async function fillFollowUps(db: Db, size: WorkspaceSize): Promise<void> {
 }
 
 /** Contacts per lead (issue 29's size). */
-export const CONTACTS_PER_LEAD = 3;
+const CONTACTS_PER_LEAD = 3;
 
 /**
  * The lead made of generate_series value `g`'s contact `k` (0, 1, 2) has the phone '+34 7…' of

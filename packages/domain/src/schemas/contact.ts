@@ -97,13 +97,3 @@ export type UpdateContactInput = z.input<typeof updateContactSchema>;
 /** The contact fields an edit and the history name, in the form's order. */
 export const CONTACT_FIELDS = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone', 'notes'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export const CONTACT_FIELD_LABELS: Record<ContactField, string> = {
-  name: 'Nombre',
-  cargo: 'Cargo',
-  email: 'Email',
-  phone: 'Teléfono',
-  phoneHasWhatsapp: 'Tiene WhatsApp',
-  whatsappPhone: 'WhatsApp',
-  notes: 'Notas',
-};
