@@ -124,6 +124,9 @@ describe("a lead's contacts", () => {
       expect(await page.getByRole('button', { name: 'Añadir contacto' }).count()).toBe(0);
       expect(await eva.getByRole('button').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
+      // A contact a manager adds meanwhile appears without a reload (the live lead event).
+      expect((await adminApi.post(`/api/leads/${leadId}/contacts`, { name: 'Pedro Sanz', cargo: 'Compras' })).status).toBe(201);
+      await contactCard(page, 'Pedro Sanz').getByText('Compras').waitFor();
       await context.close();
     },
     JOURNEY_MS,
