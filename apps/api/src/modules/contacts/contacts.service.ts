@@ -5,7 +5,8 @@
  * becomes the primary, making one primary demotes the other, deleting the primary promotes the
  * earliest left. The partial unique index holds "at most one primary" against anything else.
  * Every write and its history entry share one transaction; the lead's list item (primaryContact)
- * goes out live after the commit.
+ * goes out live after the commit, and a write that changes primaryContact sends webhooks
+ * 'lead.updated' (docs/webhooks.md) in the same transaction.
  */
 import {
   type ContactChanges,
@@ -41,6 +42,7 @@ import { announceLeadChanged } from '../leads/lead-changed.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { getLeadOrThrow } from '../leads/leads.service.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
+import { emitLeadEvents } from '../webhooks/webhook-events.js';
 
 export async function listLeadContacts(ctx: ServiceContext, leadId: number): Promise<Contact[]> {
   requirePermission(ctx, 'lead.read');
@@ -77,6 +79,7 @@ export async function addContact(ctx: ServiceContext, input: CreateContact): Pro
     await recordLeadHistory(trx, [
       { leadId: input.leadId, type: 'contact_added', actorId: ctx.viewer.user.id, changes: { contact: named(row), isPrimary } },
     ]);
+    if (isPrimary) await emitLeadEvents(ctx, trx, 'lead.updated', [input.leadId]);
     return row;
   });
   await announceLeadUpdated(ctx, contact.lead_id);
@@ -93,6 +96,9 @@ const COLUMNS = {
   whatsappPhone: 'whatsapp_phone',
   notes: 'notes',
 } as const satisfies Record<ContactField, keyof ContactRow>;
+
+/** The fields the lead DTO's primaryContact shows: a change to one of the primary's is a change to the lead. */
+const PRIMARY_CONTACT_FIELDS: readonly ContactField[] = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone'];
 
 /** The columns that change and the history's { field: { from, to } } for them. */
 function changedFields(row: ContactRow, fields: UpdateContactFields) {
@@ -141,6 +147,9 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
       changes: { contact: named(updated), ...changes, ...(becomesPrimary ? { isPrimary: { from: false, to: true } } : {}) },
     };
     await recordLeadHistory(trx, [entry]);
+    if (becomesPrimary || (row.is_primary && PRIMARY_CONTACT_FIELDS.some((field) => field in changes))) {
+      await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
+    }
     return updated;
   });
   await announceLeadUpdated(ctx, contact.lead_id);
@@ -161,6 +170,7 @@ export async function removeContact(ctx: ServiceContext, id: number): Promise<{ 
         changes: { contact: named(row), ...(promoted ? { newPrimary: named(promoted) } : {}) },
       },
     ]);
+    if (row.is_primary) await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
     return row.lead_id;
   });
   await announceLeadUpdated(ctx, leadId);
