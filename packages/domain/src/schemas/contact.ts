@@ -58,7 +58,8 @@ const phoneField = (message: string) =>
 const contactFields = {
   name: requiredText(CONTACT_MESSAGES.nameRequired, LIMITS.name),
   cargo: optionalText(CONTACT_LIMITS.cargo),
-  email: optionalEmailSchema,
+  // Absent reads as null, as an empty one does.
+  email: optionalEmailSchema.optional().transform((value) => value ?? null),
   phone: phoneField(CONTACT_MESSAGES.phoneInvalid)
     .nullish()
     .transform((value) => value || null),
