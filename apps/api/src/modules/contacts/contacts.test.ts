@@ -261,6 +261,22 @@ describeWithServer('contacts of a lead', (server) => {
     });
   });
 
+  describe("the team's country", () => {
+    it('reads a phone typed without a prefix in the team country, for the call and WhatsApp links', async () => {
+      const spain = { country: 'ES', currency: 'EUR', locale: 'es-ES', timeZone: 'Europe/Madrid', workingDays: [1, 2, 3, 4, 5] };
+      expect((await admin.put('/api/settings/team', spain)).status).toBe(200);
+      const lead = await newLead();
+      const added = await manager.post(`/api/leads/${lead.id}/contacts`, {
+        name: 'Ana',
+        phone: '612 555 777',
+        whatsappPhone: '655-111-222',
+      });
+      expect(added.body).toMatchObject({ phone: '+34612555777', whatsappPhone: '+34655111222', whatsapp: '+34655111222' });
+      const edited = await manager.put(`/api/contacts/${added.body.id}`, { phone: '699 000 111', whatsappPhone: '' });
+      expect(edited.body).toMatchObject({ phone: '+34699000111', whatsappPhone: null, whatsapp: '+34699000111' });
+    });
+  });
+
   describe('finding and downloading', () => {
     it('finds the lead in Ctrl+K by a contact name without accents, a phone fragment in any format and an email', async () => {
       const tag = uniqueName('bq').toLowerCase();
