@@ -41,7 +41,11 @@ async function createLead(name: string): Promise<number> {
   return (response.body as { id: number }).id;
 }
 
-async function addContactThroughDialog(page: Page, fields: { name: string; cargo?: string; email?: string; phone?: string }) {
+async function addContactThroughDialog(
+  page: Page,
+  fields: { name: string; cargo?: string; email?: string; phone?: string },
+  shot?: string,
+) {
   await page.getByRole('button', { name: 'Añadir contacto' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir contacto' });
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill(fields.name);
@@ -49,6 +53,7 @@ async function addContactThroughDialog(page: Page, fields: { name: string; cargo
   if (fields.email) await dialog.getByRole('textbox', { name: 'Email' }).fill(fields.email);
   if (fields.phone) await dialog.getByRole('textbox', { name: 'Teléfono' }).fill(fields.phone);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  if (shot) await screenshot(page, shot, { fullPage: false });
   await dialog.getByRole('button', { name: 'Añadir contacto' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -75,10 +80,16 @@ describe("a lead's contacts", () => {
         const dialog = page.getByRole('dialog', { name: 'Añadir contacto' });
         await dialog.getByRole('button', { name: 'Añadir contacto' }).click();
         await dialog.getByText('El nombre del contacto es requerido').waitFor();
+        // The first contact is the primary anyway: no box to choose it.
+        expect(await dialog.getByRole('checkbox', { name: 'Contacto principal' }).count()).toBe(0);
         await dialog.getByRole('button', { name: 'Cancelar' }).click();
         await dialog.waitFor({ state: 'detached' });
 
-        await addContactThroughDialog(page, { name: 'Ana Pérez', cargo: 'Directora', email: 'ana@norte.es', phone: '+34 622 333 444' });
+        await addContactThroughDialog(
+          page,
+          { name: 'Ana Pérez', cargo: 'Directora', email: 'ana@norte.es', phone: '+34 622 333 444' },
+          `contacts-dialog-${label}`,
+        );
         const ana = contactCard(page, 'Ana Pérez');
         await ana.getByText('Principal').waitFor();
         await ana.getByText('Directora').waitFor();

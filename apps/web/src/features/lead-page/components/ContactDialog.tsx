@@ -35,7 +35,15 @@ function valuesOf(contact: Contact | null): ContactValues {
 
 const validate = schemaResolver(updateContactFieldsSchema, { sync: true });
 
-function ContactForm({ leadId, contact, onClose }: { leadId: number; contact: Contact | null; onClose: () => void }) {
+interface ContactFormProps {
+  leadId: number;
+  contact: Contact | null;
+  /** A new contact will be the lead's primary whatever is chosen: its first. */
+  first: boolean;
+  onClose: () => void;
+}
+
+function ContactForm({ leadId, contact, first, onClose }: ContactFormProps) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(leadId);
   const { phonePlaceholder } = useTeamFormat();
@@ -84,7 +92,9 @@ function ContactForm({ leadId, contact, onClose }: { leadId: number; contact: Co
           {...form.getInputProps('whatsappPhone')}
         />
         <Textarea label="Notas" autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
-        {contact?.isPrimary ? null : <Checkbox label="Contacto principal" {...form.getInputProps('isPrimary', { type: 'checkbox' })} />}
+        {contact?.isPrimary || (!contact && first) ? null : (
+          <Checkbox label="Contacto principal" {...form.getInputProps('isPrimary', { type: 'checkbox' })} />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancelar
@@ -101,18 +111,20 @@ function ContactForm({ leadId, contact, onClose }: { leadId: number; contact: Co
 export function ContactDialog({
   leadId,
   contact,
+  first,
   opened,
   onClose,
 }: {
   leadId: number;
   /** null: a new contact. */
   contact: Contact | null;
+  first: boolean;
   opened: boolean;
   onClose: () => void;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={contact ? 'Editar contacto' : 'Añadir contacto'} size="lg" centered>
-      {opened ? <ContactForm key={contact?.id ?? 'new'} leadId={leadId} contact={contact} onClose={onClose} /> : null}
+      {opened ? <ContactForm key={contact?.id ?? 'new'} leadId={leadId} contact={contact} first={first} onClose={onClose} /> : null}
     </Modal>
   );
 }

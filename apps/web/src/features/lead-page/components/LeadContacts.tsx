@@ -191,7 +191,13 @@ export function LeadContacts({ leadId }: { leadId: number }) {
         ))}
       </Stack>
       {manages ? (
-        <ContactDialog leadId={leadId} contact={dialog?.contact ?? null} opened={dialog !== null} onClose={() => setDialog(null)} />
+        <ContactDialog
+          leadId={leadId}
+          contact={dialog?.contact ?? null}
+          first={contacts.data?.length === 0}
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </Card>
   );
