@@ -14,6 +14,7 @@ export * from './schemas/tag.js';
 export * from './schemas/lead-group.js';
 export * from './schemas/lead-history.js';
 export * from './schemas/lead-note.js';
+export * from './schemas/contact.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/import-job.js';
 export * from './schemas/tracking.js';

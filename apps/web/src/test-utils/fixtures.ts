@@ -26,6 +26,7 @@ export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
     tracking: null,
     nextFollowUp: null,
     tags: [],
+    primaryContact: null,
     ...fields,
   };
 }

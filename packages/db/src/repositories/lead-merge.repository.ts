@@ -4,6 +4,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { moveContacts } from './contacts.repository.js';
 import { refreshNextFollowUp } from './follow-ups.repository.js';
 
 /**
@@ -21,6 +22,7 @@ export const LEAD_REFERENCING_TABLES = [
   'activities',
   'web_form_submissions',
   'lead_tags',
+  'contacts',
 ] as const;
 
 /** How the absorbed lead's tracking record reached the survivor. */
@@ -39,6 +41,8 @@ export interface MovedLeadReferences {
   formSubmissions: number;
   /** Tags of the absorbed lead the survivor did not carry yet. */
   tags: number;
+  /** The absorbed lead's contacts, now the survivor's (its primary stays primary only if the survivor had none). */
+  contacts: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -113,6 +117,7 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     activities: await repoint(db, 'activities', fromId, toId),
     formSubmissions: await repoint(db, 'web_form_submissions', fromId, toId),
     tags: await repointJoinRows(db, 'lead_tags', 'tag_id', fromId, toId),
+    contacts: await moveContacts(db, fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

@@ -6,6 +6,7 @@ import { LEAD_SORT_FIELDS, type LeadSort, SORT_DIRECTIONS } from '../leads/sort.
 import { isPlausiblePhone } from '../phones/phone.js';
 import { dealFieldsSchema } from './deal.js';
 import { tagSchema } from './tag.js';
+import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
@@ -53,7 +54,7 @@ export type LeadPerson = z.infer<typeof leadPersonSchema>;
 export const nextFollowUpSchema = z.object({ id: z.number(), dueAt: z.date() });
 export type NextFollowUp = z.infer<typeof nextFollowUpSchema>;
 
-/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record and next follow-up. */
+/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record, next follow-up and primary contact. */
 export const leadListItemSchema = leadSchema.extend({
   assignee: leadPersonSchema.nullable(),
   contactedByUser: leadPersonSchema.nullable(),
@@ -61,6 +62,7 @@ export const leadListItemSchema = leadSchema.extend({
   nextFollowUp: nextFollowUpSchema.nullable(),
   /** Its tags, by name. */
   tags: z.array(tagSchema),
+  primaryContact: primaryContactSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -135,6 +137,11 @@ export const importedLeadSchema = z
     address: optionalText(LEAD_LIMITS.address),
     domain: optionalText(LEAD_LIMITS.domain),
     email: optionalEmailSchema,
+    // The primary contact's: kept only with its name (the publish step inserts contacts that have one).
+    contactName: optionalText(LIMITS.name),
+    contactCargo: optionalText(CONTACT_LIMITS.cargo),
+    contactPhone: optionalText(CONTACT_LIMITS.phone),
+    contactEmail: optionalEmailSchema,
   })
   .refine(hasContactWay, { message: 'falta el email o el teléfono' });
 export type ImportedLead = z.output<typeof importedLeadSchema>;
