@@ -15,7 +15,7 @@ import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
@@ -74,7 +74,7 @@ function validateFor(lead: LeadListItem) {
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
-  const { phonePlaceholder } = useTeamFormat();
+  const phonePlaceholder = useTeamPhoneFormat().placeholder();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
     validate: validateFor(lead),
