@@ -1,7 +1,7 @@
 /**
  * Mantine's Tooltip whose code (floating-ui and the popover, about 20 KB compressed) loads the first
- * time a mouse rests on one or the keyboard reaches one: a list shows several on every card, and a
- * phone's first load then carries none of it. A touch never loads it: a tap runs the button at once.
+ * time a mouse rests on one: a list shows several on every card, and a phone's first load then
+ * carries none of it. Like Mantine's (whose `events` default to hover only), focus and touch show none.
  */
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 
@@ -32,11 +32,11 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
   const wrapper = useRef<HTMLSpanElement>(null);
   const arm = () => {
     void loadTooltip().then(
-      () => setArmed({ open: hovered.current || focused.current, refocus: focused.current }),
+      () => setArmed({ open: hovered.current, refocus: focused.current }),
       () => undefined,
     );
   };
-  // The tooltip wraps a new copy of the button: one the keyboard was on keeps the focus (and opens its hint).
+  // The tooltip wraps a new copy of the button: one that had the focus keeps it.
   useEffect(() => {
     if (armed?.refocus && wrapper.current?.firstElementChild instanceof HTMLElement) wrapper.current.firstElementChild.focus();
   }, [armed]);
@@ -44,7 +44,7 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
   if (armed && Tooltip) {
     return (
       <span ref={wrapper} style={CONTENTS}>
-        <Tooltip label={label} defaultOpened={armed.open && !armed.refocus}>
+        <Tooltip label={label} defaultOpened={armed.open}>
           {children}
         </Tooltip>
       </span>
@@ -61,9 +61,8 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
       onPointerLeave={() => {
         hovered.current = false;
       }}
-      onFocus={(event) => {
+      onFocus={() => {
         focused.current = true;
-        if (event.target.matches(':focus-visible')) arm();
       }}
       onBlur={() => {
         focused.current = false;
