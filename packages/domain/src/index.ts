@@ -72,6 +72,7 @@ export * from './settings/team-settings.js';
 export * from './schemas/team-settings.js';
 export * from './settings/follow-up-times.js';
 export * from './settings/team-format.js';
+export * from './settings/team-phone-format.js';
 export * from './format/zoned-time.js';
 export * from './schemas/health.js';
 export * from './schemas/webhook.js';

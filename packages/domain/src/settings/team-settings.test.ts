@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamFormat } from './team-format.js';
+import { teamPhoneFormat } from './team-phone-format.js';
 import { teamSettingsSchema } from '../schemas/team-settings.js';
 import { defaultTeamSettings } from './team-settings.js';
 
@@ -36,18 +37,21 @@ describe('defaultTeamSettings', () => {
     expect(settings).toMatchObject({ country: 'AR', currency: 'ARS', workingDays: [1, 2, 3, 4, 5] });
     const format = teamFormat(settings);
     expect(format.money(1500).replace(/\u00a0/g, ' ')).toBe('$ 1.500');
-    expect(format.whatsapp('1123456789')).toBe('https://wa.me/541123456789');
+    expect(teamPhoneFormat(settings.country).whatsapp('1123456789')).toBe('https://wa.me/541123456789');
   });
 });
 
 describe('teamFormat', () => {
   it('formats money, dates and phones as a Spanish team expects', () => {
-    const format = teamFormat(teamSettingsSchema.parse(spain));
+    const settings = teamSettingsSchema.parse(spain);
+    const format = teamFormat(settings);
+    const phones = teamPhoneFormat(settings.country);
     expect(format.money(1500).replace(/\u00a0/g, ' ')).toBe('1.500 €');
     expect(format.dateTime('2026-03-04T23:30:00Z')).toBe('05/03/2026 00:30');
     expect(format.today(new Date('2026-03-04T23:30:00Z'))).toBe('2026-03-05');
-    expect(format.phone('612345987')).toBe('612 34 59 87');
-    expect(format.whatsapp('612345987')).toBe('https://wa.me/34612345987');
-    expect(format.tel('612 345 987')).toBe('tel:+34612345987');
+    expect(phones.phone('612345987')).toBe('612 34 59 87');
+    expect(phones.whatsapp('612345987')).toBe('https://wa.me/34612345987');
+    expect(phones.tel('612 345 987')).toBe('tel:+34612345987');
+    expect(phones.placeholder()).toBe('612 34 56 78');
   });
 });

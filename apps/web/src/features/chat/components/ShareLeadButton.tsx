@@ -2,7 +2,8 @@
  * 'Compartir en el chat': posts a lead card (it opens /leads/:id) to a channel or a colleague.
  * Small enough to drop on any lead screen: <ShareLeadButton lead={{ id, name }} />.
  */
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { Hint } from '../../../components/hint/Hint';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShare } from '@tabler/icons-react';
 import { Suspense, lazy } from 'react';
@@ -14,11 +15,11 @@ export function ShareLeadButton({ lead }: { lead: { id: number; name: string } }
   const [opened, dialog] = useDisclosure(false);
   return (
     <>
-      <Tooltip label="Compartir en el chat">
+      <Hint label="Compartir en el chat">
         <ActionIcon variant="subtle" size="sm" aria-label="Compartir en el chat" onClick={dialog.open}>
           <IconShare size={16} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
       {opened ? (
         <Suspense fallback={null}>
           <ShareLeadDialog lead={lead} onClose={dialog.close} />

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useRefreshContacts } from '../hooks/contacts';
 
 interface ContactValues {
@@ -46,7 +46,7 @@ interface ContactFormProps {
 function ContactForm({ leadId, contact, first, onClose }: ContactFormProps) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(leadId);
-  const { phonePlaceholder } = useTeamFormat();
+  const phonePlaceholder = useTeamPhoneFormat().placeholder();
   const form = useForm<ContactValues>({ initialValues: valuesOf(contact), validate });
   const saved = async (message: string) => {
     notifySuccess(message);

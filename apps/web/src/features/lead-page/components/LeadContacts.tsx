@@ -16,13 +16,13 @@ import { PageLoader } from '../../../components/PageLoader';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useRefreshContacts } from '../hooks/contacts';
 import { ContactDialog } from './ContactDialog';
 
 /** The contact's ways to be reached: email, the phone with its call link, WhatsApp. */
 function ContactLinks({ contact }: { contact: Contact }) {
-  const format = useTeamFormat();
+  const format = useTeamPhoneFormat();
   const tel = format.tel(contact.phone);
   const whatsapp = format.whatsapp(contact.whatsapp);
   return (

@@ -7,7 +7,7 @@ import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useLeadWritten } from '../hooks/lead-events';
 import { AssigneePicker } from './AssigneePicker';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
@@ -28,7 +28,7 @@ const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', des
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
-  const { phonePlaceholder } = useTeamFormat();
+  const phonePlaceholder = useTeamPhoneFormat().placeholder();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
     initialValues: EMPTY,

@@ -15,6 +15,7 @@ import { existingLeadOf } from '../../../lib/duplicate-lead';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
@@ -89,7 +90,8 @@ function validateFor(lead: LeadListItem) {
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
-  const { phonePlaceholder, settings } = useTeamFormat();
+  const { settings } = useTeamFormat();
+  const phonePlaceholder = useTeamPhoneFormat().placeholder();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
     validate: validateFor(lead),

@@ -1,6 +1,7 @@
 /** A lead group (the Grupos tab): lead count, role, name, description, dates, 'Ver Leads' and delete. */
 import { type LeadGroup, formatCount } from '@crm/domain';
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Hint } from '../../../components/hint/Hint';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
@@ -49,11 +50,11 @@ export function GroupCard({ group, canDelete, onShowLeads, onDelete }: GroupCard
             Ver Leads
           </Button>
           {canDelete ? (
-            <Tooltip label="Eliminar grupo">
+            <Hint label="Eliminar grupo">
               <ActionIcon variant="subtle" color="red" aria-label="Eliminar grupo" onClick={() => onDelete(group)}>
                 <IconTrash size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           ) : null}
         </Group>
       </Stack>

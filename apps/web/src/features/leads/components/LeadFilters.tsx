@@ -4,10 +4,11 @@
  * everything but the search folds behind a 'Filtros' button.
  */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
-import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { DeferredSelect } from '../../../components/deferred-select/DeferredSelect';
 import { useTRPC } from '../../../lib/trpc';
 import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
@@ -65,7 +66,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
   );
   const selects = (
     <>
-      <Select
+      <DeferredSelect
         aria-label="Filtrar por categoría"
         data={[{ value: ALL, label: 'Todas las categorías' }, ...LEAD_CATEGORY_OPTIONS]}
         value={view.category ?? ALL}
@@ -73,7 +74,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
         onChange={(value) => view.setCategory(value === ALL ? null : value)}
       />
       {withStatus ? (
-        <Select
+        <DeferredSelect
           aria-label="Filtrar por estado"
           data={[{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUS_OPTIONS]}
           value={view.status ?? ALL}
@@ -81,7 +82,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
           onChange={(value) => view.setStatus(value === ALL ? null : value)}
         />
       ) : null}
-      <Select
+      <DeferredSelect
         aria-label="Filtrar por responsable"
         data={assigneeOptions}
         value={view.assignee === null ? ALL : writeAssignee(view.assignee)}
@@ -89,7 +90,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
         searchable
         onChange={(value) => view.setAssignee(readAssignee(value))}
       />
-      <Select
+      <DeferredSelect
         aria-label="Filtrar por etiqueta"
         data={tagOptions}
         value={view.tagId === null ? ALL : String(view.tagId)}

@@ -4,14 +4,29 @@
  */
 import { ActionIcon, Anchor, Group, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useMemo } from 'react';
+import { idleModule } from '../../../lib/idle-module';
+import { useTeamSettings } from '../../../lib/useTeamFormat';
+
+// libphonenumber and its metadata (about 25 KB compressed) load after the list's first paint.
+const usePhoneModule = idleModule(() => import('../../../lib/phone-format'));
+
+/** Until the formatter loads: a stored E.164 number as it is, its links the same as they will be. */
+function provisional(stored: string) {
+  const phone = stored.trim();
+  const e164 = /^\+\d+$/.test(phone);
+  return { phone, link: e164 ? `https://wa.me/${phone.slice(1)}` : null, tel: e164 ? `tel:${phone}` : null };
+}
 
 /** Shown in national format; the WhatsApp link and the call link (tel:) dial the E.164 number. */
 export function LeadPhone({ phone: stored }: { phone: string }) {
-  const format = useTeamFormat();
-  const link = format.whatsapp(stored);
-  const tel = format.tel(stored);
-  const phone = format.phone(stored);
+  const module = usePhoneModule();
+  const { country } = useTeamSettings();
+  const { phone, link, tel } = useMemo(() => {
+    if (!module) return provisional(stored);
+    const format = module.teamPhoneFormat(country);
+    return { phone: format.phone(stored), link: format.whatsapp(stored), tel: format.tel(stored) };
+  }, [module, country, stored]);
   return (
     <Group gap={6} wrap="nowrap">
       {link ? (

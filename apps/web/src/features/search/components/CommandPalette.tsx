@@ -11,7 +11,7 @@ import { IconArrowRight, IconSearch, IconTargetArrow, IconUser, IconUsersGroup }
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
-import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useLeadLinkState } from '../../lead-page/hooks/lead-return';
 import { matchingActions } from '../hooks/palette-actions';
 import { registerCommandPalette } from '../palette-opener';
@@ -35,7 +35,7 @@ function selectFirstResult(store: SpotlightStore): void {
 export default function CommandPalette() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const format = useTeamFormat();
+  const phones = useTeamPhoneFormat();
   const linkState = useLeadLinkState();
   const [query, setQuery] = useState('');
   const { results, searching } = usePaletteSearch(query);
@@ -51,7 +51,7 @@ export default function CommandPalette() {
   }, []);
   const empty = results.leads.length + results.users.length + results.groups.length + actions.length === 0;
   const leadDetail = (email: string | null, phone: string | null) =>
-    [email, phone ? format.phone(phone) : null].filter(Boolean).join(' · ');
+    [email, phone ? phones.phone(phone) : null].filter(Boolean).join(' · ');
 
   return (
     <Spotlight.Root

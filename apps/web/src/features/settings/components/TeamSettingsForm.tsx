@@ -14,6 +14,7 @@ import {
   WEEKDAY_LABELS,
   formatCount,
   teamFormat,
+  teamPhoneFormat,
   teamSettingsSchema,
 } from '@crm/domain';
 import { Button, Checkbox, Chip, Group, Input, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -48,7 +49,9 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
     enabled: countryChanged && country.length === 2,
   });
   const preview = teamSettingsSchema.safeParse(form.values);
-  const example = preview.success ? teamFormat(preview.data) : null;
+  const example = preview.success
+    ? { ...teamFormat(preview.data), phonePlaceholder: teamPhoneFormat(preview.data.country).placeholder() }
+    : null;
 
   const chooseCountry = (value: string | null) => {
     const option = TEAM_COUNTRY_OPTIONS.find((candidate) => candidate.value === value);

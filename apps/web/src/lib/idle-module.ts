@@ -1,0 +1,52 @@
+/**
+ * A module a screen can show without, loaded once the browser is idle after the first paint: a
+ * phone's first load then downloads and runs only what draws the screen (docs/performance.md).
+ */
+import { useEffect, useState } from 'react';
+
+/** Runs `task` when the main thread is idle (at the latest after `timeout` ms); returns a cancel. */
+export function whenIdle(task: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1);
+  return () => window.clearTimeout(handle);
+}
+
+/** A hook giving the module once it has loaded (null before); every caller shares one load. */
+export function idleModule<Module>(load: () => Promise<Module>): () => Module | null {
+  let loaded: Module | null = null;
+  let pending: Promise<Module> | null = null;
+  const get = () => {
+    pending ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        // Not loaded (offline, a deploy): the next screen that asks tries again.
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return function useIdleModule() {
+    const [module, setModule] = useState(loaded);
+    useEffect(() => {
+      if (module) return;
+      let current = true;
+      const cancel = whenIdle(() => {
+        get().then(
+          (value) => {
+            if (current) setModule(() => value);
+          },
+          () => undefined,
+        );
+      });
+      return () => {
+        current = false;
+        cancel();
+      };
+    }, [module]);
+    return module;
+  };
+}
