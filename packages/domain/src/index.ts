@@ -74,3 +74,4 @@ export * from './schemas/webhook.js';
 export * from './schemas/audit.js';
 export * from './audit-details.js';
 export * from './whatsapp/messages.js';
+export * from './whatsapp/settings.js';
