@@ -22,7 +22,8 @@
  * (Graph API webhooks, "Validating payloads").
  */
 import { createHmac } from 'node:crypto';
-import { BUSINESS_ACCOUNT_ID, PHONE_NUMBER_ID } from './graph-api.js';
+import { ACCESS_TOKEN, BUSINESS_ACCOUNT_ID, GRAPH_VERSION, PHONE_NUMBER_ID } from './graph-api.js';
+import type { ApiClient } from './harness.js';
 
 export const APP_SECRET = 'secreto-de-la-app-de-prueba';
 
@@ -97,4 +98,18 @@ export function signatureOf(body: string, secret = APP_SECRET): string {
 export function delivery(payload: unknown, secret = APP_SECRET): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(payload);
   return { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(body, secret) } };
+}
+
+/** Connects the CRM to the fake Graph API as an admin would on 'Configuración → WhatsApp'. */
+export async function connectToGraph(admin: ApiClient, graphUrl: string): Promise<void> {
+  const saved = await admin.put('/api/whatsapp/settings', {
+    phoneNumberId: PHONE_NUMBER_ID,
+    businessAccountId: BUSINESS_ACCOUNT_ID,
+    accessToken: ACCESS_TOKEN,
+    appSecret: APP_SECRET,
+    graphBaseUrl: graphUrl,
+    graphVersion: GRAPH_VERSION,
+    distributionRoleId: null,
+  });
+  if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
 }

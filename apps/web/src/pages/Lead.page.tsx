@@ -119,7 +119,7 @@ function LeadScreen({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LeadFields lead={data} />
-            <WhatsAppPanel leadId={data.id} />
+            <WhatsAppPanel lead={data} />
             <LeadTimeline leadId={data.id} />
           </Stack>
         </Grid.Col>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { openFeed } from '../../test/live-client.js';
 import { ACCESS_TOKEN, BUSINESS_ACCOUNT_ID, FakeGraphApi, GRAPH_VERSION, PHONE_NUMBER_ID } from '../../test/graph-api.js';
-import { APP_SECRET, delivery, inbound, newWamid, signatureOf, statusOf, textFrom } from '../../test/whatsapp-payloads.js';
+import { APP_SECRET, connectToGraph, delivery, inbound, newWamid, signatureOf, statusOf, textFrom } from '../../test/whatsapp-payloads.js';
 
 const SECRET_KEY = 'a'.repeat(64);
 // A 1×1 PNG, what a customer's photo is reduced to here.
@@ -45,16 +45,7 @@ describeWithServer(
     beforeAll(async () => {
       graph = await FakeGraphApi.start();
       admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
-      const saved = await admin.put('/api/whatsapp/settings', {
-        phoneNumberId: PHONE_NUMBER_ID,
-        businessAccountId: BUSINESS_ACCOUNT_ID,
-        accessToken: ACCESS_TOKEN,
-        appSecret: APP_SECRET,
-        graphBaseUrl: graph.url,
-        graphVersion: GRAPH_VERSION,
-        distributionRoleId: null,
-      });
-      expect(saved.status).toBe(200);
+      await connectToGraph(admin, graph.url);
     });
     afterAll(async () => {
       expect(graph.violations).toEqual([]);

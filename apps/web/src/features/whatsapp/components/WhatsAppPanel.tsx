@@ -11,10 +11,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { WhatsAppBubble } from './WhatsAppBubble';
+import { WhatsAppComposer } from './WhatsAppComposer';
 import classes from './WhatsApp.module.css';
 
 /** `actions`: buttons beside the title (the export's 'Importar chat de WhatsApp'). */
-export function WhatsAppPanel({ leadId, actions }: { leadId: number; actions?: ReactNode }) {
+export function WhatsAppPanel({ lead, actions }: { lead: { id: number; name: string }; actions?: ReactNode }) {
+  const leadId = lead.id;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -97,6 +99,7 @@ export function WhatsAppPanel({ leadId, actions }: { leadId: number; actions?: R
             </div>
           </>
         ) : null}
+        {data ? <WhatsAppComposer lead={lead} conversation={data} /> : null}
       </Stack>
     </Card>
   );
