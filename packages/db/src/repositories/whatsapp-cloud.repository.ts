@@ -91,6 +91,8 @@ export async function applyWhatsAppStatus(
     .updateTable('whatsapp_messages')
     .set({ status: update.status, failure_reason: update.failureReason })
     .where('wa_message_id', '=', update.waMessageId)
+    // Statuses are Meta's reports on our messages: a customer's message never takes one.
+    .where('direction', '=', 'outbound')
     .where(sql<boolean>`${rankOf(sql.ref('status'))} < ${rankOf(update.status)}`)
     .returning('id')
     .executeTakeFirst();

@@ -124,11 +124,14 @@ describeWithServer(
         expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
         const lead = await untilLead(from);
         expect(lead).toMatchObject({ name: 'Lucía Gómez', phone: `+${from}` });
+        // A status naming a customer's message (not ours) changes nothing.
+        await post(statusOf(wamid, 'read', from));
         await expect.poll(async () => (await messagesOf(lead.id)).messages.length, { timeout: 10_000 }).toBe(1);
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const conversation = await messagesOf(lead.id);
         expect(conversation.messages).toHaveLength(1);
         expect(conversation.messages[0]).toMatchObject({
+          status: 'received',
           direction: 'inbound',
           kind: 'text',
           body: '¿Tienen pisos en alquiler?',
