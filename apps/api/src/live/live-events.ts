@@ -4,17 +4,17 @@
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
 import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds, findWhatsAppMessagesByIds } from '@crm/db';
-import type {
-  ChatMessage,
-  FollowUp,
-  ImportJobState,
-  LeadChange,
-  LeadListItem,
-  LeadStatus,
-  Notification,
-  WhatsAppMessage,
+import {
+  type ChatMessage,
+  type FollowUp,
+  type ImportJobState,
+  type LeadChange,
+  type LeadListItem,
+  type LeadStatus,
+  type Notification,
+  type WhatsAppMessage,
+  toNotificationDto,
 } from '@crm/domain';
-import { toNotificationDto } from '../modules/notifications/notification-dto.js';
 
 export type LiveEvent =
   /** A chat message was stored. */
