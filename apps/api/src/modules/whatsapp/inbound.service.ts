@@ -31,10 +31,10 @@ import { announceWhatsAppMessages } from './whatsapp-live.js';
 import type { WhatsAppConnection } from './settings.service.js';
 
 /** What the lead history and the lead's source say about a lead a WhatsApp message created. */
-export const WHATSAPP_SOURCE = 'WhatsApp';
+const WHATSAPP_SOURCE = 'WhatsApp';
 
 /** Statuses of messages we have not recorded yet (our send's answer is still on its way): the job tries again. */
-export class StatusesAhead extends Error {
+class StatusesAhead extends Error {
   constructor(readonly count: number) {
     super(`${count} estados de WhatsApp de mensajes aún no registrados`);
   }

@@ -16,7 +16,7 @@ const mediaSchema = z
   })
   .passthrough();
 
-export const inboundMessageSchema = z
+const inboundMessageSchema = z
   .object({
     from: z.string().regex(/^\d{6,20}$/),
     id: z.string().min(1),
@@ -46,7 +46,7 @@ export const inboundMessageSchema = z
   .passthrough();
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 
-export const statusSchema = z
+const statusSchema = z
   .object({
     id: z.string().min(1),
     status: z.enum(['sent', 'delivered', 'read', 'failed']),
