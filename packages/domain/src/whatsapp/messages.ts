@@ -118,5 +118,7 @@ export const whatsappConversationSchema = z.object({
   hasMore: z.boolean(),
   /** The viewer may write on this lead (the window and the connection decide what). */
   canReply: z.boolean(),
+  /** The Cloud API is connected ('Configuración → WhatsApp'): without it nothing can be sent. */
+  connected: z.boolean(),
 });
 export type WhatsAppConversation = z.infer<typeof whatsappConversationSchema>;

@@ -35,7 +35,8 @@ function rowOrDefaults(ctx: AppContext): Promise<WhatsAppSettingsRow> {
   });
 }
 
-function isConfigured(row: WhatsAppSettingsRow): boolean {
+/** Every field Meta needs is set (the screen's «Conectado», the panel's composer). */
+export function isConfigured(row: WhatsAppSettingsRow): boolean {
   return Boolean(row.phone_number_id && row.access_token_sealed && row.app_secret_sealed);
 }
 

@@ -61,6 +61,11 @@ describeWithServer(
         expect(JSON.stringify(row)).not.toContain(ACCESS_TOKEN);
         expect(JSON.stringify(row)).not.toContain(APP_SECRET);
         expect(row.access_token_sealed).toMatch(/^v1\./);
+        // The save is audited without its secrets.
+        const audit = await server().ctx.db.selectFrom('audit_log').selectAll().execute();
+        expect(JSON.stringify(audit)).toContain('whatsapp.saveSettings');
+        expect(JSON.stringify(audit)).not.toContain(ACCESS_TOKEN);
+        expect(JSON.stringify(audit)).not.toContain(APP_SECRET);
       });
 
       it("reads the number's details on 'Probar conexión'", async () => {
@@ -138,6 +143,7 @@ describeWithServer(
           authorName: 'Lucía Gómez',
         });
         expect(conversation.conversation).toMatchObject({ waId: from, unreadCount: 1 });
+        expect(conversation).toMatchObject({ connected: true, canReply: true, hasMore: false });
         const history = await admin.get(`/api/leads/${lead.id}/history`);
         expect(JSON.stringify(history.body)).toContain('WhatsApp');
       });

@@ -200,6 +200,13 @@ function TemplateReply({ lead, everWrote }: { lead: ComposerProps['lead']; everW
 
 export function WhatsAppComposer({ lead, conversation }: ComposerProps) {
   const now = useNow();
+  if (!conversation.connected) {
+    return (
+      <Text size="sm" c="dimmed">
+        WhatsApp no está conectado: un administrador puede conectarlo en Configuración → WhatsApp.
+      </Text>
+    );
+  }
   if (!conversation.canReply) {
     return (
       <Text size="sm" c="dimmed">
