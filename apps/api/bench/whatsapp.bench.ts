@@ -138,8 +138,8 @@ async function benchOn(target: BenchTarget, graph: FakeGraphApi): Promise<void> 
         onData: (item) => {
           const event = 'data' in item ? item.data : item;
           if (event.type === 'synced') synced += 1;
-          if (event.type !== 'whatsapp' || event.message.direction !== 'inbound' || !event.message.authorName) return;
-          const key = `${seller.userId}|${event.message.authorName}`;
+          if (event.type !== 'whatsapp' || event.whatsappMessage.direction !== 'inbound' || !event.whatsappMessage.authorName) return;
+          const key = `${seller.userId}|${event.whatsappMessage.authorName}`;
           if (!arrivals.has(key)) arrivals.set(key, performance.now());
         },
       });

@@ -44,7 +44,7 @@ export type LiveEvent =
   /** Some of the owner's notifications were read elsewhere (another tab, the conversation opened). */
   | { type: 'notificationsRead'; ids: number[] | 'all' }
   /** A lead's WhatsApp message was stored or moved on (a tick, a failure, its media fetched): screens upsert it by id. */
-  | { type: 'whatsapp'; message: WhatsAppMessage }
+  | { type: 'whatsapp'; whatsappMessage: WhatsAppMessage }
   /** A lead's WhatsApp conversation was read: its 'Sin leer' count is 0 again. */
   | { type: 'whatsappRead'; leadId: number };
 
@@ -162,10 +162,11 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   notificationsRead: asIs(),
   // Like chat messages: whole as a rule, by id when a long text or a template's details make it too large.
   whatsapp: inlineOrById({
-    id: (event) => event.message.id,
-    record: (event) => event.message,
-    revive: (message: WhatsAppMessage) => ({ type: 'whatsapp', message: { ...message, sentAt: new Date(message.sentAt) } }),
-    readBack: async (db, ids) => (await findWhatsAppMessagesByIds(db, ids)).map((message) => ({ type: 'whatsapp', message })),
+    id: (event) => event.whatsappMessage.id,
+    record: (event) => event.whatsappMessage,
+    revive: (message: WhatsAppMessage) => ({ type: 'whatsapp', whatsappMessage: { ...message, sentAt: new Date(message.sentAt) } }),
+    readBack: async (db, ids) =>
+      (await findWhatsAppMessagesByIds(db, ids)).map((message) => ({ type: 'whatsapp', whatsappMessage: message })),
   }),
   whatsappRead: asIs(),
   // A title and an excerpt: whole as a rule, by id if someone's long name made it too large.

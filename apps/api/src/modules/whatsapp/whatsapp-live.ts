@@ -22,7 +22,7 @@ async function publishToReaders(ctx: AppContext, events: () => Promise<LiveEvent
 export async function announceWhatsAppMessages(ctx: AppContext, messageIds: readonly number[]): Promise<void> {
   if (messageIds.length === 0) return;
   await publishToReaders(ctx, async () =>
-    (await findWhatsAppMessagesByIds(ctx.db, messageIds)).map((message) => ({ type: 'whatsapp' as const, message })),
+    (await findWhatsAppMessagesByIds(ctx.db, messageIds)).map((message) => ({ type: 'whatsapp' as const, whatsappMessage: message })),
   );
 }
 

@@ -179,7 +179,7 @@ describeWithServer(
           const lead = await untilLead(from);
           await expect.poll(async () => (await leadByPhone(from))?.assigned_to, { timeout: 10_000 }).toBe(seller.id);
           await expect
-            .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.message.leadId === lead.id), { timeout: 10_000 })
+            .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.whatsappMessage.leadId === lead.id), { timeout: 10_000 })
             .toBe(true);
           expect(feed.events.some((event) => event.type === 'notification' && event.notification.leadId === lead.id)).toBe(true);
         } finally {

@@ -5,7 +5,7 @@ import type { useTRPC } from '../../../lib/trpc';
 
 type Trpc = ReturnType<typeof useTRPC>;
 
-type WhatsAppEvent = { type: 'whatsapp'; message: WhatsAppMessage } | { type: 'whatsappRead'; leadId: number };
+type WhatsAppEvent = { type: 'whatsapp'; whatsappMessage: WhatsAppMessage } | { type: 'whatsappRead'; leadId: number };
 
 /** Oldest first, by the time WhatsApp gives and then the id, as the server orders them. */
 function byTime(a: WhatsAppMessage, b: WhatsAppMessage): number {
@@ -32,10 +32,10 @@ export function upsertWhatsAppMessage(conversation: WhatsAppConversation, messag
 
 export function applyWhatsAppEvent(queryClient: QueryClient, trpc: Trpc, event: WhatsAppEvent): void {
   if (event.type === 'whatsapp') {
-    const key = trpc.whatsapp.conversation.queryKey({ leadId: event.message.leadId });
+    const key = trpc.whatsapp.conversation.queryKey({ leadId: event.whatsappMessage.leadId });
     const cached = queryClient.getQueryData(key);
     // The first message of a conversation also creates its state (the window): read it whole.
-    if (cached?.conversation) queryClient.setQueryData(key, upsertWhatsAppMessage(cached, event.message));
+    if (cached?.conversation) queryClient.setQueryData(key, upsertWhatsAppMessage(cached, event.whatsappMessage));
     else void queryClient.invalidateQueries({ queryKey: key });
   }
   void queryClient.invalidateQueries({ queryKey: trpc.whatsapp.pathKey(), predicate: (query) => !isConversationQuery(query.queryKey) });
