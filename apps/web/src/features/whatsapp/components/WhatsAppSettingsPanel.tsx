@@ -145,19 +145,21 @@ function WebhookDetails({ settings }: { settings: WhatsAppSettings }) {
         { label: 'URL de devolución de llamada', value: address },
         { label: 'Token de verificación', value: settings.verifyToken },
       ].map((item) => (
-        <Group key={item.label} gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600} miw={120}>
+        <Stack key={item.label} gap={2}>
+          <Text size="sm" fw={600}>
             {item.label}
           </Text>
-          <Code style={{ overflowWrap: 'anywhere' }}>{item.value}</Code>
-          <CopyButton value={item.value}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copiar ${item.label}`}>
-                {copied ? 'Copiado' : 'Copiar'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>{item.value}</Code>
+            <CopyButton value={item.value}>
+              {({ copied, copy }) => (
+                <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copiar ${item.label}`}>
+                  {copied ? 'Copiado' : 'Copiar'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
       ))}
       <Group>
         <Button size="xs" variant="default" loading={renew.isPending} onClick={() => renew.mutate()}>
