@@ -1,7 +1,7 @@
 /**
  * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
- * follow-up, the WhatsApp link, and the card's actions; its WhatsApp conversation, the notes and the
- * timeline sit beside it.
+ * follow-up, the WhatsApp link, and the card's actions; its WhatsApp conversation, its contacts, the notes and
+ * the timeline sit beside it.
  */
 import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -15,6 +15,7 @@ import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
 import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUpCard';
 import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
+import { LeadContacts } from '../features/lead-page/components/LeadContacts';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
@@ -120,6 +121,7 @@ function LeadScreen({ id }: { id: number }) {
           <Stack gap="lg">
             <LeadFields lead={data} />
             <WhatsAppPanel lead={data} />
+            <LeadContacts leadId={data.id} />
             <LeadTimeline leadId={data.id} />
           </Stack>
         </Grid.Col>

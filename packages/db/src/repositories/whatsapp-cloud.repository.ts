@@ -140,6 +140,26 @@ export async function findLeadIdByWaId(db: DbOrTrx, waId: string): Promise<numbe
 }
 
 /**
+ * The lead one of whose contacts has this phone or WhatsApp number (any of its keys, by the
+ * contacts' generated phone_key: the trigram index finds candidates, the exact token decides).
+ */
+export async function findLeadIdByContactPhone(db: DbOrTrx, phoneKeys: readonly string[]): Promise<number | undefined> {
+  if (phoneKeys.length === 0) return undefined;
+  const row = await db
+    .selectFrom('contacts')
+    .select('lead_id')
+    .where((eb) =>
+      eb.or(
+        phoneKeys.map((key) => eb.and([eb('phone_key', 'like', `%${key}%`), sql<boolean>`${key} = any(string_to_array(phone_key, ' '))`])),
+      ),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.lead_id;
+}
+
+/**
  * The team's open conversations: unread first, then the newest; 'mias' only the viewer's leads.
  * The preview is the last message's text, or what it carries.
  */

@@ -9,6 +9,7 @@ import {
   UNIQUE_INDEXES,
   applyWhatsAppStatus,
   findDuplicateLead,
+  findLeadIdByContactPhone,
   findLeadIdByWaId,
   findLeadListItem,
   insertLead,
@@ -111,9 +112,12 @@ interface StoreCall {
 async function storeMessage(ctx: AppContext, trx: DbOrTrx, call: StoreCall): Promise<Received> {
   const { message } = call;
   const phone = normalizePhone(`+${message.from}`, call.country) ?? `+${message.from}`;
+  const phoneKeys = leadPhoneKeys(phone, call.country);
+  // Its conversation, then a lead's phone, then a contact's phone or WhatsApp number.
   const known =
     (await findLeadIdByWaId(trx, message.from)) ??
-    (await findDuplicateLead(trx, { emailKey: null, phoneKeys: leadPhoneKeys(phone, call.country) }))?.id;
+    (await findDuplicateLead(trx, { emailKey: null, phoneKeys }))?.id ??
+    (await findLeadIdByContactPhone(trx, phoneKeys));
   const leadId = known ?? (await createLead(trx, call, phone));
   const [stored] = await insertWhatsAppMessages(trx, [storedMessageOf(message, leadId, call.profileName)]);
   if (!stored) return { leadId, created: false, messageId: null };

@@ -53,7 +53,9 @@ describeOnTwoReplicas(
           .executeTakeFirstOrThrow();
         expect(conversation.unread_count).toBe(1);
         await expect
-          .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.whatsappMessage.leadId === leads[0]?.id), { timeout: 10_000 })
+          .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.whatsappMessage.leadId === leads[0]?.id), {
+            timeout: 10_000,
+          })
           .toBe(true);
 
         // Our reply, then its statuses split between the replicas, newest first.

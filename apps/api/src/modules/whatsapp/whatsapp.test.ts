@@ -164,6 +164,27 @@ describeWithServer(
         expect(leads).toHaveLength(1);
       });
 
+      it('joins the lead of a contact whose WhatsApp number wrote', async () => {
+        const from = newNumber();
+        const created = await admin.post('/api/leads', {
+          name: 'Empresa con contactos',
+          email: `${uniqueName('empresa')}@ejemplo.es`,
+          category: 'retail',
+          description: 'Cliente con varios contactos',
+          assignedTo: null,
+        });
+        const contact = await admin.post(`/api/leads/${created.body.id}/contacts`, {
+          name: 'Pedro Compras',
+          phone: '+34 911 111 111',
+          phoneHasWhatsapp: false,
+          whatsappPhone: `+${from}`,
+        });
+        expect(contact.status).toBe(201);
+        await post(textFrom(from, 'Pedro', 'Hola, soy Pedro'));
+        await expect.poll(async () => (await messagesOf(created.body.id)).messages.length, { timeout: 10_000 }).toBe(1);
+        expect(await leadByPhone(from)).toBeUndefined();
+      });
+
       it('hands a new lead to the WhatsApp distribution rule and tells its owner live', async () => {
         const role = await admin.post('/api/custom-roles', { name: uniqueName('rolwa').toLowerCase(), displayName: 'WhatsApp' });
         const seller = await createUser(server(), { username: uniqueName('vendwa') });
@@ -179,7 +200,9 @@ describeWithServer(
           const lead = await untilLead(from);
           await expect.poll(async () => (await leadByPhone(from))?.assigned_to, { timeout: 10_000 }).toBe(seller.id);
           await expect
-            .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.whatsappMessage.leadId === lead.id), { timeout: 10_000 })
+            .poll(() => feed.events.some((event) => event.type === 'whatsapp' && event.whatsappMessage.leadId === lead.id), {
+              timeout: 10_000,
+            })
             .toBe(true);
           expect(feed.events.some((event) => event.type === 'notification' && event.notification.leadId === lead.id)).toBe(true);
         } finally {
