@@ -7,6 +7,8 @@ import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js'
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
 import { deliverWebhooksJob, sweepWebhooksJob, wakeWebhooksJob } from './modules/webhooks/webhooks.jobs.js';
 import { pruneWebFormSpamJob } from './modules/web-forms/web-forms.jobs.js';
+import { fetchMediaJob } from './modules/whatsapp/media.jobs.js';
+import { processWebhookJob } from './modules/whatsapp/webhook.service.js';
 
 export const BACKGROUND_JOBS = [
   importRunJob,
@@ -21,4 +23,6 @@ export const BACKGROUND_JOBS = [
   sweepWebhooksJob,
   pruneWebFormSpamJob,
   purgeAuditLogJob,
+  processWebhookJob,
+  fetchMediaJob,
 ];

@@ -59,9 +59,25 @@ const envSchema = z.object({
   FORMS_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Web form submissions one address may send in any 10 minutes, over every form (counted in the database). */
   FORMS_SUBMISSIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * The key that seals WhatsApp's access token and app secret (docs/whatsapp.md): 32 bytes as 64 hex
+   * characters or base64. Unset: a key file made once in DATA_DIR (mode 0600); replicas on several
+   * hosts must share one, so set it there.
+   */
+  WHATSAPP_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((value) => keyBytes(value) !== null, { message: 'WHATSAPP_SECRET_KEY debe ser 32 bytes en hexadecimal (64) o base64' })
+    .optional(),
   /** The team's default time zone until an admin sets one (docs/settings.md); unset: the system's. */
   TZ: z.string().trim().optional(),
 });
+
+/** A 32-byte key written as hex or base64, or null when it is neither. */
+export function keyBytes(text: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Env = z.infer<typeof envSchema> & { publicOrigins: string[] };
 

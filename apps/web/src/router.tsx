@@ -10,6 +10,7 @@ const LeadsPage = lazyScreen(() => import('./pages/Leads.page'));
 const LeadPage = lazyScreen(() => import('./pages/Lead.page'));
 const PipelinePage = lazyScreen(() => import('./pages/Pipeline.page'));
 const ChatPage = lazyScreen(() => import('./pages/Chat.page'));
+const WhatsAppPage = lazyScreen(() => import('./pages/WhatsApp.page'));
 const TeamPage = lazyScreen(() => import('./pages/Team.page'));
 const UserManagementPage = lazyScreen(() => import('./pages/UserManagement.page'));
 const RoleManagementPage = lazyScreen(() => import('./pages/RoleManagement.page'));
@@ -28,6 +29,7 @@ export function AppRoutes() {
       <Route path="/leads/:id" element={<LeadPage />} />
       <Route path="/pipeline" element={<PipelinePage />} />
       <Route path="/chat" element={<ChatPage />} />
+      <Route path="/whatsapp" element={<WhatsAppPage />} />
       <Route path="/team" element={<TeamPage />} />
       <Route path="/user-management" element={<UserManagementPage />} />
       <Route path="/role-management" element={<RoleManagementPage />} />
@@ -36,6 +38,7 @@ export function AppRoutes() {
       <Route path="/profile/tokens" element={<ApiTokensPage />} />
       <Route path="/configuracion" element={<SettingsPage />} />
       <Route path="/configuracion/webhooks" element={<SettingsPage />} />
+      <Route path="/configuracion/whatsapp" element={<SettingsPage />} />
       <Route path="/configuracion/auditoria" element={<SettingsPage />} />
       <Route path="/formularios" element={<WebFormsPage />} />
       <Route path="*" element={<NotFoundPage />} />

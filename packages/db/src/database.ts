@@ -25,7 +25,12 @@ import type { ContactsTable } from './tables/contacts.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationLeadsTable, NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
 import type { TeamSettingsTable } from './tables/settings.table.js';
-import type { WhatsAppConversationsTable, WhatsAppMessagesTable } from './tables/whatsapp.table.js';
+import type {
+  WhatsAppConversationsTable,
+  WhatsAppMessagesTable,
+  WhatsAppSettingsTable,
+  WhatsAppTemplatesTable,
+} from './tables/whatsapp.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
@@ -103,6 +108,8 @@ export interface Database {
   password_reset_links: PasswordResetLinksTable;
   whatsapp_messages: WhatsAppMessagesTable;
   whatsapp_conversations: WhatsAppConversationsTable;
+  whatsapp_settings: WhatsAppSettingsTable;
+  whatsapp_templates: WhatsAppTemplatesTable;
 }
 
 export type * from './tables/users.table.js';

@@ -51,3 +51,5 @@ export * from './repositories/work-budgets.repository.js';
 export * from './repositories/audit-log.repository.js';
 export * from './repositories/second-factor.repository.js';
 export * from './repositories/password-reset-links.repository.js';
+export * from './repositories/whatsapp-messages.repository.js';
+export * from './repositories/whatsapp-cloud.repository.js';

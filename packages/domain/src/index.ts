@@ -78,3 +78,5 @@ export * from './schemas/health.js';
 export * from './schemas/webhook.js';
 export * from './schemas/audit.js';
 export * from './audit-details.js';
+export * from './whatsapp/messages.js';
+export * from './whatsapp/settings.js';

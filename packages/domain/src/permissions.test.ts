@@ -194,7 +194,7 @@ describe('can', () => {
 
 describe('canSee', () => {
   const everyScreen = Object.keys(SCREEN_ROLES) as Screen[];
-  const everyday: Screen[] = ['dashboard', 'leads', 'chat', 'profile'];
+  const everyday: Screen[] = ['dashboard', 'leads', 'chat', 'whatsapp', 'profile'];
 
   it.each(everyday)('shows %s to every role', (screen) => {
     expect(canSee('admin', screen)).toBe(true);

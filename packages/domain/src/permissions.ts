@@ -142,6 +142,7 @@ export const SCREEN_ROLES = {
   profile: ['admin', 'manager', 'team_member'],
   settings: ['admin'],
   webForms: ['admin', 'manager'],
+  whatsapp: ['admin', 'manager', 'team_member'],
 } as const satisfies Record<string, readonly SystemRole[]>;
 export type Screen = keyof typeof SCREEN_ROLES;
 

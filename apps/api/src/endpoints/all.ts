@@ -35,6 +35,7 @@ import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js'
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { whatsappEndpoints } from '../modules/whatsapp/whatsapp.endpoints.js';
 import { contactsEndpoints } from '../modules/contacts/contacts.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { apiDocsEndpoints } from './api-docs.js';
@@ -75,6 +76,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
+  ...whatsappEndpoints,
   ...contactsEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,

@@ -3,7 +3,7 @@
  * item of the web app's feed), and how each type crosses replicas. Adding an event type is
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
-import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds } from '@crm/db';
+import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds, findWhatsAppMessagesByIds } from '@crm/db';
 import {
   type ChatMessage,
   type FollowUp,
@@ -12,6 +12,7 @@ import {
   type LeadListItem,
   type LeadStatus,
   type Notification,
+  type WhatsAppMessage,
   toNotificationDto,
 } from '@crm/domain';
 
@@ -41,7 +42,11 @@ export type LiveEvent =
   /** A notification for its owner's bell (web feed only). */
   | { type: 'notification'; notification: Notification }
   /** Some of the owner's notifications were read elsewhere (another tab, the conversation opened). */
-  | { type: 'notificationsRead'; ids: number[] | 'all' };
+  | { type: 'notificationsRead'; ids: number[] | 'all' }
+  /** A lead's WhatsApp message was stored or moved on (a tick, a failure, its media fetched): screens upsert it by id. */
+  | { type: 'whatsapp'; whatsappMessage: WhatsAppMessage }
+  /** A lead's WhatsApp conversation was read: its 'Sin leer' count is 0 again. */
+  | { type: 'whatsappRead'; leadId: number };
 
 export type LiveEventType = LiveEvent['type'];
 type EventOf<K extends LiveEventType> = Extract<LiveEvent, { type: K }>;
@@ -155,6 +160,15 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       ),
   },
   notificationsRead: asIs(),
+  // Like chat messages: whole as a rule, by id when a long text or a template's details make it too large.
+  whatsapp: inlineOrById({
+    id: (event) => event.whatsappMessage.id,
+    record: (event) => event.whatsappMessage,
+    revive: (message: WhatsAppMessage) => ({ type: 'whatsapp', whatsappMessage: { ...message, sentAt: new Date(message.sentAt) } }),
+    readBack: async (db, ids) =>
+      (await findWhatsAppMessagesByIds(db, ids)).map((message) => ({ type: 'whatsapp', whatsappMessage: message })),
+  }),
+  whatsappRead: asIs(),
   // A title and an excerpt: whole as a rule, by id if someone's long name made it too large.
   notification: inlineOrById({
     id: (event) => event.notification.id,

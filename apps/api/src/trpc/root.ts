@@ -28,6 +28,7 @@ import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
 import { liveRouter } from '../live/live.router.js';
 import { webhooksRouter } from '../modules/webhooks/webhooks.endpoints.js';
 import { auditRouter } from '../modules/audit/audit.endpoints.js';
+import { whatsappRouter } from '../modules/whatsapp/whatsapp.endpoints.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -60,6 +61,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   webForms: webFormsRouter,
   live: liveRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 /** The sidebar's items: route, label, icon and the screen whose roles see it. */
 import type { Screen } from '@crm/domain';
 import {
+  IconBrandWhatsapp,
   IconChartBar,
   IconForms,
   IconLayoutDashboard,
@@ -27,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/leads', label: 'Leads', screen: 'leads', icon: IconTargetArrow },
   { path: '/pipeline', label: 'Embudo', screen: 'leads', icon: IconLayoutKanban },
   { path: '/chat', label: 'Chat', screen: 'chat', icon: IconMessageCircle },
+  { path: '/whatsapp', label: 'WhatsApp', screen: 'whatsapp', icon: IconBrandWhatsapp },
   { path: '/team', label: 'Equipo', screen: 'team', icon: IconUsersGroup },
   { path: '/user-management', label: 'Gestión de Usuarios', screen: 'userManagement', icon: IconUsers },
   { path: '/role-management', label: 'Roles Personalizados', screen: 'roleManagement', icon: IconShieldCheck },

@@ -1,6 +1,7 @@
 /**
  * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
- * follow-up, the WhatsApp link, and the card's actions; its contacts, the notes and the timeline sit beside it.
+ * follow-up, the WhatsApp link, and the card's actions; its WhatsApp conversation, its contacts, the notes and
+ * the timeline sit beside it.
  */
 import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -27,6 +28,7 @@ import { LeadPhone } from '../features/leads/components/LeadPhone';
 import { CategoryBadge, StatusBadge } from '../features/leads/components/LeadBadges';
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { TrackingSummary } from '../features/leads/components/TrackingSummary';
+import { WhatsAppPanel } from '../features/whatsapp/components/WhatsAppPanel';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { useDocumentTitle } from '../lib/document-title';
 import { useTRPC } from '../lib/trpc';
@@ -130,6 +132,7 @@ function LeadScreen({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LeadFields lead={data} />
+            <WhatsAppPanel lead={data} />
             <LeadContacts leadId={data.id} />
             <LeadTimeline leadId={data.id} />
           </Stack>

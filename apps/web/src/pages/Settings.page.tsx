@@ -1,4 +1,7 @@
-/** 'Configuración' (admin): the team settings of docs/settings.md, the webhooks (docs/webhooks.md) and the audit log (docs/audit.md), one tab each. */
+/**
+ * 'Configuración' (admin): the team settings of docs/settings.md, the webhooks (docs/webhooks.md),
+ * WhatsApp (docs/whatsapp.md) and the audit log (docs/audit.md), one tab each.
+ */
 import { Paper, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../components/PageHeader';
@@ -6,14 +9,21 @@ import { RoleGate } from '../components/RoleGate';
 import { TeamSettingsForm } from '../features/settings/components/TeamSettingsForm';
 import { AuditPanel } from '../features/audit/components/AuditPanel';
 import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
+import { WhatsAppSettingsPanel } from '../features/whatsapp/components/WhatsAppSettingsPanel';
 import { useTeamSettings } from '../lib/useTeamFormat';
 
-const TABS = { equipo: '/configuracion', webhooks: '/configuracion/webhooks', auditoria: '/configuracion/auditoria' } as const;
+const TABS = {
+  equipo: '/configuracion',
+  webhooks: '/configuracion/webhooks',
+  whatsapp: '/configuracion/whatsapp',
+  auditoria: '/configuracion/auditoria',
+} as const;
 type Tab = keyof typeof TABS;
 
 const SUBTITLES: Record<Tab, string> = {
   equipo: 'País, moneda, formato, zona horaria y días laborables del equipo',
   webhooks: 'Avisos firmados a otros sistemas cuando algo cambia',
+  whatsapp: 'La conexión con WhatsApp Business: mensajes de los leads en el CRM',
   auditoria: 'Quién hizo qué, cuándo y desde dónde',
 };
 
@@ -38,6 +48,7 @@ function SettingsScreen() {
         <Tabs.List mb="md">
           <Tabs.Tab value="equipo">Equipo</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
+          <Tabs.Tab value="whatsapp">WhatsApp</Tabs.Tab>
           <Tabs.Tab value="auditoria">Auditoría</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipo">
@@ -45,6 +56,9 @@ function SettingsScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="whatsapp">
+          <WhatsAppSettingsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="auditoria">
           <AuditPanel />

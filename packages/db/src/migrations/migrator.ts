@@ -38,6 +38,7 @@ import * as secondFactor from './2026-11-27T1700-second-factor.js';
 import * as dealsAndTags from './2026-11-27T2010-deals-and-tags.js';
 import * as contacts from './2026-11-27T2000-contacts.js';
 import * as whatsapp from './2026-11-27T2030-whatsapp.js';
+import * as whatsappCloud from './2026-11-27T2040-whatsapp-cloud.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T2010-deals-and-tags': dealsAndTags,
   '2026-11-27T2000-contacts': contacts,
   '2026-11-27T2030-whatsapp': whatsapp,
+  '2026-11-27T2040-whatsapp-cloud': whatsappCloud,
 };
 
 /**

@@ -1,5 +1,5 @@
 /** Team chat: messages between two users, contact summaries, unread counts, read receipts. */
-import { type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain';
+import { type ChatAttachment, type ChatContact, type ChatMessage, profileImageUrl } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { channelNameSql } from './chat-channels.repository.js';
@@ -18,6 +18,32 @@ export function chatAttachmentUrl(id: number): string {
   return `/api/chat/attachments/${id}`;
 }
 
+/** The columns of a joined attachment (`a.*` selected as `a_*`), whichever message carries it. */
+interface AttachmentColumns {
+  attachment_id: number | null;
+  a_kind: ChatAttachment['kind'] | null;
+  a_name: string | null;
+  a_type: string | null;
+  a_size: number | string | null;
+  a_width: number | null;
+  a_height: number | null;
+}
+
+/** A message's attachment as the API returns it (chat and WhatsApp alike), or null without one. */
+export function chatAttachmentOf(row: AttachmentColumns): ChatAttachment | null {
+  if (row.attachment_id === null || row.a_kind === null) return null;
+  return {
+    id: row.attachment_id,
+    kind: row.a_kind,
+    name: row.a_name ?? '',
+    contentType: row.a_type ?? '',
+    size: Number(row.a_size),
+    width: row.a_width,
+    height: row.a_height,
+    url: chatAttachmentUrl(row.attachment_id),
+  };
+}
+
 function toChatMessageDto(row: MessageRow): ChatMessage {
   return {
     id: row.id,
@@ -27,19 +53,7 @@ function toChatMessageDto(row: MessageRow): ChatMessage {
     message: row.message,
     createdAt: row.created_at,
     isRead: row.is_read,
-    attachment:
-      row.attachment_id !== null && row.a_kind !== null
-        ? {
-            id: row.attachment_id,
-            kind: row.a_kind,
-            name: row.a_name ?? '',
-            contentType: row.a_type ?? '',
-            size: Number(row.a_size),
-            width: row.a_width,
-            height: row.a_height,
-            url: chatAttachmentUrl(row.attachment_id),
-          }
-        : null,
+    attachment: chatAttachmentOf(row),
     lead: row.lead_id !== null && row.lead_name !== null ? { id: row.lead_id, name: row.lead_name } : null,
   };
 }

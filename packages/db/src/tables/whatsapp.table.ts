@@ -51,3 +51,28 @@ export interface WhatsAppConversationsTable {
   unread_count: Generated<number>;
   created_at: CreatedAt;
 }
+
+/** The Cloud API connection (migration 2026-11-27T2040): one row; secrets sealed with a key kept outside the database. */
+export interface WhatsAppSettingsTable {
+  singleton: Generated<boolean>;
+  phone_number_id: string | null;
+  business_account_id: string | null;
+  access_token_sealed: string | null;
+  app_secret_sealed: string | null;
+  verify_token: string;
+  graph_base_url: string;
+  graph_version: string;
+  distribution_role_id: number | null;
+  updated_at: Generated<Date>;
+}
+
+/** The account's message templates as last synced from Meta. */
+export interface WhatsAppTemplatesTable {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string | null;
+  components: ColumnType<unknown[], string, string>;
+  synced_at: Generated<Date>;
+}

@@ -101,3 +101,29 @@ export function attachmentFileName(uploaded: string, extension: string): string 
     .slice(0, 100);
   return `${base || 'archivo'}.${extension}`;
 }
+
+export interface MediaType extends DocumentType {
+  kind: 'audio' | 'video';
+}
+
+/**
+ * Audio and video as WhatsApp carries them (AAC, AMR, MP3, MP4 audio, OGG/Opus voice notes; MP4 and
+ * 3GPP video), told by their bytes like documents. An MP4 container is audio when its brand says so
+ * ('M4A '), or when WhatsApp declared it audio (`declared`), video otherwise.
+ */
+export function detectMediaType(bytes: Uint8Array, declared: 'audio' | 'video' | null = null): MediaType | null {
+  if (bytes.length < 12) return null;
+  if (startsWith(bytes, [0x4f, 0x67, 0x67, 0x53])) return { kind: 'audio', contentType: 'audio/ogg', extension: 'ogg' }; // OggS
+  if (startsWith(bytes, [0x23, 0x21, 0x41, 0x4d, 0x52])) return { kind: 'audio', contentType: 'audio/amr', extension: 'amr' }; // #!AMR
+  if (startsWith(bytes, [0x49, 0x44, 0x33]) || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && ((bytes[1] ?? 0) & 0x06) !== 0)) {
+    return { kind: 'audio', contentType: 'audio/mpeg', extension: 'mp3' }; // ID3 tag, or an MPEG audio frame (layer set)
+  }
+  if (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xf6) === 0xf0) return { kind: 'audio', contentType: 'audio/aac', extension: 'aac' }; // ADTS
+  if (startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4)) {
+    const brand = new TextDecoder('latin1').decode(bytes.subarray(8, 12));
+    if (brand.startsWith('3gp')) return { kind: 'video', contentType: 'video/3gpp', extension: '3gp' };
+    if (brand === 'M4A ' || declared === 'audio') return { kind: 'audio', contentType: 'audio/mp4', extension: 'm4a' };
+    return { kind: 'video', contentType: 'video/mp4', extension: 'mp4' };
+  }
+  return null;
+}

@@ -11,7 +11,7 @@ import type { LiveEvent } from '../../live/live-events.js';
 import { publishLive } from '../../live/publish.js';
 
 /** Who may read leads now (read at publish time, so a role changed meanwhile counts). */
-async function leadReaders(ctx: AppContext): Promise<Audience> {
+export async function leadReaders(ctx: AppContext): Promise<Audience> {
   const users = await listActiveUserRoles(ctx.db);
   return { userIds: users.filter((user) => can(user, 'lead.read')).map((user) => user.id) };
 }

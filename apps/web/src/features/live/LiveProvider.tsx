@@ -17,6 +17,7 @@ import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
 import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
 import { applyLeadChanged, refreshLeadsAfterReconnect } from '../leads/hooks/lead-events';
 import { applyNotificationEvent } from '../notifications/hooks/notification-events';
+import { applyWhatsAppEvent } from '../whatsapp/hooks/whatsapp-events';
 
 const BULK_REFRESH_MS = 1000;
 
@@ -52,6 +53,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           case 'leadChanged':
             applyLeadChanged(queryClient, trpc, event, viewer.id);
             return;
+          case 'whatsapp':
+          case 'whatsappRead':
+            applyWhatsAppEvent(queryClient, trpc, event);
+            return;
           case 'leadsChanged':
             refreshAfterBulk();
             return;
@@ -64,6 +69,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
             applyNotificationEvent(queryClient, trpc, event);
             refreshLeadsAfterReconnect(queryClient, trpc);
+            void queryClient.invalidateQueries({ queryKey: trpc.whatsapp.pathKey() });
             return;
         }
       },
