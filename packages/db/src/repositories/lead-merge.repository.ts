@@ -23,6 +23,8 @@ export const LEAD_REFERENCING_TABLES = [
   'web_form_submissions',
   'lead_tags',
   'contacts',
+  'whatsapp_messages',
+  'whatsapp_conversations',
 ] as const;
 
 /** How the absorbed lead's tracking record reached the survivor. */
@@ -43,6 +45,8 @@ export interface MovedLeadReferences {
   tags: number;
   /** The absorbed lead's contacts, now the survivor's (its primary stays primary only if the survivor had none). */
   contacts: number;
+  /** WhatsApp messages of the absorbed lead, now in the survivor's one conversation. */
+  whatsappMessages: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -103,6 +107,30 @@ async function repointJoinRows(
   return moved;
 }
 
+/**
+ * The two leads' WhatsApp conversations become one: the messages move (a message both imported
+ * from the same exported chat is kept once), and the survivor's conversation row takes the later
+ * times, both unread counts and, when it had none, the absorbed one's WhatsApp id.
+ */
+async function mergeWhatsApp(db: DbOrTrx, fromId: number, toId: number): Promise<number> {
+  await sql`delete from whatsapp_messages absorbed where absorbed.lead_id = ${fromId} and absorbed.export_key is not null
+    and exists (select 1 from whatsapp_messages kept where kept.lead_id = ${toId} and kept.export_key = absorbed.export_key)`.execute(db);
+  const messages = await repoint(db, 'whatsapp_messages', fromId, toId);
+  const combined = await affected(
+    db,
+    sql`update whatsapp_conversations as kept set
+        wa_id = coalesce(kept.wa_id, absorbed.wa_id),
+        last_message_at = greatest(kept.last_message_at, absorbed.last_message_at),
+        last_inbound_at = greatest(kept.last_inbound_at, absorbed.last_inbound_at),
+        unread_count = kept.unread_count + absorbed.unread_count
+      from whatsapp_conversations as absorbed
+      where kept.lead_id = ${toId} and absorbed.lead_id = ${fromId}`,
+  );
+  if (combined > 0) await sql`delete from whatsapp_conversations where lead_id = ${fromId}`.execute(db);
+  else await repoint(db, 'whatsapp_conversations', fromId, toId);
+  return messages;
+}
+
 /** Moves everything that points at lead `fromId` to lead `toId`; answers what moved, for the 'merged' history entry. */
 export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: number): Promise<MovedLeadReferences> {
   const tracking = await mergeTracking(db, fromId, toId);
@@ -118,6 +146,7 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     formSubmissions: await repoint(db, 'web_form_submissions', fromId, toId),
     tags: await repointJoinRows(db, 'lead_tags', 'tag_id', fromId, toId),
     contacts: await moveContacts(db, fromId, toId),
+    whatsappMessages: await mergeWhatsApp(db, fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

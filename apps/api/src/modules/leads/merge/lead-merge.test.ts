@@ -87,6 +87,24 @@ describeWithServer('merging two leads', (server) => {
       .execute();
     const tag = await admin.post('/api/tags', { name: `Fusión ${leadId}` });
     expect((await admin.put(`/api/leads/${leadId}/tags`, { tagIds: [tag.body.id] })).status).toBe(200);
+    const sentAt = new Date('2026-11-02T10:00:00Z');
+    await db
+      .insertInto('whatsapp_messages')
+      .values({
+        lead_id: leadId,
+        direction: 'inbound',
+        origin: 'cloud',
+        wa_message_id: `wamid.fusion-${leadId}`,
+        kind: 'text',
+        body: 'Hola',
+        status: 'received',
+        sent_at: sentAt,
+      })
+      .execute();
+    await db
+      .insertInto('whatsapp_conversations')
+      .values({ lead_id: leadId, last_message_at: sentAt, last_inbound_at: sentAt, unread_count: 1 })
+      .execute();
   }
 
   const leadExists = async (id: number) =>
