@@ -73,3 +73,4 @@ export * from './schemas/health.js';
 export * from './schemas/webhook.js';
 export * from './schemas/audit.js';
 export * from './audit-details.js';
+export * from './whatsapp/chat-export.js';

@@ -34,6 +34,7 @@ import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js'
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { whatsappExportEndpoints } from '../modules/whatsapp-export/whatsapp-export.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { apiDocsEndpoints } from './api-docs.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -73,6 +74,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
+  ...whatsappExportEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,
   ...pipelineEndpoints,

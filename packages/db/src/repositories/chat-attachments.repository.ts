@@ -1,10 +1,12 @@
 /** Files sent in the chat, kept in the database so every replica serves the same bytes. */
 import { sql } from 'kysely';
+import type { ChatAttachmentKind } from '../tables/chat.table.js';
 import type { DbOrTrx } from '../types.js';
 
 export interface NewChatAttachment {
-  uploaderId: number;
-  kind: 'image' | 'document';
+  /** Null for a file received over WhatsApp. */
+  uploaderId: number | null;
+  kind: ChatAttachmentKind;
   contentType: string;
   fileName: string;
   width: number | null;
@@ -14,8 +16,8 @@ export interface NewChatAttachment {
 
 export interface ChatAttachmentRecord {
   id: number;
-  uploaderId: number;
-  kind: 'image' | 'document';
+  uploaderId: number | null;
+  kind: ChatAttachmentKind;
   contentType: string;
   fileName: string;
   size: number;
@@ -27,6 +29,8 @@ export interface ChatAttachmentRecord {
   receiverId: number | null;
   senderId: number | null;
   channelId: number | null;
+  /** The lead whose WhatsApp conversation holds it (anyone who reads the lead downloads it). */
+  whatsappLeadId: number | null;
 }
 
 /** Each chunk is its own short statement: a 10 MB file never holds the connection, or the event loop, in one piece. */
@@ -86,14 +90,15 @@ export async function writeChatAttachmentChunks(
 }
 
 /**
- * Deletes up to `limit` attachments uploaded before `before` and never sent in a message (their
- * chunks go with them); answers how many. One a send is citing right now is locked by it and left.
+ * Deletes up to `limit` attachments uploaded before `before` and never sent in a message nor kept in
+ * a WhatsApp conversation (their chunks go with them); answers how many. One a send is citing right now is locked by it and left.
  */
 export async function deleteUnsentChatAttachments(db: DbOrTrx, before: Date, limit: number): Promise<number> {
   const result = await sql`delete from chat_attachments where id in (
       select a.id from chat_attachments a
       where a.created_at < ${before}
         and not exists (select 1 from chat_messages m where m.attachment_id = a.id)
+        and not exists (select 1 from whatsapp_messages w where w.attachment_id = a.id)
       order by a.id
       limit ${limit}
       for update skip locked
@@ -106,6 +111,7 @@ export async function findChatAttachment(db: DbOrTrx, id: number): Promise<ChatA
   const row = await db
     .selectFrom('chat_attachments as a')
     .leftJoin('chat_messages as m', 'm.attachment_id', 'a.id')
+    .leftJoin('whatsapp_messages as w', 'w.attachment_id', 'a.id')
     .select([
       'a.id',
       'a.uploader_id',
@@ -119,6 +125,7 @@ export async function findChatAttachment(db: DbOrTrx, id: number): Promise<ChatA
       'm.sender_id',
       'm.receiver_id',
       'm.channel_id',
+      'w.lead_id as whatsapp_lead_id',
     ])
     .where('a.id', '=', id)
     .executeTakeFirst();
@@ -136,6 +143,7 @@ export async function findChatAttachment(db: DbOrTrx, id: number): Promise<ChatA
       senderId: row.sender_id,
       receiverId: row.receiver_id,
       channelId: row.channel_id,
+      whatsappLeadId: row.whatsapp_lead_id,
     }
   );
 }

@@ -2,6 +2,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './users.table.js';
 
+/** Images and documents from the chat; audio and video too from WhatsApp. */
+export type ChatAttachmentKind = 'image' | 'document' | 'audio' | 'video';
+
 export interface ChatMessagesTable {
   id: Generated<number>;
   sender_id: number;
@@ -63,8 +66,9 @@ export interface ChatChannelReadsTable {
 
 export interface ChatAttachmentsTable {
   id: Generated<number>;
-  uploader_id: number;
-  kind: 'image' | 'document';
+  /** Null for a file that came in over WhatsApp (no user uploaded it). */
+  uploader_id: number | null;
+  kind: ChatAttachmentKind;
   content_type: string;
   file_name: string;
   size: number;

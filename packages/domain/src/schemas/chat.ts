@@ -14,7 +14,7 @@ export const CHAT_MESSAGES = {
 /** A file sent in a conversation, as its messages carry it (the bytes are downloaded by `url`). */
 export const chatAttachmentSchema = z.object({
   id: z.number(),
-  kind: z.enum(['image', 'document']),
+  kind: z.enum(['image', 'document', 'audio', 'video']),
   name: z.string(),
   contentType: z.string(),
   size: z.number(),

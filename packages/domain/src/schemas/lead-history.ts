@@ -20,6 +20,7 @@ export const LEAD_HISTORY_TYPES = [
   'message_sent',
   'message_received',
   'form_submitted',
+  'whatsapp_imported',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 

@@ -18,6 +18,7 @@ import {
   attachmentFileName,
   attachmentQuotaMessage,
   CHAT_ATTACHMENT_LIMITS,
+  can,
   type ChatAttachment,
   detectDocumentType,
   DomainError,
@@ -34,7 +35,9 @@ import { WritePacer } from './write-pacer.js';
 const ATTACHMENT_BYTES_PER_SECOND = 8 * 1024 * 1024;
 const attachmentWrites = new WritePacer(ATTACHMENT_BYTES_PER_SECOND);
 
-function toDto(record: Omit<ChatAttachmentRecord, 'messageId' | 'senderId' | 'receiverId' | 'channelId'>): ChatAttachment {
+function toDto(
+  record: Omit<ChatAttachmentRecord, 'messageId' | 'senderId' | 'receiverId' | 'channelId' | 'whatsappLeadId'>,
+): ChatAttachment {
   return {
     id: record.id,
     kind: record.kind,
@@ -89,10 +92,14 @@ function documentOf(file: { bytes: Buffer; fileName: string }) {
   };
 }
 
-/** Who may download: the uploader, and once sent, the two people of a one-to-one chat or the channel's members now. */
+/**
+ * Who may download: the uploader, and once sent, the two people of a one-to-one chat or the
+ * channel's members now; a file of a lead's WhatsApp conversation, whoever reads the lead.
+ */
 async function mayDownload(ctx: ServiceContext, attachment: ChatAttachmentRecord): Promise<boolean> {
   const viewerId = ctx.viewer.user.id;
   if (attachment.uploaderId === viewerId) return true;
+  if (attachment.whatsappLeadId !== null) return can(ctx.viewer.user, 'lead.read');
   if (attachment.channelId !== null) return isChannelMember(ctx.db, attachment.channelId, viewerId);
   return attachment.senderId === viewerId || attachment.receiverId === viewerId;
 }
