@@ -26,6 +26,7 @@ import { CategoryBadge, StatusBadge } from '../features/leads/components/LeadBad
 import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { TrackingSummary } from '../features/leads/components/TrackingSummary';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
+import { ImportWhatsAppChatButton } from '../features/whatsapp-export/components/ImportWhatsAppChatButton';
 import { useDocumentTitle } from '../lib/document-title';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFound.page';
@@ -109,6 +110,7 @@ function LeadScreen({ id }: { id: number }) {
           {data.name}
         </Title>
         <Group gap="xs">
+          <ImportWhatsAppChatButton lead={data} />
           {manages ? <MergeLeadButton lead={data} /> : null}
           {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
         </Group>

@@ -32,7 +32,7 @@ import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { type ChatExportArchive, openChatExport } from './chat-export-archive.js';
 import { describeExportedFile } from './chat-export-media.js';
-import { type ExportedLine, parseChatExport, participantsOf } from './chat-export-parse.js';
+import { type ChatClock, type ExportedLine, parseChatExport, participantsOf } from './chat-export-parse.js';
 import type { ChatExportUpload } from './chat-export-upload.js';
 
 /** Media bytes an import writes per second, as chat uploads are paced (write-pacer.ts). */
@@ -43,6 +43,24 @@ interface LoadedExport {
   lines: ExportedLine[];
   sentAt: Date[];
   timeZone: string;
+}
+
+/**
+ * The phone's clock read in the team's zone. The zone's offset is asked once per hour of the chat
+ * (Intl's arithmetic costs about 0.1 ms, 5,000 messages 400 ms): zones change it on the hour (the
+ * odd one on the half hour, where a message of that half hour may be placed 30 minutes off).
+ */
+function clockReader(timeZone: string): (clock: ChatClock) => Date {
+  const hours = new Map<string, number>();
+  return (clock) => {
+    const key = `${clock.year}-${clock.month}-${clock.day}-${clock.hour}`;
+    let hour = hours.get(key);
+    if (hour === undefined) {
+      hour = instantAt({ ...clock, minute: 0 }, timeZone).getTime();
+      hours.set(key, hour);
+    }
+    return new Date(hour + clock.minute * 60_000 + clock.second * 1000);
+  };
 }
 
 async function loadExport(ctx: ServiceContext, leadId: number, upload: ChatExportUpload): Promise<LoadedExport> {
@@ -56,8 +74,8 @@ async function loadExport(ctx: ServiceContext, leadId: number, upload: ChatExpor
   const archive = await openChatExport(upload);
   try {
     const lines = parseChatExport(archive.text);
-    // The phone's clock, read in the team's zone (instantAt has no seconds: iOS exports carry them).
-    const sentAt = lines.map(({ clock }) => new Date(instantAt(clock, timeZone).getTime() + clock.second * 1000));
+    const inZone = clockReader(timeZone);
+    const sentAt = lines.map(({ clock }) => inZone(clock));
     return { archive, lines, sentAt, timeZone };
   } catch (error) {
     archive.close();
