@@ -43,7 +43,7 @@ function PreviewSummary({ preview }: { preview: PreviewAnswer }) {
           : preview.newCount === 0
             ? 'Ya se importaron todos: no hay mensajes nuevos.'
             : `${preview.newCount} nuevos; los demás ya se importaron.`}
-        {preview.mediaCount > 0 ? ` ${preview.mediaCount} archivos multimedia.` : ''}
+        {preview.mediaCount === 1 ? ' 1 archivo multimedia.' : preview.mediaCount > 1 ? ` ${preview.mediaCount} archivos multimedia.` : ''}
       </Text>
     </Stack>
   );
@@ -133,6 +133,7 @@ export function ImportWhatsAppChatDialog({ leadId, opened, onClose }: { leadId: 
           onChange={(chosen) => void choose(chosen)}
           disabled={busy}
           clearable
+          clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
         />
         {busy ? <Progress value={progress} aria-label="Subiendo el chat" animated /> : null}
         {error ? (
