@@ -24,7 +24,8 @@ import { isWebFormPublicPath } from './modules/web-forms/web-form-origin.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
 import { TrpcSocketRegistry } from './trpc/socket-registry.js';
-import { installLive } from './ws/index.js';
+import { registerChatSocket } from './modules/chat/chat-socket.js';
+import { installUpgradeGuard } from './ws/upgrade-guard.js';
 
 /**
  * Slow clients must not hold connections forever. A whole request (headers and body) gets
@@ -89,7 +90,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     },
   });
 
-  installLive(app, appCtx);
+  // The guard first, so it also covers the tRPC plugin's socket.
+  installUpgradeGuard(app, appCtx);
+  registerChatSocket(app, appCtx);
   const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
   app.addHook('onClose', (_instance, done) => {
     trpcSockets.close();

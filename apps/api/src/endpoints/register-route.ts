@@ -8,8 +8,8 @@ import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
 import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
-import { hashToken } from '../modules/auth/session.service.js';
-import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
+import { hashToken } from '../sessions/session.js';
+import { refuseUntilEnrolled } from '../sessions/enrolment-gate.js';
 import type { HttpMethod } from './endpoint.js';
 
 export interface RouteSpec {

@@ -17,7 +17,7 @@ import type { AppContext, ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
 import { hashPassword } from './password.js';
 import { recordSecurityEvent } from './security-events.js';
-import { endOtherSessions, hashToken } from './session.service.js';
+import { endOtherSessions, hashToken } from '../../sessions/session.js';
 
 const PASSWORD_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The web app's page for the link (apps/web router). */

@@ -30,7 +30,6 @@ import {
   type TwoFactorRequirements,
   type TwoFactorSetup,
   type TwoFactorStatus,
-  type User,
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../context.js';
@@ -41,12 +40,6 @@ import { recordSecurityEvent } from './security-events.js';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from './totp.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
-
-/** Whether the user must set up a second factor before anything else: a role requires it and they have none. */
-export async function mustEnrolSecondFactor(ctx: AppContext, user: User): Promise<boolean> {
-  if (user.twoFactorEnabled) return false;
-  return roleRequiresSecondFactor(ctx.db, user.id, user.systemRole);
-}
 
 export async function secondFactorStatus(ctx: ServiceContext): Promise<TwoFactorStatus> {
   const { user } = ctx.viewer;
