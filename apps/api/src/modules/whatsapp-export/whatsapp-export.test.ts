@@ -259,6 +259,17 @@ describeWithServer('importing a chat exported from WhatsApp', (server) => {
       expect(await messagesOf(leadId)).toHaveLength(5);
     });
 
+    it('keeps each message once when two people import the same chat at the same moment', async () => {
+      const leadId = await newLead();
+      const [one, two] = await Promise.all([
+        importChat(admin, leadId, fixture('android-en-24h.txt'), 'a.txt', 'TestBot'),
+        importChat(manager, leadId, fixture('android-en-24h.txt'), 'b.txt', 'TestBot'),
+      ]);
+      expect([one?.status, two?.status]).toEqual([200, 200]);
+      expect((one?.body.added as number) + (two?.body.added as number)).toBe(5);
+      expect(await messagesOf(leadId)).toHaveLength(5);
+    });
+
     it('writes who imported how many into the lead’s history, and nothing when nothing was new', async () => {
       const leadId = await newLead(sellerId);
       await importChat(seller, leadId, fixture('android-es-12h.txt'), 'chat.txt', 'Loris');
