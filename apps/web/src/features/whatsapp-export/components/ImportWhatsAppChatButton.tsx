@@ -12,8 +12,16 @@ export function ImportWhatsAppChatButton({ lead }: { lead: LeadListItem }) {
   if (!canImportWhatsAppChat(user, lead)) return null;
   return (
     <>
-      <Button variant="light" color="teal" leftSection={<IconBrandWhatsapp size={16} />} onClick={() => setOpened(true)}>
-        Importar chat de WhatsApp
+      {/* Beside the panel's 'WhatsApp' title the short label fits a phone's width; the name says it whole. */}
+      <Button
+        variant="light"
+        color="teal"
+        size="compact-sm"
+        leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+        aria-label="Importar chat de WhatsApp"
+        onClick={() => setOpened(true)}
+      >
+        Importar chat
       </Button>
       <ImportWhatsAppChatDialog leadId={lead.id} opened={opened} onClose={() => setOpened(false)} />
     </>
