@@ -21,6 +21,9 @@ export const LEAD_HISTORY_TYPES = [
   'message_received',
   'form_submitted',
   'whatsapp_imported',
+  'contact_added',
+  'contact_updated',
+  'contact_removed',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 
