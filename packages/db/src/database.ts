@@ -11,7 +11,14 @@ import type {
   ChatChannelsTable,
   ChatMessagesTable,
 } from './tables/chat.table.js';
-import type { ConversationTrackingTable, LeadGroupsTable, LeadSearchTable, LeadsTable } from './tables/leads.table.js';
+import type {
+  ConversationTrackingTable,
+  LeadGroupsTable,
+  LeadSearchTable,
+  LeadsTable,
+  LeadTagsTable,
+  TagsTable,
+} from './tables/leads.table.js';
 import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobRowsTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
 import type { ContactsTable } from './tables/contacts.table.js';
@@ -51,6 +58,8 @@ export interface Database {
   lead_groups: LeadGroupsTable;
   leads: LeadsTable;
   lead_search: LeadSearchTable;
+  tags: TagsTable;
+  lead_tags: LeadTagsTable;
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;
   chat_channels: ChatChannelsTable;

@@ -26,6 +26,8 @@ export * from './repositories/chat-attachments.repository.js';
 export * from './repositories/whatsapp-export.repository.js';
 export * from './repositories/chat-viewing.repository.js';
 export * from './repositories/leads.repository.js';
+export * from './repositories/lead-values.repository.js';
+export * from './repositories/tags.repository.js';
 export * from './repositories/import-staging.repository.js';
 export * from './repositories/lead-groups.repository.js';
 export * from './repositories/tracking.repository.js';

@@ -18,6 +18,7 @@ import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
 import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
+import { tagsEndpoints } from '../modules/tags/tags.endpoints.js';
 import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
 import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
@@ -81,6 +82,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...followUpsEndpoints,
   ...pipelineEndpoints,
   ...savedViewsEndpoints,
+  ...tagsEndpoints,
   ...searchEndpoints,
   ...settingsEndpoints,
   ...notificationsEndpoints,

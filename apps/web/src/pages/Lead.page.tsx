@@ -17,6 +17,7 @@ import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadBut
 import { LeadContacts } from '../features/lead-page/components/LeadContacts';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
+import { LeadTags } from '../features/lead-page/components/LeadTags';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
 import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-return';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
@@ -67,6 +68,17 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
           <Field label="Contactado">
             {lead.contactedAt ? `${format.date(lead.contactedAt)}${contactedBy ? ` por ${contactedBy}` : ''}` : null}
           </Field>
+          <Field label="Valor">
+            {lead.amount !== null && lead.currency !== null ? (
+              format.moneyIn(lead.amount, lead.currency)
+            ) : (
+              <Text span c="dimmed" title="Sin importe: cuenta el valor por conversión del equipo">
+                {`${format.money(format.settings.valuePerConversion)} (por defecto)`}
+              </Text>
+            )}
+          </Field>
+          <Field label="Cierre previsto">{lead.expectedCloseDate ? format.date(`${lead.expectedCloseDate}T12:00:00Z`) : null}</Field>
+          {lead.status === 'perdido' || lead.lostReason ? <Field label="Motivo de pérdida">{lead.lostReason}</Field> : null}
           <Field label="Próximo seguimiento">
             {lead.nextFollowUp ? <Badge variant="light">{format.dateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
           </Field>
@@ -139,6 +151,7 @@ function LeadScreen({ id }: { id: number }) {
                 <LeadActions lead={data} onEdit={editing.open} />
               </Stack>
             </Card>
+            <LeadTags lead={data} />
             <LeadFollowUpCard lead={data} />
             <TrackingSummary lead={data} onTrack={tracking.open} />
             <LeadNotes leadId={data.id} />

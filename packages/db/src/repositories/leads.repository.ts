@@ -13,6 +13,7 @@ import {
   type LeadView,
   type PrimaryContact,
   type ProgressLevel,
+  type Tag,
   contactWhatsapp,
   leadSearchText,
   normalizeSearchText,
@@ -38,6 +39,8 @@ export interface LeadFilters {
   notification?: { id: number; userId: number };
   /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
   anyGroup?: boolean;
+  /** Leads carrying this tag. */
+  tagId?: number;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -72,6 +75,10 @@ export function toLeadDto(row: LeadRow): Lead {
     contactedAt: row.contacted_at,
     address: row.address,
     domain: row.domain,
+    amount: row.amount,
+    currency: row.currency,
+    expectedCloseDate: row.expected_close_date,
+    lostReason: row.lost_reason,
     createdAt: row.created_at,
   };
 }
@@ -108,6 +115,10 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
           .where('notifications.user_id', '=', filters.notification.userId),
       ),
     );
+  if (filters.tagId !== undefined)
+    conditions.push(
+      eb('leads.id', 'in', eb.selectFrom('lead_tags').select('lead_tags.lead_id').where('lead_tags.tag_id', '=', filters.tagId)),
+    );
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q)
     conditions.push(
@@ -119,6 +130,12 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
     );
   return eb.and(conditions);
 }
+
+/** The lead's tags by name, as JSON the driver parses: one index read per row (lead_tags' key). */
+const leadTagsJson = sql<Tag[]>`coalesce((
+  select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name_key)
+  from lead_tags join tags on tags.id = lead_tags.tag_id
+  where lead_tags.lead_id = leads.id), '[]'::json)`;
 
 function selectListItems(db: DbOrTrx) {
   return (
@@ -167,6 +184,7 @@ function selectListItems(db: DbOrTrx) {
         'primary_contact.phone as primary_contact_phone',
         'primary_contact.phone_has_whatsapp as primary_contact_phone_has_whatsapp',
         'primary_contact.whatsapp_phone as primary_contact_whatsapp_phone',
+        leadTagsJson.as('tags'),
       ])
   );
 }
@@ -201,6 +219,7 @@ function toListItem(row: ListRow): LeadListItem {
       row.next_follow_up_id === null || row.next_follow_up_due_at === null
         ? null
         : { id: row.next_follow_up_id, dueAt: row.next_follow_up_due_at },
+    tags: row.tags,
     primaryContact: primaryContactOf(row),
   };
 }

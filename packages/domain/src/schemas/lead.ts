@@ -4,6 +4,8 @@ import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { LEAD_SORT_FIELDS, type LeadSort, SORT_DIRECTIONS } from '../leads/sort.js';
 import { isPlausiblePhone } from '../phones/phone.js';
+import { dealFieldsSchema } from './deal.js';
+import { tagSchema } from './tag.js';
 import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
@@ -29,6 +31,13 @@ export const leadSchema = z.object({
   contactedAt: z.date().nullable(),
   address: z.string().nullable(),
   domain: z.string().nullable(),
+  /** The deal's amount, an exact decimal string ('1500.00'); null: none given (its value is then the team's default). */
+  amount: z.string().nullable(),
+  /** The amount's currency (ISO code); null while there is no amount. */
+  currency: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  expectedCloseDate: z.string().nullable(),
+  lostReason: z.string().nullable(),
   createdAt: z.date(),
 });
 export type Lead = z.infer<typeof leadSchema>;
@@ -51,6 +60,8 @@ export const leadListItemSchema = leadSchema.extend({
   contactedByUser: leadPersonSchema.nullable(),
   tracking: trackingRecordSchema.nullable(),
   nextFollowUp: nextFollowUpSchema.nullable(),
+  /** Its tags, by name. */
+  tags: z.array(tagSchema),
   primaryContact: primaryContactSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
@@ -105,6 +116,9 @@ export const createLeadSchema = z
     assignedTo: nullableIdSchema,
     /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
     autoAssignRoleId: nullableIdSchema.optional(),
+    amount: dealFieldsSchema.shape.amount,
+    currency: dealFieldsSchema.shape.currency,
+    expectedCloseDate: dealFieldsSchema.shape.expectedCloseDate,
   })
   // Checked even while other fields fail, so the form shows every message at once.
   .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'], when: contactFieldsParsed });
@@ -149,6 +163,7 @@ export const updateLeadSchema = z
     assignedTo: nullableIdSchema.optional(),
     address: clearableText(LEAD_LIMITS.address),
     domain: clearableText(LEAD_LIMITS.domain),
+    ...dealFieldsSchema.shape,
     contactedBy: z.unknown().optional(),
     contactedAt: z.unknown().optional(),
   })
@@ -211,6 +226,8 @@ export const leadListQuerySchema = z.object({
   /** The leads one of the reader's notifications stands for ('Te asignaron 10 leads'), from any group. */
   notificationId: optionalQuery(idSchema),
   sort: optionalQuery(leadSortSchema),
+  /** Leads carrying this tag. */
+  tagId: optionalQuery(idSchema),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -222,17 +239,29 @@ export const leadCountsQuerySchema = leadListQuerySchema.pick({
   q: true,
   assignedTo: true,
   notificationId: true,
+  tagId: true,
 });
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */
-export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, category: true, groupId: true, q: true, limit: true });
+export const pipelineQuerySchema = leadListQuerySchema.pick({
+  assignedTo: true,
+  category: true,
+  groupId: true,
+  q: true,
+  limit: true,
+  tagId: true,
+});
 export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
 export const pipelineColumnQuerySchema = pipelineQuerySchema.extend({ status: leadStatusSchema, cursor: leadListQuerySchema.shape.cursor });
 export type PipelineColumnQuery = z.output<typeof pipelineColumnQuerySchema>;
-/** The board's refresh: each status with its count under the filters. */
-export const pipelineCountsSchema = z.object({ columns: z.array(z.object({ status: leadStatusSchema, count: z.number().int() })) });
-/** The board: each status with its count and its first page. */
-export const pipelineBoardSchema = z.object({
-  columns: z.array(leadPageSchema.extend({ status: leadStatusSchema, count: z.number().int() })),
-});
+/**
+ * A column's figures: its count, and its value, the sum of its leads' values (amount, or the team's
+ * value per conversion without one) in the team's currency, an exact decimal string (docs/leads.md).
+ */
+const pipelineColumnFigures = z.object({ status: leadStatusSchema, count: z.number().int(), value: z.string() });
+export type PipelineColumnFigures = z.infer<typeof pipelineColumnFigures>;
+/** The board's refresh: each status with its count and value under the filters. */
+export const pipelineCountsSchema = z.object({ columns: z.array(pipelineColumnFigures) });
+/** The board: each status with its count, value and first page. */
+export const pipelineBoardSchema = z.object({ columns: z.array(leadPageSchema.extend(pipelineColumnFigures.shape)) });

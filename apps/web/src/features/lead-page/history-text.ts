@@ -22,6 +22,11 @@ const FIELD_LABELS: Record<string, string> = {
   lastContactDate: 'Último contacto',
   notes: 'Notas',
   groupId: 'Grupo',
+  amount: 'Importe',
+  currency: 'Moneda',
+  expectedCloseDate: 'Cierre previsto',
+  lostReason: 'Motivo de pérdida',
+  tags: 'Etiquetas',
   cargo: 'Cargo',
   phoneHasWhatsapp: 'Tiene WhatsApp',
   whatsappPhone: 'WhatsApp',
@@ -38,6 +43,8 @@ function valueText(field: string, value: unknown, format: TeamFormat): string {
   if (field === 'status' && typeof value === 'string') return statusLabel(value);
   if (field === 'category' && typeof value === 'string') return categoryLabel(value);
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  // Tags are recorded by name, sorted: 'VIP, Feria'; none reads '—'.
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
   const person = asRecord(value);
   if (typeof person['name'] === 'string') return person['name'];
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return format.dateTime(value);

@@ -38,6 +38,7 @@ import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
 import { filtersOf } from '../leads.service.js';
 import { emitLeadEvents } from '../../webhooks/webhook-events.js';
+import { applyBulkTag, assertBulkTag, isTagAction } from './lead-bulk-tags.js';
 
 /** Leads per transaction. */
 const BATCH_SIZE = 5000;
@@ -49,6 +50,8 @@ const WEBHOOK_EVENT = {
   status: 'lead.status_changed',
   group: 'lead.updated',
   delete: 'lead.deleted',
+  addTag: 'lead.updated',
+  removeTag: 'lead.updated',
 } as const satisfies Record<LeadBulk['action'], WebhookEventType>;
 
 /** What each action does to a lead, as the live event says it. */
@@ -58,6 +61,8 @@ const LIVE_CHANGE = {
   status: 'updated',
   group: 'updated',
   delete: 'deleted',
+  addTag: 'updated',
+  removeTag: 'updated',
 } as const satisfies Record<LeadBulk['action'], LeadChange>;
 
 const REASONS = {
@@ -108,6 +113,7 @@ async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void>
   if (input.action === 'group' && input.groupId != null && !(await groupAcceptsLeads(ctx.db, input.groupId))) {
     throw new DomainError('BAD_REQUEST', 'El grupo no existe');
   }
+  if (isTagAction(input.action)) await assertBulkTag(ctx.db, input.tagId);
 }
 
 /** One batch in one transaction: lock, decide per lead, apply. Answers what it did and the last id read. */
@@ -125,6 +131,11 @@ async function runBatch(
     let assigned: LeadAssignee[] = [];
     if (input.action === 'assign') assigned = await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
     if (input.action === 'group') await bulkSetGroup(trx, apply, input.groupId ?? null);
+    if (isTagAction(input.action) && input.tagId !== undefined) {
+      const tagged = await applyBulkTag(trx, ctx.viewer.user.id, input.action, input.tagId, apply);
+      if (tagged.length < apply.length) skipInto(skip, REASONS.unchanged, apply.length - tagged.length);
+      apply = tagged;
+    }
     if (input.action === 'status' && input.status) {
       const reach = leadStatusReach(ctx.viewer.user, input.status, 'bulk');
       apply = await bulkSetStatus(trx, apply, { status: input.status, actorId: ctx.viewer.user.id, reach });

@@ -85,6 +85,8 @@ describeWithServer('merging two leads', (server) => {
       .insertInto('web_form_submissions')
       .values({ form_id: form.id, lead_id: leadId, outcome: 'created', address_hash: 'x', utm: '{}' })
       .execute();
+    const tag = await admin.post('/api/tags', { name: `Fusión ${leadId}` });
+    expect((await admin.put(`/api/leads/${leadId}/tags`, { tagIds: [tag.body.id] })).status).toBe(200);
   }
 
   const leadExists = async (id: number) =>

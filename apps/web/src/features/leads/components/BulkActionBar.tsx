@@ -6,7 +6,17 @@
 import { type LeadBulkAction, type LeadBulkInput, type LeadBulkResult, formatCount } from '@crm/domain';
 import { Button, Card, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { IconArrowsShuffle, IconDownload, IconFolder, IconProgressCheck, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
+import {
+  IconArrowsShuffle,
+  IconDownload,
+  IconFolder,
+  IconProgressCheck,
+  IconTag,
+  IconTagOff,
+  IconTrash,
+  IconUserPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { lazyDialog } from '../../../lib/lazy-dialog';
@@ -103,6 +113,12 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
             <>
               <Button size="xs" variant="light" leftSection={<IconFolder size={14} />} onClick={() => setChoosing('group')}>
                 Mover a grupo
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconTag size={14} />} onClick={() => setChoosing('addTag')}>
+                Añadir etiqueta
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconTagOff size={14} />} onClick={() => setChoosing('removeTag')}>
+                Quitar etiqueta
               </Button>
               <Button
                 size="xs"

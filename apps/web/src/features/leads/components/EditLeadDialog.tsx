@@ -18,6 +18,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
+import { DealFields, amountFromInput } from './DealFields';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
 interface EditLeadValues {
@@ -30,6 +31,9 @@ interface EditLeadValues {
   address: string;
   domain: string;
   assignedTo: string;
+  amount: string;
+  expectedCloseDate: string;
+  lostReason: string;
 }
 
 function valuesOf(lead: LeadListItem): EditLeadValues {
@@ -44,6 +48,9 @@ function valuesOf(lead: LeadListItem): EditLeadValues {
     address: lead.address ?? '',
     domain: lead.domain ?? '',
     assignedTo: lead.assignedTo === null ? UNASSIGNED : String(lead.assignedTo),
+    amount: lead.amount ?? '',
+    expectedCloseDate: lead.expectedCloseDate ?? '',
+    lostReason: lead.lostReason ?? '',
   };
 }
 
@@ -54,9 +61,17 @@ function statusOptionsFor(lead: LeadListItem) {
   );
 }
 
-/** The select's 'Sin asignar' is null to the API. */
+/**
+ * The select's 'Sin asignar' is null to the API; an amount typed the Spanish way ('1500,50') is sent
+ * with a point; the lost reason only goes with 'perdido' (asked then, never required).
+ */
 function toPayload(values: EditLeadValues) {
-  return { ...values, assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo };
+  return {
+    ...values,
+    assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo,
+    amount: amountFromInput(values.amount),
+    lostReason: values.status === 'perdido' ? values.lostReason : undefined,
+  };
 }
 
 const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
@@ -74,7 +89,7 @@ function validateFor(lead: LeadListItem) {
 function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
-  const { phonePlaceholder } = useTeamFormat();
+  const { phonePlaceholder, settings } = useTeamFormat();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead),
     validate: validateFor(lead),
@@ -126,6 +141,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           <TextInput label="Dirección" {...form.getInputProps('address')} />
           <TextInput label="Sitio web" {...form.getInputProps('domain')} />
         </SimpleGrid>
+        <DealFields form={form} currency={lead.currency ?? settings.currency} lost={form.values.status === 'perdido'} />
         <Select
           label="Asignado a"
           data={teamOptions}
