@@ -23,6 +23,7 @@ export * from './repositories/presence.repository.js';
 export * from './repositories/chat.repository.js';
 export * from './repositories/chat-channels.repository.js';
 export * from './repositories/chat-attachments.repository.js';
+export * from './repositories/whatsapp-export.repository.js';
 export * from './repositories/chat-viewing.repository.js';
 export * from './repositories/leads.repository.js';
 export * from './repositories/lead-values.repository.js';

@@ -80,3 +80,4 @@ export * from './schemas/audit.js';
 export * from './audit-details.js';
 export * from './whatsapp/messages.js';
 export * from './whatsapp/settings.js';
+export * from './whatsapp/chat-export.js';

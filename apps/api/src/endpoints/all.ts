@@ -36,6 +36,7 @@ import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoint
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
 import { whatsappEndpoints } from '../modules/whatsapp/whatsapp.endpoints.js';
+import { whatsappExportEndpoints } from '../modules/whatsapp-export/whatsapp-export.endpoints.js';
 import { contactsEndpoints } from '../modules/contacts/contacts.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { apiDocsEndpoints } from './api-docs.js';
@@ -77,6 +78,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
   ...whatsappEndpoints,
+  ...whatsappExportEndpoints,
   ...contactsEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,

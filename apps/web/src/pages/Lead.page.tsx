@@ -30,6 +30,7 @@ import { TrackingDialog } from '../features/leads/components/TrackingDialog';
 import { TrackingSummary } from '../features/leads/components/TrackingSummary';
 import { WhatsAppPanel } from '../features/whatsapp/components/WhatsAppPanel';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
+import { ImportWhatsAppChatButton } from '../features/whatsapp-export/components/ImportWhatsAppChatButton';
 import { useDocumentTitle } from '../lib/document-title';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFound.page';
@@ -132,7 +133,7 @@ function LeadScreen({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LeadFields lead={data} />
-            <WhatsAppPanel lead={data} />
+            <WhatsAppPanel lead={data} actions={<ImportWhatsAppChatButton lead={data} />} />
             <LeadContacts leadId={data.id} />
             <LeadTimeline leadId={data.id} />
           </Stack>

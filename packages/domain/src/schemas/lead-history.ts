@@ -20,6 +20,7 @@ export const LEAD_HISTORY_TYPES = [
   'message_sent',
   'message_received',
   'form_submitted',
+  'whatsapp_imported',
   'contact_added',
   'contact_updated',
   'contact_removed',

@@ -108,6 +108,8 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
       return `Mensaje recibido registrado${noteText(changes)}`;
     case 'form_submitted':
       return formSubmittedText(changes);
+    case 'whatsapp_imported':
+      return whatsappImportedText(changes);
     case 'contact_added':
       return `Contacto añadido: «${contactName(changes['contact'])}»${changes['isPrimary'] === true ? ' (principal)' : ''}`;
     case 'contact_updated':
@@ -134,4 +136,12 @@ function formSubmittedText(changes: Record<string, unknown>): string {
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([name, value]) => `${name}=${value}`);
   return `Formulario${form} enviado${page}${utm.length > 0 ? ` (${utm.join(', ')})` : ''}`;
+}
+
+/** 'Chat de WhatsApp importado: 120 mensajes nuevos (3 ya estaban)'. */
+function whatsappImportedText(changes: Record<string, unknown>): string {
+  const added = typeof changes['added'] === 'number' ? changes['added'] : 0;
+  const already = typeof changes['alreadyThere'] === 'number' ? changes['alreadyThere'] : 0;
+  const newText = added === 1 ? '1 mensaje nuevo' : `${added} mensajes nuevos`;
+  return `Chat de WhatsApp importado: ${newText}${already > 0 ? ` (${already} ya estaban)` : ''}`;
 }
