@@ -48,3 +48,5 @@ export * from './repositories/work-budgets.repository.js';
 export * from './repositories/audit-log.repository.js';
 export * from './repositories/second-factor.repository.js';
 export * from './repositories/password-reset-links.repository.js';
+export * from './repositories/teams.repository.js';
+export * from './repositories/lead-visibility.repository.js';

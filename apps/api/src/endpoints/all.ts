@@ -25,6 +25,7 @@ import { webhooksEndpoints } from '../modules/webhooks/webhooks.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
+import { teamsEndpoints } from '../modules/teams/teams.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
@@ -62,6 +63,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...webFormsEndpoints,
   ...customRolesEndpoints,
   ...teamEndpoints,
+  ...teamsEndpoints,
   ...salesTeamEndpoints,
   ...dashboardEndpoints,
   ...activitiesEndpoints,

@@ -3,6 +3,7 @@ import { authRouter } from '../modules/auth/auth.endpoints.js';
 import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamRouter } from '../modules/team/team.endpoints.js';
+import { teamsRouter } from '../modules/teams/teams.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.endpoints.js';
 import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
   users: usersRouter,
   customRoles: customRolesRouter,
   team: teamRouter,
+  teams: teamsRouter,
   dashboard: dashboardRouter,
   activities: activitiesRouter,
   analytics: analyticsRouter,

@@ -36,6 +36,7 @@ import * as workBudgets from './2026-11-27T1900-work-budgets.js';
 import * as auditLog from './2026-11-27T1910-audit-log.js';
 import * as secondFactor from './2026-11-27T1700-second-factor.js';
 import * as whatsapp from './2026-11-27T2030-whatsapp.js';
+import * as teamsAndLeadVisibility from './2026-11-27T2050-teams-and-lead-visibility.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1910-audit-log': auditLog,
   '2026-11-27T1700-second-factor': secondFactor,
   '2026-11-27T2030-whatsapp': whatsapp,
+  '2026-11-27T2050-teams-and-lead-visibility': teamsAndLeadVisibility,
 };
 
 /**
