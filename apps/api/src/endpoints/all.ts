@@ -26,6 +26,7 @@ import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
 import { teamsEndpoints } from '../modules/teams/teams.endpoints.js';
+import { leadVisibilityEndpoints } from '../modules/lead-visibility/lead-visibility.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
@@ -64,6 +65,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...customRolesEndpoints,
   ...teamEndpoints,
   ...teamsEndpoints,
+  ...leadVisibilityEndpoints,
   ...salesTeamEndpoints,
   ...dashboardEndpoints,
   ...activitiesEndpoints,

@@ -4,6 +4,7 @@ import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamRouter } from '../modules/team/team.endpoints.js';
 import { teamsRouter } from '../modules/teams/teams.endpoints.js';
+import { leadVisibilityRouter } from '../modules/lead-visibility/lead-visibility.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.endpoints.js';
 import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
@@ -36,6 +37,7 @@ export const appRouter = router({
   customRoles: customRolesRouter,
   team: teamRouter,
   teams: teamsRouter,
+  leadVisibility: leadVisibilityRouter,
   dashboard: dashboardRouter,
   activities: activitiesRouter,
   analytics: analyticsRouter,

@@ -2,6 +2,7 @@
 import { type ChatChannelMember, type ChannelKind, profileImageUrl } from '@crm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import type { LeadReader } from './lead-visibility.repository.js';
 import { messagePreview, selectMessages } from './chat-message-select.js';
 
 export interface ChannelSummary {
@@ -39,7 +40,7 @@ export async function ensureAutomaticChannels(db: DbOrTrx): Promise<void> {
 }
 
 /** The channels `userId` belongs to now, the most recently active first, each with its unread count and last message. */
-export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<ChannelSummary[]> {
+export async function listChannelsOf(db: DbOrTrx, userId: number, reader: LeadReader): Promise<ChannelSummary[]> {
   const { rows } = await sql<{
     id: number;
     kind: ChannelKind;
@@ -64,7 +65,7 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
     left join teams tm on tm.id = c.team_id
     left join chat_channel_reads rd on rd.channel_id = c.id and rd.user_id = ${userId}
     left join lateral (
-      ${selectMessages(db).where('m.channel_id', '=', sql.ref<number>('c.id')).orderBy('m.id', 'desc').limit(1)}
+      ${selectMessages(db, reader).where('m.channel_id', '=', sql.ref<number>('c.id')).orderBy('m.id', 'desc').limit(1)}
     ) lm on true
     where mine.user_id = ${userId}
     order by c.kind = 'general' desc, lm.id desc nulls last, c.id

@@ -3,9 +3,10 @@
  * (docs/roles-and-permissions.md, 'Visibilidad de leads'). The service resolves the reader once
  * per call (leadReaderOf) and passes it; a repository never decides it.
  */
-import { type LeadVisibility, type SystemRole, narrowestVisibility } from '@crm/domain';
+import type { LeadVisibility, SystemRole } from '@crm/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { anyInt } from './int-array.js';
 
 /** Whom a query reads for: everything, or a person's own (and their team's) leads. */
 export type LeadReader =
@@ -36,25 +37,64 @@ export function visibleLeads(reader: LeadReader, alias = 'leads'): RawBuilder<Sq
   return visibleLeadsCondition(reader, alias) ?? sql<SqlBool>`true`;
 }
 
-/** A person's reader: an admin sees all; anyone else the narrowest setting among their system role and custom roles. */
-export async function findLeadReader(db: DbOrTrx, userId: number): Promise<LeadReader> {
-  const user = await db.selectFrom('users').select(['system_role', 'team_id']).where('id', '=', userId).executeTakeFirst();
-  if (!user || user.system_role === 'admin') return EVERY_LEAD;
-  const settings = await db
-    .selectFrom('role_lead_visibility')
-    .select('lead_visibility')
-    .where('system_role', '=', user.system_role)
-    .unionAll(
-      db
-        .selectFrom('custom_roles as r')
-        .innerJoin('user_custom_roles as ucr', 'ucr.role_id', 'r.id')
-        .select('r.lead_visibility')
-        .where('ucr.user_id', '=', userId),
+const NARROWNESS = sql<number>`case lead_visibility when 'own' then 2 when 'team' then 1 else 0 end`;
+
+/**
+ * Each active user's reader, computed in one statement: an admin sees all; anyone else the
+ * narrowest setting among their system role and their custom roles.
+ */
+function readersQuery(db: DbOrTrx) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.team_id', 'u.system_role'])
+    .select((eb) =>
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('role_lead_visibility')
+            .select(NARROWNESS.as('narrowness'))
+            .whereRef('role_lead_visibility.system_role', '=', 'u.system_role')
+            .unionAll(
+              eb
+                .selectFrom('custom_roles')
+                .innerJoin('user_custom_roles as ucr', 'ucr.role_id', 'custom_roles.id')
+                .select(NARROWNESS.as('narrowness'))
+                .whereRef('ucr.user_id', '=', 'u.id'),
+            )
+            .as('settings'),
+        )
+        .select(sql<number>`coalesce(max(settings.narrowness), 0)`.as('narrowness'))
+        .as('narrowness'),
     )
-    .execute();
-  const visibility = narrowestVisibility(settings.map((row) => row.lead_visibility));
-  if (visibility === 'all') return EVERY_LEAD;
-  return visibility === 'own' ? { visibility, userId } : { visibility, userId, teamId: user.team_id };
+    .where('u.deactivated_at', 'is', null);
+}
+
+type ReaderRow = { id: number; team_id: number | null; system_role: SystemRole; narrowness: number | null };
+
+function readerOf(row: ReaderRow): LeadReader {
+  if (row.system_role === 'admin' || !row.narrowness) return EVERY_LEAD;
+  return row.narrowness >= 2 ? { visibility: 'own', userId: row.id } : { visibility: 'team', userId: row.id, teamId: row.team_id };
+}
+
+/** A person's reader (a deactivated or unknown one reads nothing of anyone's: 'own' of themself). */
+export async function findLeadReader(db: DbOrTrx, userId: number): Promise<LeadReader> {
+  const row = await readersQuery(db).where('u.id', '=', userId).executeTakeFirst();
+  return row ? readerOf(row) : { visibility: 'own', userId };
+}
+
+/** Every active user's reader: whom a live event about leads may reach. */
+export async function listLeadReaders(db: DbOrTrx): Promise<{ userId: number; systemRole: SystemRole; reader: LeadReader }[]> {
+  const rows = await readersQuery(db).execute();
+  return rows.map((row) => ({ userId: row.id, systemRole: row.system_role, reader: readerOf(row) }));
+}
+
+/** Which of `leadIds` `reader` sees. */
+export async function visibleLeadIds(db: DbOrTrx, leadIds: readonly number[], reader: LeadReader): Promise<number[]> {
+  if (leadIds.length === 0) return [];
+  const condition = visibleLeadsCondition(reader);
+  if (!condition) return [...leadIds];
+  const rows = await db.selectFrom('leads').select('id').where('id', '=', anyInt(leadIds)).where(condition).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function listLeadVisibilitySettings(

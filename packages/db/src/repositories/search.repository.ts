@@ -9,6 +9,7 @@ import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
+import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 
 type FoundLead = { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus };
 
@@ -33,7 +34,7 @@ function matches(terms: SearchTerms) {
     ]);
 }
 
-export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number): Promise<FoundLead[]> {
+export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number, reader: LeadReader): Promise<FoundLead[]> {
   const candidates = await db
     .selectFrom('lead_search')
     .select('lead_id')
@@ -42,15 +43,15 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .limit(CANDIDATES)
     .execute();
   if (candidates.length === 0) return [];
-  const found = await visibleLeads(db)
+  const found = await readableLeads(db, reader)
     .where('leads.id', '=', anyInt(candidates.map((candidate) => candidate.lead_id)))
     .orderBy('leads.id', 'desc')
     .limit(limit)
     .execute();
-  // Only when the newest matches are mostly invisible (a group being deleted) and there may be
+  // Only when the newest matches are mostly invisible (a group being deleted, or others' leads) and there may be
   // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
   if (found.length >= limit || candidates.length < CANDIDATES) return found;
-  return visibleLeads(db)
+  return readableLeads(db, reader)
     .where((eb) =>
       eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
     )
@@ -60,5 +61,9 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .execute();
 }
 
-const visibleLeads = (db: DbOrTrx) =>
-  db.selectFrom('leads').select(['leads.id', 'leads.name', 'leads.email', 'leads.phone', 'leads.status']).where(IN_VISIBLE_GROUP);
+const readableLeads = (db: DbOrTrx, reader: LeadReader) =>
+  db
+    .selectFrom('leads')
+    .select(['leads.id', 'leads.name', 'leads.email', 'leads.phone', 'leads.status'])
+    .where(IN_VISIBLE_GROUP)
+    .where(visibleLeads(reader));

@@ -17,10 +17,3 @@ export const LEAD_VISIBILITY_HINTS: Record<LeadVisibility, string> = {
   team: 'Los asignados a miembros de su equipo, y los sin asignar que creó alguno de ellos',
   own: 'Los asignados a la persona, y los sin asignar que creó ella',
 };
-
-const NARROWNESS: Record<LeadVisibility, number> = { all: 0, team: 1, own: 2 };
-
-/** The narrowest of several settings ('all' when there is none). */
-export function narrowestVisibility(settings: readonly LeadVisibility[]): LeadVisibility {
-  return settings.reduce<LeadVisibility>((narrowest, next) => (NARROWNESS[next] > NARROWNESS[narrowest] ? next : narrowest), 'all');
-}
