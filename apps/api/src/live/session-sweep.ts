@@ -23,6 +23,12 @@ export async function endConnectionsOfEndedSessions(db: Db, connections: readonl
   for (const connection of connections) if (!valid.has(connection.sessionId)) connection.end();
 }
 
+/** A `sessions-ended` event's connections: those of ended sessions, or every one of them. */
+export async function endConnections(db: Db, connections: readonly Endable[], everyConnection?: true): Promise<void> {
+  if (everyConnection) for (const connection of connections) connection.end();
+  else await endConnectionsOfEndedSessions(db, connections);
+}
+
 export function startSessionSweep(deps: { db: Db; log: BusLog; connections: () => readonly Endable[] }): {
   stop(): void;
   run(): Promise<void>;
