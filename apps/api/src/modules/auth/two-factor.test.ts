@@ -311,7 +311,7 @@ describeWithServer('second factor (2FA)', (server) => {
         await expect(openLiveSocket(server().url, client)).rejects.toThrow(RefusedUpgrade);
         expect(kept.socket.readyState).toBe(kept.socket.OPEN);
       } finally {
-        live.wsClient.close();
+        await live.wsClient.close();
         kept.socket.close();
       }
     });
