@@ -12,8 +12,16 @@ import {
   findLeadListItem,
   findNotificationsByIds,
 } from '@crm/db';
-import type { ChatMessage, FollowUp, ImportJobState, LeadChange, LeadListItem, LeadStatus, Notification } from '@crm/domain';
-import { toNotificationDto } from '../modules/notifications/notification-dto.js';
+import {
+  type ChatMessage,
+  type FollowUp,
+  type ImportJobState,
+  type LeadChange,
+  type LeadListItem,
+  type LeadStatus,
+  type Notification,
+  toNotificationDto,
+} from '@crm/domain';
 
 export type LiveEvent =
   /** A chat message was stored. */

@@ -1,6 +1,7 @@
 /** Creating users (user management and the Team screen's 'Agregar Miembro'): an admin creates any role, a manager only team_members. */
 import { UNIQUE_INDEXES, emailTaken, findUserById, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
 import {
+  CONFLICT_MESSAGES,
   type AddMember,
   DomainError,
   type SystemRole,
@@ -17,7 +18,6 @@ import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 import { hashPassword } from '../auth/password.js';
 import { clashesAsConflict, nameManagersTeam } from '../teams/teams.service.js';
-import { EMAIL_TAKEN } from './users.service.js';
 
 interface NewUser {
   firstName: string;
@@ -46,7 +46,7 @@ async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
     try {
       return await clashesAsConflict(() =>
         ctx.db.transaction().execute(async (trx) => {
-          if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', EMAIL_TAKEN);
+          if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
           const username = nextFreeUsername(base, await usernamesLike(trx, base));
           const user = await insertUser(trx, {
             username,
