@@ -50,3 +50,4 @@ export * from './repositories/second-factor.repository.js';
 export * from './repositories/password-reset-links.repository.js';
 export * from './repositories/teams.repository.js';
 export * from './repositories/lead-visibility.repository.js';
+export * from './repositories/personal-data.repository.js';

@@ -21,6 +21,7 @@ export * from './schemas/two-factor.js';
 export * from './schemas/team.js';
 export * from './schemas/teams.js';
 export * from './schemas/lead-visibility.js';
+export * from './schemas/personal-data.js';
 export * from './schemas/chat.js';
 export * from './schemas/chat-channel.js';
 export * from './schemas/chat-attachment.js';

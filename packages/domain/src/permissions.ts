@@ -37,6 +37,7 @@ export const ACTIONS = [
   'user.createPasswordResetLink', // a one-time link for someone who forgot their password
   'role.requireSecondFactor', // require 2FA of a system or custom role's members
   'role.setLeadVisibility', // which leads a system or custom role's members see
+  'lead.personalData', // a lead's personal data: export it (GDPR art. 15) or anonymise it (art. 17)
   'team.manage', // create teams, rename or hand over any team (a manager renames his own; docs/teams.md)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -86,6 +87,8 @@ const RULES: Record<Action, Rule> = {
   'role.requireSecondFactor': adminOnly,
   // Visibility narrows what people see: a manager widening it for himself or his team would undo it.
   'role.setLeadVisibility': adminOnly,
+  // The whole file of a person, and erasing it for good: the data controller's, an admin.
+  'lead.personalData': adminOnly,
   'team.manage': adminOrManager,
 };
 

@@ -1,13 +1,12 @@
 /** Setting the lead visibility of a system or custom role ('Roles' screen, admin only). */
 import { z } from 'zod';
 import { LEAD_VISIBILITIES } from '../leads/visibility.js';
-import { SYSTEM_ROLES } from '../roles.js';
 import { twoFactorRoleSchema } from './two-factor.js';
 
 export const leadVisibilitySchema = z.enum(LEAD_VISIBILITIES, { message: 'Visibilidad inválida' });
 
 export const leadVisibilitySettingsSchema = z.object({
-  systemRoles: z.record(z.enum(SYSTEM_ROLES), leadVisibilitySchema),
+  systemRoles: z.object({ admin: leadVisibilitySchema, manager: leadVisibilitySchema, team_member: leadVisibilitySchema }),
   customRoles: z.array(z.object({ id: z.number(), visibility: leadVisibilitySchema })),
 });
 export type LeadVisibilitySettings = z.infer<typeof leadVisibilitySettingsSchema>;
