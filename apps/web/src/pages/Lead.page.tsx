@@ -16,6 +16,7 @@ import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUp
 import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
+import { PersonalDataMenu } from '../features/lead-page/components/PersonalDataMenu';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
 import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-return';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
@@ -110,6 +111,7 @@ function LeadScreen({ id }: { id: number }) {
         </Title>
         <Group gap="xs">
           {manages ? <MergeLeadButton lead={data} /> : null}
+          {can(user, 'lead.personalData') ? <PersonalDataMenu lead={data} /> : null}
           {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
         </Group>
       </Group>

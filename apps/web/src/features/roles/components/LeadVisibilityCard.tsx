@@ -71,7 +71,7 @@ export function LeadVisibilityCard({ customRoles }: { customRoles: CustomRole[] 
                 allowDeselect={false}
                 disabled={change.isPending}
                 onChange={(next) => {
-                  if (next && next !== value) change.mutate({ role: role.key, visibility: next as LeadVisibility });
+                  if (next && next !== value) change.mutate({ role: role.key, visibility: next });
                 }}
               />
             );
