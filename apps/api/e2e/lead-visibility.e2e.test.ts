@@ -102,3 +102,48 @@ describe("a Vendedor who sees 'Solo los suyos'", () => {
     JOURNEY_MS,
   );
 });
+
+describe('the admin’s screens for teams and visibility', () => {
+  it(
+    "sets a role's visibility on the roles screen and shows teams with their members, at both widths",
+    async () => {
+      const manager = await createUser(suite.server, {
+        username: uniqueName('jefe'),
+        systemRole: 'manager',
+        firstName: 'Javier',
+        lastName: 'Norte',
+      });
+      const teamName = uniqueName('Equipo Norte ');
+      const team = await adminApi.post<{ id: number }>('/api/teams', { name: teamName, managerId: manager.id });
+      for (const first of ['Ana', 'Luis', 'Eva']) {
+        const seller = await createUser(suite.server, { username: uniqueName(first.toLowerCase()), firstName: first, lastName: 'Ventas' });
+        expect((await adminApi.put(`/api/users/${seller.id}`, { teamId: team.body.id })).status).toBe(200);
+      }
+      for (const viewport of [LAPTOP, PHONE]) {
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'admin', { bypassCSP: true, viewport });
+        context.setDefaultTimeout(15_000);
+        await page.goto('/team');
+        await page.getByText(`${teamName} — 4 miembros`).waitFor();
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `teams-${viewport.width}`);
+
+        await page.goto('/role-management');
+        const managerVisibility = page.getByLabel('Manager', { exact: true }).first();
+        await managerVisibility.waitFor();
+        if (viewport === LAPTOP) {
+          await managerVisibility.click();
+          await page.getByRole('option', { name: 'Su equipo' }).click();
+          await page.getByText('Visibilidad guardada').waitFor();
+          const settings = await adminApi.get<{ systemRoles: { manager: string } }>('/api/roles/lead-visibility');
+          expect(settings.body.systemRoles.manager).toBe('team');
+        }
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `lead-visibility-${viewport.width}`);
+        await context.close();
+      }
+    },
+    JOURNEY_MS,
+  );
+});
