@@ -15,7 +15,7 @@ const CHECK_BATCH = 100;
 type Endable = { sessionId: string; end(): void };
 
 /** Ends each connection whose session is no longer valid (one query per hundred sessions). */
-export async function endConnectionsOfEndedSessions(db: Db, connections: readonly Endable[]): Promise<void> {
+async function endConnectionsOfEndedSessions(db: Db, connections: readonly Endable[]): Promise<void> {
   const valid = new Set<string>();
   for (const batch of chunks([...new Set(connections.map((c) => c.sessionId))], CHECK_BATCH)) {
     for (const id of await listValidSessionIds(db, batch)) valid.add(id);
