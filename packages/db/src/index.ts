@@ -35,6 +35,7 @@ export * from './repositories/search.repository.js';
 export * from './repositories/lead-bulk.repository.js';
 export * from './repositories/lead-history.repository.js';
 export * from './repositories/lead-notes.repository.js';
+export * from './repositories/contacts.repository.js';
 export * from './repositories/follow-ups.repository.js';
 export * from './repositories/notifications.repository.js';
 export * from './repositories/lead-merge.repository.js';

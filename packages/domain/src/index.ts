@@ -12,6 +12,7 @@ export * from './schemas/lead.js';
 export * from './schemas/lead-group.js';
 export * from './schemas/lead-history.js';
 export * from './schemas/lead-note.js';
+export * from './schemas/contact.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/import-job.js';
 export * from './schemas/tracking.js';

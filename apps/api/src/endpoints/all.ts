@@ -37,6 +37,7 @@ import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js'
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { contactsEndpoints } from '../modules/contacts/contacts.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { apiDocsEndpoints } from './api-docs.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -79,6 +80,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
+  ...contactsEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,
   ...pipelineEndpoints,

@@ -20,6 +20,7 @@ import { searchRouter } from '../modules/search/search.endpoints.js';
 import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.endpoints.js';
 import { leadHistoryRouter } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesRouter } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { contactsRouter } from '../modules/contacts/contacts.endpoints.js';
 import { followUpsRouter } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { notificationsRouter } from '../modules/notifications/notifications.endpoints.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.endpoints.js';
@@ -54,6 +55,7 @@ export const appRouter = router({
   leadBulk: leadBulkRouter,
   leadHistory: leadHistoryRouter,
   leadNotes: leadNotesRouter,
+  contacts: contactsRouter,
   followUps: followUpsRouter,
   notifications: notificationsRouter,
   pipeline: pipelineRouter,

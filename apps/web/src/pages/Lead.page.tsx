@@ -1,6 +1,6 @@
 /**
  * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
- * follow-up, the WhatsApp link, and the card's actions; the notes and the timeline sit beside it.
+ * follow-up, the WhatsApp link, and the card's actions; its contacts, the notes and the timeline sit beside it.
  */
 import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +14,7 @@ import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
 import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUpCard';
 import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
+import { LeadContacts } from '../features/lead-page/components/LeadContacts';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
 import { PersonalDataMenu } from '../features/lead-page/components/PersonalDataMenu';
@@ -119,6 +120,7 @@ function LeadScreen({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LeadFields lead={data} />
+            <LeadContacts leadId={data.id} />
             <LeadTimeline leadId={data.id} />
           </Stack>
         </Grid.Col>

@@ -4,6 +4,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { moveContacts } from './contacts.repository.js';
 import { refreshNextFollowUp } from './follow-ups.repository.js';
 
 /**
@@ -20,6 +21,7 @@ export const LEAD_REFERENCING_TABLES = [
   'chat_messages',
   'activities',
   'web_form_submissions',
+  'contacts',
 ] as const;
 
 /** How the absorbed lead's tracking record reached the survivor. */
@@ -36,6 +38,8 @@ export interface MovedLeadReferences {
   chatMessages: number;
   activities: number;
   formSubmissions: number;
+  /** The absorbed lead's contacts, now the survivor's (its primary stays primary only if the survivor had none). */
+  contacts: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -100,6 +104,7 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     chatMessages: await repoint(db, 'chat_messages', fromId, toId),
     activities: await repoint(db, 'activities', fromId, toId),
     formSubmissions: await repoint(db, 'web_form_submissions', fromId, toId),
+    contacts: await moveContacts(db, fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

@@ -11,7 +11,9 @@ import {
   type LeadSort,
   type LeadStatus,
   type LeadView,
+  type PrimaryContact,
   type ProgressLevel,
+  contactWhatsapp,
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
@@ -124,41 +126,54 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
 }
 
 function selectListItems(db: DbOrTrx) {
-  return db
-    .selectFrom('leads')
-    .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
-    .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
-    .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('follow_ups')
-          .select(['follow_ups.id', 'follow_ups.due_at'])
-          .whereRef('follow_ups.lead_id', '=', 'leads.id')
-          .where('follow_ups.done_at', 'is', null)
-          .orderBy('follow_ups.due_at')
-          .orderBy('follow_ups.id')
-          .limit(1)
-          .as('next_follow_up'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('leads')
-    .select([
-      'assignee.first_name as assignee_first_name',
-      'assignee.last_name as assignee_last_name',
-      'contacter.first_name as contacter_first_name',
-      'contacter.last_name as contacter_last_name',
-      'tracking.id as tracking_id',
-      'tracking.progress_level as tracking_progress_level',
-      'tracking.messages_from_lead as tracking_messages_from_lead',
-      'tracking.messages_to_lead as tracking_messages_to_lead',
-      'tracking.calls as tracking_calls',
-      'tracking.has_responded as tracking_has_responded',
-      'tracking.last_contact_date as tracking_last_contact_date',
-      'tracking.notes as tracking_notes',
-      'next_follow_up.id as next_follow_up_id',
-      'next_follow_up.due_at as next_follow_up_due_at',
-    ]);
+  return (
+    db
+      .selectFrom('leads')
+      .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
+      .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
+      .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
+      // At most one row per lead: the partial unique index contacts_one_primary_idx serves the join.
+      .leftJoin('contacts as primary_contact', (join) =>
+        join.onRef('primary_contact.lead_id', '=', 'leads.id').on('primary_contact.is_primary', '=', true),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('follow_ups')
+            .select(['follow_ups.id', 'follow_ups.due_at'])
+            .whereRef('follow_ups.lead_id', '=', 'leads.id')
+            .where('follow_ups.done_at', 'is', null)
+            .orderBy('follow_ups.due_at')
+            .orderBy('follow_ups.id')
+            .limit(1)
+            .as('next_follow_up'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('leads')
+      .select([
+        'assignee.first_name as assignee_first_name',
+        'assignee.last_name as assignee_last_name',
+        'contacter.first_name as contacter_first_name',
+        'contacter.last_name as contacter_last_name',
+        'tracking.id as tracking_id',
+        'tracking.progress_level as tracking_progress_level',
+        'tracking.messages_from_lead as tracking_messages_from_lead',
+        'tracking.messages_to_lead as tracking_messages_to_lead',
+        'tracking.calls as tracking_calls',
+        'tracking.has_responded as tracking_has_responded',
+        'tracking.last_contact_date as tracking_last_contact_date',
+        'tracking.notes as tracking_notes',
+        'next_follow_up.id as next_follow_up_id',
+        'next_follow_up.due_at as next_follow_up_due_at',
+        'primary_contact.id as primary_contact_id',
+        'primary_contact.name as primary_contact_name',
+        'primary_contact.cargo as primary_contact_cargo',
+        'primary_contact.email as primary_contact_email',
+        'primary_contact.phone as primary_contact_phone',
+        'primary_contact.phone_has_whatsapp as primary_contact_phone_has_whatsapp',
+        'primary_contact.whatsapp_phone as primary_contact_whatsapp_phone',
+      ])
+  );
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['executeTakeFirstOrThrow']>>;
@@ -191,6 +206,24 @@ function toListItem(row: ListRow): LeadListItem {
       row.next_follow_up_id === null || row.next_follow_up_due_at === null
         ? null
         : { id: row.next_follow_up_id, dueAt: row.next_follow_up_due_at },
+    primaryContact: primaryContactOf(row),
+  };
+}
+
+function primaryContactOf(row: ListRow): PrimaryContact | null {
+  if (row.primary_contact_id === null || row.primary_contact_name === null) return null;
+  const phone = row.primary_contact_phone;
+  return {
+    id: row.primary_contact_id,
+    name: row.primary_contact_name,
+    cargo: row.primary_contact_cargo,
+    email: row.primary_contact_email,
+    phone,
+    whatsapp: contactWhatsapp({
+      phone,
+      phoneHasWhatsapp: row.primary_contact_phone_has_whatsapp ?? false,
+      whatsappPhone: row.primary_contact_whatsapp_phone,
+    }),
   };
 }
 

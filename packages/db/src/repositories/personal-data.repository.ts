@@ -22,6 +22,9 @@ const PERSONAL_KEYS = new Set([
   'notes',
   'body',
   'mergedLead',
+  'cargo',
+  'whatsappPhone',
+  'customFields',
 ]);
 
 function mask(value: unknown): unknown {
@@ -50,7 +53,7 @@ function namesIn(change: unknown): string[] {
 }
 
 export async function readPersonalData(db: DbOrTrx, leadId: number) {
-  const [lead, history, notes, tracking, followUps, chatMessages, whatsappMessages, formSubmissions] = await Promise.all([
+  const [lead, history, notes, tracking, followUps, chatMessages, whatsappMessages, formSubmissions, contacts] = await Promise.all([
     db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst(),
     db.selectFrom('lead_history').select(['id', 'type', 'actor_id', 'changes', 'at']).where('lead_id', '=', leadId).orderBy('id').execute(),
     db.selectFrom('lead_notes').select(['id', 'author_id', 'body', 'created_at']).where('lead_id', '=', leadId).orderBy('id').execute(),
@@ -84,8 +87,14 @@ export async function readPersonalData(db: DbOrTrx, leadId: number) {
       .where('lead_id', '=', leadId)
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('contacts')
+      .select(['id', 'name', 'cargo', 'email', 'phone', 'whatsapp_phone', 'notes', 'is_primary', 'custom_fields', 'created_at'])
+      .where('lead_id', '=', leadId)
+      .orderBy('id')
+      .execute(),
   ]);
-  return lead && { lead, history, notes, tracking, followUps, chatMessages, whatsappMessages, formSubmissions };
+  return lead && { lead, history, notes, tracking, followUps, chatMessages, whatsappMessages, formSubmissions, contacts };
 }
 
 export type PersonalDataRows = NonNullable<Awaited<ReturnType<typeof readPersonalData>>>;
@@ -122,6 +131,11 @@ export async function anonymizeLeadData(trx: DbOrTrx, leadId: number, currentNam
       .execute();
   }
   await trx.updateTable('lead_notes').set({ body: ANONYMIZED_VALUE }).where('lead_id', '=', leadId).execute();
+  // The lead's contacts are people too: each keeps its row (and which one is primary), named by its id.
+  await sql`update contacts set name = 'Contacto anonimizado #' || id, cargo = null, email = null, phone = null,
+              whatsapp_phone = null, phone_has_whatsapp = false, notes = null, custom_fields = '{}',
+              search_text = 'contacto anonimizado #' || id, updated_at = now()
+            where lead_id = ${leadId}`.execute(trx);
   await trx.updateTable('conversation_tracking').set({ notes: null }).where('lead_id', '=', leadId).execute();
   await trx.updateTable('follow_ups').set({ note: null }).where('lead_id', '=', leadId).execute();
   const media = await trx

@@ -44,6 +44,10 @@ export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
   { header: 'Mensajes enviados', width: 10, value: (lead) => lead.tracking?.messagesToLead ?? 0 },
   { header: 'Mensajes recibidos', width: 10, value: (lead) => lead.tracking?.messagesFromLead ?? 0 },
   { header: 'Agregado', width: 12, dateFormat: 'dd/mm/yyyy', value: (lead) => ({ instant: lead.createdAt, withTime: false }) },
+  { header: 'Contacto', width: 24, value: (lead) => lead.primaryContact?.name ?? null },
+  { header: 'Cargo del contacto', width: 18, value: (lead) => lead.primaryContact?.cargo ?? null },
+  { header: 'Email del contacto', width: 28, value: (lead) => lead.primaryContact?.email ?? null },
+  { header: 'Teléfono del contacto', width: 18, value: (lead) => lead.primaryContact?.phone ?? null },
 ];
 
 /** How the CSV writes a cell: instants in the team's time zone, dd/mm/aaaa. */

@@ -4,6 +4,7 @@ import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { LEAD_SORT_FIELDS, type LeadSort, SORT_DIRECTIONS } from '../leads/sort.js';
 import { isPlausiblePhone } from '../phones/phone.js';
+import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
@@ -44,12 +45,13 @@ export type LeadPerson = z.infer<typeof leadPersonSchema>;
 export const nextFollowUpSchema = z.object({ id: z.number(), dueAt: z.date() });
 export type NextFollowUp = z.infer<typeof nextFollowUpSchema>;
 
-/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record and next follow-up. */
+/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record, next follow-up and primary contact. */
 export const leadListItemSchema = leadSchema.extend({
   assignee: leadPersonSchema.nullable(),
   contactedByUser: leadPersonSchema.nullable(),
   tracking: trackingRecordSchema.nullable(),
   nextFollowUp: nextFollowUpSchema.nullable(),
+  primaryContact: primaryContactSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -121,6 +123,11 @@ export const importedLeadSchema = z
     address: optionalText(LEAD_LIMITS.address),
     domain: optionalText(LEAD_LIMITS.domain),
     email: optionalEmailSchema,
+    // The primary contact's: kept only with its name (the publish step inserts contacts that have one).
+    contactName: optionalText(LIMITS.name),
+    contactCargo: optionalText(CONTACT_LIMITS.cargo),
+    contactPhone: optionalText(CONTACT_LIMITS.phone),
+    contactEmail: optionalEmailSchema,
   })
   .refine(hasContactWay, { message: 'falta el email o el teléfono' });
 export type ImportedLead = z.output<typeof importedLeadSchema>;

@@ -42,6 +42,18 @@ function personalDocument(rows: PersonalDataRows) {
       createdAt: lead.created_at,
       contactedAt: lead.contacted_at,
     },
+    contacts: rows.contacts.map((c) => ({
+      id: c.id,
+      name: c.name,
+      cargo: c.cargo,
+      email: c.email,
+      phone: c.phone,
+      whatsappPhone: c.whatsapp_phone,
+      notes: c.notes,
+      isPrimary: c.is_primary,
+      customFields: c.custom_fields,
+      createdAt: c.created_at,
+    })),
     history: rows.history.map((entry) => ({
       id: entry.id,
       type: entry.type,
@@ -95,6 +107,7 @@ function personalCsv(document: PersonalDocument, separator: ReturnType<typeof cs
       for (const [field, value] of Object.entries(item)) lines.push(csvLine([name, index + 1, field, text(value)], separator));
     });
   section('lead', [document.lead]);
+  section('contactos', document.contacts);
   section('historial', document.history);
   section('notas', document.notes);
   section('seguimiento', document.tracking ? [document.tracking] : []);

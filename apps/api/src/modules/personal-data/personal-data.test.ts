@@ -13,6 +13,7 @@ describeWithServer('personal data of a lead', (server) => {
   const name = uniqueName('Clínica Sol ');
   const email = `${uniqueName('sol')}@clinica.es`;
   const phone = uniquePhone();
+  const contactEmail = `${uniqueName('marta')}@clinica.es`;
 
   const person = async (prefix: string, systemRole: 'admin' | 'manager' | 'team_member'): Promise<Person> => {
     const user = await createUser(server(), { username: uniqueName(prefix), systemRole, firstName: prefix, lastName: 'Prueba' });
@@ -35,6 +36,12 @@ describeWithServer('personal data of a lead', (server) => {
     leadId = created.body.id;
     await admin.client.put(`/api/leads/${leadId}`, { address: 'Calle Mayor 3, Madrid', name: `${name} Dental` });
     await seller.client.post(`/api/leads/${leadId}/notes`, { body: `Llamar a ${email} por la tarde` });
+    const contact = await admin.client.post(`/api/leads/${leadId}/contacts`, {
+      name: 'Marta Recepción',
+      email: contactEmail,
+      cargo: 'Gerente',
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
     const tracked = await seller.client.post('/api/conversation-tracking', {
       leadId,
       progressLevel: 'muy_interesado',
@@ -64,6 +71,7 @@ describeWithServer('personal data of a lead', (server) => {
   it('exports every piece of it as JSON and as CSV', async () => {
     const json = await admin.client.get<{
       lead: { name: string; email: string; address: string };
+      contacts: { email: string }[];
       history: { type: string }[];
       notes: { body: string }[];
       tracking: { notes: string };
@@ -75,6 +83,7 @@ describeWithServer('personal data of a lead', (server) => {
     expect(json.body.lead).toMatchObject({ name: `${name} Dental`, email, address: 'Calle Mayor 3, Madrid' });
     expect(json.body.history.map((entry) => entry.type)).toEqual(expect.arrayContaining(['created', 'edited', 'note_added']));
     expect(json.body.notes[0]?.body).toContain(email);
+    expect(json.body.contacts.map((c) => c.email)).toEqual([contactEmail]);
     expect(json.body.tracking.notes).toBe('Prefiere WhatsApp');
     expect(json.body.chatMessages.map((m) => m.message)).toContain('Mirad este lead');
     expect(json.body.attachments).toEqual([]);
@@ -116,7 +125,17 @@ describeWithServer('personal data of a lead', (server) => {
       historyBefore.map((entry) => [entry.id, entry.type, Object.keys(entry.changes)]),
     );
     const everything = JSON.stringify(await admin.client.get(`/api/leads/${leadId}/personal-data`).then((r) => r.body));
-    for (const secret of [email, phone.replace(/\s/g, ''), 'Calle Mayor', 'Dra. Sol', 'Prefiere WhatsApp', name]) {
+    for (const secret of [
+      email,
+      phone.replace(/\s/g, ''),
+      'Calle Mayor',
+      'Dra. Sol',
+      'Prefiere WhatsApp',
+      name,
+      contactEmail,
+      'Marta Recepción',
+      'Gerente',
+    ]) {
       expect(everything, secret).not.toContain(secret);
     }
     const activities = await db.selectFrom('activities').select('description').where('lead_id', '=', leadId).execute();

@@ -22,6 +22,10 @@ const FIELD_LABELS: Record<string, string> = {
   lastContactDate: 'Último contacto',
   notes: 'Notas',
   groupId: 'Grupo',
+  cargo: 'Cargo',
+  phoneHasWhatsapp: 'Tiene WhatsApp',
+  whatsappPhone: 'WhatsApp',
+  isPrimary: 'Principal',
 };
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -97,7 +101,22 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
       return `Mensaje recibido registrado${noteText(changes)}`;
     case 'form_submitted':
       return formSubmittedText(changes);
+    case 'contact_added':
+      return `Contacto añadido: «${contactName(changes['contact'])}»${changes['isPrimary'] === true ? ' (principal)' : ''}`;
+    case 'contact_updated':
+      return `Contacto «${contactName(changes['contact'])}» editado`;
+    case 'contact_removed': {
+      const next = asRecord(changes['newPrimary'])['name'];
+      const primary = typeof next === 'string' ? `; ahora el principal es «${next}»` : '';
+      return `Contacto «${contactName(changes['contact'])}» eliminado${primary}`;
+    }
   }
+}
+
+/** The name a contact entry recorded (the contact may be gone since). */
+function contactName(value: unknown): string {
+  const name = asRecord(value)['name'];
+  return typeof name === 'string' ? name : 'sin nombre';
 }
 
 /** 'Formulario «Contacto web» enviado desde https://… (utm_source=google)': where the lead came from. */

@@ -11,6 +11,7 @@
 import {
   type Db,
   type SkipReasons,
+  addContactsOfMatchedRows,
   countAcceptedRows,
   findImportJob,
   finishImportJob,
@@ -85,7 +86,11 @@ export async function publishStagedRows(
       assignedRoleId: settings.assignedRoleId,
       createdBy: userId,
     });
-    if (settings.onDuplicate === 'update') await updateMatchedLeads(trx, { jobId: job.id, actorId: userId, groupName: settings.groupName });
+    if (settings.onDuplicate === 'update') {
+      const matched = { jobId: job.id, actorId: userId, groupName: settings.groupName };
+      await updateMatchedLeads(trx, matched);
+      await addContactsOfMatchedRows(trx, matched);
+    }
     // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
     const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.fileName };
     const newLeadIds: number[] = [];

@@ -67,6 +67,15 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
         emailKey: leadEmailKey(lead.email),
         phoneKey: leadPhoneKey(phone),
         searchText: leadSearchText(lead.name, lead.email),
+        contact: lead.contactName
+          ? {
+              name: lead.contactName,
+              cargo: lead.contactCargo,
+              email: lead.contactEmail,
+              phone: normalizePhone(lead.contactPhone, country),
+              searchText: leadSearchText(lead.contactName, lead.contactEmail),
+            }
+          : null,
       },
     };
   };
