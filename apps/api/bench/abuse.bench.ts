@@ -3,11 +3,13 @@
  * server (the product's default path: the API started without DATABASE_URL in a fresh DATA_DIR,
  * support/api-site.ts) and, with `--pg=<admin url>`, on that server too: 3,000 /ws frames from one
  * Vendedor, 3,000 chat.send over tRPC, 300 tRPC subscriptions, GET /api/leads of 170,000 leads ×8 in
- * parallel, the CSV export, and deleting a group of 168,000 leads. For each attack: another user's
+ * parallel, the CSV export, deleting a group of 168,000 leads, and (issue 28) six tRPC batches of ten
+ * board searches each at once, a search flood from five sessions of one Vendedor, and 2,000 tRPC
+ * sockets opened by one Vendedor. For each attack: another user's
  * `/api/health` and lead-list p95 against their p95 with nothing running (same run; target ≤ 2×),
  * the API's RSS and the embedded server's PSS at peak (idle once, before the first attack).
  * Options: --pg=<admin url>, --only=embedded|postgres, --leads=N, --quiet-seconds=N (3),
- * --attacks=ws,chat,subscriptions,list,export,group (a subset, in that order; all by default).
+ * --attacks=ws,chat,subscriptions,list,export,group,board,sessions,sockets (a subset, in that order; all by default).
  */
 import os from 'node:os';
 import type { Db } from '@crm/db';
@@ -24,7 +26,7 @@ const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
 const SELLER = { username: 'bench-vendedor', password: 'bench-vendedor-1' };
 const QUIET_SECONDS = Number(options['quiet-seconds'] || 3);
-const ATTACKS = ['ws', 'chat', 'subscriptions', 'list', 'export', 'group'] as const;
+const ATTACKS = ['ws', 'chat', 'subscriptions', 'list', 'export', 'group', 'board', 'sessions', 'sockets'] as const;
 const chosen = new Set(options['attacks'] ? options['attacks'].split(',') : ATTACKS);
 
 const loadAverage = () => os.loadavg()[0]?.toFixed(1);
@@ -181,10 +183,75 @@ async function benchOn(target: BenchTarget): Promise<void> {
       }
       return `HTTP ${response.status} en ${answered.toFixed(0)} ms, leads borrados en ${((performance.now() - started) / 1000).toFixed(1)} s`;
     });
+    await fairShareAttacks(watch, sellerCookie);
     console.log(`  Carga media (1 min) al terminar ${loadAverage()}`);
   } finally {
     await site.stop();
   }
+}
+
+/** How many answers had each status: '60× 200, 12× 429'. */
+function statusText(statuses: number[]): string {
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count}× ${status}`).join(', ');
+}
+
+/** Issue 28's floods by one Vendedor: each call of a tRPC batch, each session and each socket counts against his share. */
+async function fairShareAttacks(watch: Watch, sellerCookie: string): Promise<void> {
+  const { url } = watch;
+  await during(watch, 'board', '6 lotes tRPC de 10 búsquedas en el embudo (q=empresa 1) a la vez', async () => {
+    const calls = Array.from({ length: 10 }, () => 'pipeline.board').join(',');
+    const input = JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, index) => [index, { json: { q: 'empresa 1' } }])));
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const response = await fetch(new URL(`/trpc/${calls}?batch=1&input=${encodeURIComponent(input)}`, url), {
+          headers: { cookie: sellerCookie },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    return `respuestas ${statusText(statuses)}`;
+  });
+
+  await during(watch, 'sessions', 'Búsquedas sin pausa desde 5 sesiones de un Vendedor (20 s)', async () => {
+    const cookies = await Promise.all(Array.from({ length: 5 }, () => loginCookie(url, SELLER)));
+    const statuses: number[] = [];
+    const until = performance.now() + 20_000;
+    await Promise.all(
+      cookies.flatMap((cookie) =>
+        Array.from({ length: 4 }, async (_, lane) => {
+          for (let index = 0; performance.now() < until; index += 1) {
+            const q = encodeURIComponent(`empresa ${(index * 7 + lane) % 100}`);
+            const response = await fetch(new URL(`/api/leads?q=${q}&limit=50`, url), { headers: { cookie } });
+            await response.arrayBuffer();
+            statuses.push(response.status);
+            if (response.status === 429) await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }),
+      ),
+    );
+    return `respuestas ${statusText(statuses)}`;
+  });
+
+  await during(watch, 'sockets', '2.000 sockets tRPC abiertos por un Vendedor', async () => {
+    let opened = 0;
+    let refused = 0;
+    const sockets: WebSocket[] = [];
+    await inParallel(2000, 50, async () => {
+      const socket = await openSocket(url, '/trpc', sellerCookie);
+      sockets.push(socket);
+      const closedAtOnce = await new Promise<boolean>((resolve) => {
+        socket.once('close', () => resolve(true));
+        setTimeout(() => resolve(false), 200);
+      });
+      if (closedAtOnce) refused += 1;
+      else opened += 1;
+    });
+    for (const socket of sockets) socket.close();
+    return `${opened} abiertos y ${refused} cerrados por el límite`;
+  });
 }
 
 await runBench(async () => {

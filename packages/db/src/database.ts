@@ -31,7 +31,7 @@ import type {
   WhatsAppSettingsTable,
   WhatsAppTemplatesTable,
 } from './tables/whatsapp.table.js';
-import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
+import type { CustomRolesTable, RoleLeadVisibilityTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
@@ -51,7 +51,7 @@ import type {
   TwoFactorRequirementsTable,
   UserSecondFactorsTable,
 } from './tables/second-factor.table.js';
-import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, UsersTable } from './tables/users.table.js';
+import type { LoginAttemptsTable, ProfileImagesTable, SessionsTable, TeamsTable, UsersTable } from './tables/users.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -60,6 +60,8 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   custom_roles: CustomRolesTable;
   user_custom_roles: UserCustomRolesTable;
+  role_lead_visibility: RoleLeadVisibilityTable;
+  teams: TeamsTable;
   lead_groups: LeadGroupsTable;
   leads: LeadsTable;
   lead_search: LeadSearchTable;

@@ -54,3 +54,6 @@ export * from './repositories/second-factor.repository.js';
 export * from './repositories/password-reset-links.repository.js';
 export * from './repositories/whatsapp-messages.repository.js';
 export * from './repositories/whatsapp-cloud.repository.js';
+export * from './repositories/teams.repository.js';
+export * from './repositories/lead-visibility.repository.js';
+export * from './repositories/personal-data.repository.js';

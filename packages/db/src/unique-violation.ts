@@ -12,6 +12,8 @@ export const UNIQUE_INDEXES = {
   apiTokenHash: 'api_tokens_token_hash_key',
   webFormSlug: 'web_forms_slug_unique',
   tagName: 'tags_name_key_idx',
+  teamName: 'teams_name_key',
+  teamManager: 'teams_manager_id_key',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

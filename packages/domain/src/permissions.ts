@@ -37,6 +37,9 @@ export const ACTIONS = [
   'user.resetSecondFactor', // remove someone's 2FA (they lost their phone and their recovery codes)
   'user.createPasswordResetLink', // a one-time link for someone who forgot their password
   'role.requireSecondFactor', // require 2FA of a system or custom role's members
+  'role.setLeadVisibility', // which leads a system or custom role's members see
+  'lead.personalData', // a lead's personal data: export it (GDPR art. 15) or anonymise it (art. 17)
+  'team.manage', // create teams, rename or hand over any team (a manager renames his own; docs/teams.md)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -84,6 +87,11 @@ const RULES: Record<Action, Rule> = {
   'user.resetSecondFactor': adminOnly,
   'user.createPasswordResetLink': adminOnly,
   'role.requireSecondFactor': adminOnly,
+  // Visibility narrows what people see: a manager widening it for himself or his team would undo it.
+  'role.setLeadVisibility': adminOnly,
+  // The whole file of a person, and erasing it for good: the data controller's, an admin.
+  'lead.personalData': adminOnly,
+  'team.manage': adminOrManager,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {
@@ -109,7 +117,7 @@ export function rolesAllowed(action: Action): SystemRole[] {
 }
 
 /** The fields of a user an edit may change besides the role (which is 'user.changeRole'). */
-export const USER_EDIT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'bio', 'teamName'] as const;
+export const USER_EDIT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'bio', 'teamName', 'teamId'] as const;
 export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
 
 /**
@@ -119,7 +127,9 @@ export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
  */
 export function editableUserFields(actor: Actor, target: TargetUser): readonly UserEditField[] {
   if (!can(actor, 'user.editProfile', target)) return [];
-  return actor.systemRole === 'team_member' ? USER_EDIT_FIELDS.filter((field) => field !== 'teamName') : USER_EDIT_FIELDS;
+  return actor.systemRole === 'team_member'
+    ? USER_EDIT_FIELDS.filter((field) => field !== 'teamName' && field !== 'teamId')
+    : USER_EDIT_FIELDS;
 }
 
 /** There is always an active admin: a change that would leave none is refused with this. */

@@ -28,6 +28,9 @@ import { webhooksEndpoints } from '../modules/webhooks/webhooks.endpoints.js';
 import { usersEndpoints } from '../modules/users/users.endpoints.js';
 import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
+import { teamsEndpoints } from '../modules/teams/teams.endpoints.js';
+import { leadVisibilityEndpoints } from '../modules/lead-visibility/lead-visibility.endpoints.js';
+import { personalDataEndpoints } from '../modules/personal-data/personal-data.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
@@ -70,6 +73,9 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...webFormsEndpoints,
   ...customRolesEndpoints,
   ...teamEndpoints,
+  ...teamsEndpoints,
+  ...leadVisibilityEndpoints,
+  ...personalDataEndpoints,
   ...salesTeamEndpoints,
   ...dashboardEndpoints,
   ...activitiesEndpoints,

@@ -13,8 +13,12 @@ export type BusEvent =
   | { type: 'deliver'; to: Audience; event: LiveEvent }
   /** The same, as it arrived from another replica (or through PostgreSQL from this one). */
   | { type: 'deliver-wire'; to: Audience; wire: WireEvent }
-  /** Sessions of this user ended (logout, password change, deletion): every replica ends their live connections now. */
-  | { type: 'sessions-ended'; userId: number }
+  /**
+   * Sessions of this user ended (logout, password change, deletion): every replica ends their live
+   * connections now. `everyConnection`: all of them, their sessions still valid (a role now requires
+   * a second factor they have not set up: they reconnect, and are refused until they enrol).
+   */
+  | { type: 'sessions-ended'; userId: number; everyConnection?: true }
   /** This replica may have missed events (its listener reconnected): connections catch up from the database. */
   | { type: 'resync' };
 

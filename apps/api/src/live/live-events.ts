@@ -3,7 +3,16 @@
  * item of the web app's feed), and how each type crosses replicas. Adding an event type is
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
-import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds, findWhatsAppMessagesByIds } from '@crm/db';
+import {
+  type Db,
+  EVERY_LEAD,
+  type LeadReader,
+  findChatMessagesByIds,
+  findFollowUp,
+  findLeadListItem,
+  findNotificationsByIds,
+  findWhatsAppMessagesByIds,
+} from '@crm/db';
 import {
   type ChatMessage,
   type FollowUp,
@@ -116,6 +125,9 @@ function inlineOrById<K extends LiveEventType, R>(rule: {
   };
 }
 
+/** A reader who sees no lead: user 0 is nobody. */
+const NO_LEAD_CARDS: LeadReader = { visibility: 'own', userId: 0 };
+
 const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   // Most messages travel whole, so no replica reads them back; one too long for a payload (4000
   // characters of 4-byte UTF-8) travels as its id.
@@ -123,7 +135,8 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
     id: (event) => event.message.id,
     record: (event) => event.message,
     revive: (message: ChatMessage) => ({ type: 'chat', message: { ...message, createdAt: new Date(message.createdAt) } }),
-    readBack: async (db, ids) => (await findChatMessagesByIds(db, ids)).map((message) => ({ type: 'chat', message })),
+    // Read back for several recipients at once: without lead cards, which each reader's own reads show (chat.service.ts).
+    readBack: async (db, ids) => (await findChatMessagesByIds(db, ids, NO_LEAD_CARDS)).map((message) => ({ type: 'chat', message })),
   }),
   read: {
     ...asIs<'read'>(),
@@ -142,7 +155,7 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       Promise.all(
         wires.map(async (wire) => {
           const { readBack, lead, ...event } = wire as WireEvent & { readBack?: true; lead?: LeadListItem };
-          const item = readBack ? await findLeadListItem(db, Number(event['leadId'])) : lead && reviveLeadItem(lead);
+          const item = readBack ? await findLeadListItem(db, Number(event['leadId']), EVERY_LEAD) : lead && reviveLeadItem(lead);
           return { ...(event as EventOf<'leadChanged'>), ...(item ? { lead: item } : {}) };
         }),
       ),

@@ -10,7 +10,7 @@ import type { Audience, BusEvent, BusLog, EventBus } from '../events/event-bus.j
 import { fromWire, type LiveEvent, type LiveEventType } from './live-events.js';
 import { startPresenceHeartbeat } from './presence-heartbeat.js';
 import { publishLive } from './publish.js';
-import { endConnectionsOfEndedSessions, startSessionSweep } from './session-sweep.js';
+import { endConnections, startSessionSweep } from './session-sweep.js';
 
 export interface LiveConnection {
   userId: number;
@@ -207,7 +207,7 @@ export class LiveHub {
         return;
       }
       case 'sessions-ended':
-        await endConnectionsOfEndedSessions(this.deps.db, [...(this.byUser.get(event.userId) ?? [])]);
+        await endConnections(this.deps.db, [...(this.byUser.get(event.userId) ?? [])], event.everyConnection);
         return;
       case 'resync':
         await this.resync();

@@ -32,3 +32,9 @@ export function publishLiveEach(ctx: Publisher, deliveries: readonly { event: Li
 export function announceSessionsEnded(ctx: Publisher, userId: number): Promise<void> {
   return publishAfterCommit(ctx, { type: 'sessions-ended', userId });
 }
+
+/** These users must enrol a second factor first: every live connection of theirs closes now, on every replica. */
+export function closeEveryConnectionOf(ctx: Publisher, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return Promise.resolve();
+  return publishAfterCommit(ctx, ...userIds.map((userId) => ({ type: 'sessions-ended' as const, userId, everyConnection: true as const })));
+}

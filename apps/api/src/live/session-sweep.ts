@@ -15,12 +15,18 @@ const CHECK_BATCH = 100;
 type Endable = { sessionId: string; end(): void };
 
 /** Ends each connection whose session is no longer valid (one query per hundred sessions). */
-export async function endConnectionsOfEndedSessions(db: Db, connections: readonly Endable[]): Promise<void> {
+async function endConnectionsOfEndedSessions(db: Db, connections: readonly Endable[]): Promise<void> {
   const valid = new Set<string>();
   for (const batch of chunks([...new Set(connections.map((c) => c.sessionId))], CHECK_BATCH)) {
     for (const id of await listValidSessionIds(db, batch)) valid.add(id);
   }
   for (const connection of connections) if (!valid.has(connection.sessionId)) connection.end();
+}
+
+/** A `sessions-ended` event's connections: those of ended sessions, or every one of them. */
+export async function endConnections(db: Db, connections: readonly Endable[], everyConnection?: true): Promise<void> {
+  if (everyConnection) for (const connection of connections) connection.end();
+  else await endConnectionsOfEndedSessions(db, connections);
 }
 
 export function startSessionSweep(deps: { db: Db; log: BusLog; connections: () => readonly Endable[] }): {

@@ -3,6 +3,9 @@ import { authRouter } from '../modules/auth/auth.endpoints.js';
 import { usersRouter } from '../modules/users/users.endpoints.js';
 import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoints.js';
 import { teamRouter } from '../modules/team/team.endpoints.js';
+import { teamsRouter } from '../modules/teams/teams.endpoints.js';
+import { leadVisibilityRouter } from '../modules/lead-visibility/lead-visibility.endpoints.js';
+import { personalDataRouter } from '../modules/personal-data/personal-data.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.endpoints.js';
 import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
@@ -37,6 +40,9 @@ export const appRouter = router({
   users: usersRouter,
   customRoles: customRolesRouter,
   team: teamRouter,
+  teams: teamsRouter,
+  leadVisibility: leadVisibilityRouter,
+  personalData: personalDataRouter,
   dashboard: dashboardRouter,
   activities: activitiesRouter,
   analytics: analyticsRouter,

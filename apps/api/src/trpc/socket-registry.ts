@@ -8,7 +8,7 @@ import type { Db } from '@crm/db';
 import type { WebSocket } from 'ws';
 import type { BusLog, EventBus } from '../events/event-bus.js';
 import { MAX_CONNECTIONS_PER_SESSION, SESSION_ENDED_REASON, TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
-import { endConnectionsOfEndedSessions, startSessionSweep } from '../live/session-sweep.js';
+import { endConnections, startSessionSweep } from '../live/session-sweep.js';
 
 /** A session holds as many tRPC sockets as live connections; a user, over all their sessions, three times that. */
 export const TRPC_SOCKET_CAPS = { perSession: MAX_CONNECTIONS_PER_SESSION, perUser: 3 * MAX_CONNECTIONS_PER_SESSION } as const;
@@ -42,7 +42,7 @@ export class TrpcSocketRegistry {
   constructor(private readonly deps: { db: Db; bus: EventBus; log: BusLog }) {
     this.unsubscribe = deps.bus.subscribe((event) => {
       if (event.type !== 'sessions-ended') return;
-      endConnectionsOfEndedSessions(deps.db, [...(this.byUser.get(event.userId) ?? [])]).catch((error: unknown) =>
+      endConnections(deps.db, [...(this.byUser.get(event.userId) ?? [])], event.everyConnection).catch((error: unknown) =>
         deps.log.error({ err: error }, 'tRPC sockets of ended sessions not closed'),
       );
     });

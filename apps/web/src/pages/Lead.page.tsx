@@ -19,6 +19,7 @@ import { LeadContacts } from '../features/lead-page/components/LeadContacts';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
 import { LeadTags } from '../features/lead-page/components/LeadTags';
+import { PersonalDataMenu } from '../features/lead-page/components/PersonalDataMenu';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
 import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-return';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
@@ -126,6 +127,7 @@ function LeadScreen({ id }: { id: number }) {
         </Title>
         <Group gap="xs">
           {manages ? <MergeLeadButton lead={data} /> : null}
+          {can(user, 'lead.personalData') ? <PersonalDataMenu lead={data} /> : null}
           {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
         </Group>
       </Group>

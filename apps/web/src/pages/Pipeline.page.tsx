@@ -78,7 +78,8 @@ function PipelineScreen() {
         onDragCancel={() => setDragged(null)}
         accessibility={{ announcements }}
       >
-        <div className={classes.board} data-testid="pipeline-board">
+        {/* Focusable and named: the board scrolls sideways, and keyboard users must reach it even with no card in it. */}
+        <div className={classes.board} data-testid="pipeline-board" tabIndex={0} role="region" aria-label="Columnas del embudo">
           {LEAD_STATUSES.map((status) => (
             <BoardColumn key={status} status={status} filters={filters} onMove={(lead, to) => move({ lead, to })} />
           ))}

@@ -13,6 +13,7 @@ import { RoleCard } from '../features/roles/components/RoleCard';
 import { RoleFormDialog } from '../features/roles/components/RoleFormDialog';
 import { UsersRolesList } from '../features/roles/components/UsersRolesList';
 import { TwoFactorRolesCard } from '../features/security/components/TwoFactorRolesCard';
+import { LeadVisibilityCard } from '../features/roles/components/LeadVisibilityCard';
 import { useTRPC } from '../lib/trpc';
 
 function RolesGrid({
@@ -76,6 +77,7 @@ function RoleManagement() {
       <Stack gap="lg">
         <RolesGrid roles={roles.data} failure={roles.isError ? roles : null} onEdit={setFormRole} onDelete={setDeleting} />
         <UsersRolesList users={users.data} failure={users.isError ? users : null} onAssign={setAssigningTo} />
+        <LeadVisibilityCard customRoles={roles.data ?? []} />
         <TwoFactorRolesCard customRoles={roles.data ?? []} />
       </Stack>
       <RoleFormDialog role={formRole} onClose={() => setFormRole(undefined)} />

@@ -9,6 +9,7 @@ import { RoleGate } from '../components/RoleGate';
 import { AddMemberDialog } from '../features/team/components/AddMemberDialog';
 import { TeamSummaryCards } from '../features/team/components/TeamSummaryCards';
 import { TeamTable } from '../features/team/components/TeamTable';
+import { TeamsCard } from '../features/team/components/TeamsCard';
 import { DeleteUserDialog } from '../features/users/components/DeleteUserDialog';
 import { EditUserDialog } from '../features/users/components/EditUserDialog';
 import { useTRPC } from '../lib/trpc';
@@ -59,6 +60,7 @@ function Team() {
       <>
         <TeamSummaryCards members={team.members} />
         <TeamTable members={team.members} onEdit={setEditing} onDelete={setDeleting} />
+        <TeamsCard />
       </>
     );
   }

@@ -40,6 +40,7 @@ export function aUser(fields: Partial<User> = {}): User {
     lastName: 'Prueba',
     email: 'lucia@empresa.es',
     username: 'lucia',
+    teamId: null,
     teamName: null,
     phone: null,
     bio: null,

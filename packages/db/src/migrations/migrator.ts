@@ -39,6 +39,7 @@ import * as dealsAndTags from './2026-11-27T2010-deals-and-tags.js';
 import * as contacts from './2026-11-27T2000-contacts.js';
 import * as whatsapp from './2026-11-27T2030-whatsapp.js';
 import * as whatsappCloud from './2026-11-27T2040-whatsapp-cloud.js';
+import * as teamsAndLeadVisibility from './2026-11-27T2050-teams-and-lead-visibility.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T2000-contacts': contacts,
   '2026-11-27T2030-whatsapp': whatsapp,
   '2026-11-27T2040-whatsapp-cloud': whatsappCloud,
+  '2026-11-27T2050-teams-and-lead-visibility': teamsAndLeadVisibility,
 };
 
 /**

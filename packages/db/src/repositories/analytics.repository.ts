@@ -13,6 +13,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { type LeadValuation, leadValueSum } from './lead-values.repository.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
+import { type LeadReader, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 const DAY_MS = 86_400_000;
 const ACTIVE_WINDOW_MS = DAY_MS;
@@ -39,8 +40,17 @@ export interface DateRange {
  * The four dashboard cards' raw figures. Each count is its own scalar subquery so each reads
  * the narrowest index (created_at, converted_at of converted leads, status) rather than every row.
  */
-/** `assignedTo`: only that person's leads (a seller's own dashboard); the team counts stay the team's. */
-export async function dashboardCounts(db: DbOrTrx, now: Date = new Date(), assignedTo?: number): Promise<DashboardCounts> {
+/**
+ * `assignedTo`: only that person's leads (a seller's own dashboard); the team counts stay the
+ * team's, of the leads `reader` sees.
+ */
+export async function dashboardCounts(
+  db: DbOrTrx,
+  reader: LeadReader,
+  now: Date = new Date(),
+  assignedTo?: number,
+): Promise<DashboardCounts> {
+  const visible = visibleLeadsCondition(reader);
   const windowStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
@@ -49,7 +59,8 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date(), assig
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(IN_VISIBLE_GROUP)
-      .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0));
+      .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0))
+      .$if(visible !== undefined, (query) => query.where(visible ?? sql<SqlBool>`true`));
   const converted = () => leads().where('status', '=', 'convertido');
 
   const row = await db

@@ -2,6 +2,7 @@
 import { type ChatChannelMember, type ChannelKind, profileImageUrl } from '@crm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import type { LeadReader } from './lead-visibility.repository.js';
 import { messagePreview, selectMessages } from './chat-message-select.js';
 
 export interface ChannelSummary {
@@ -21,28 +22,25 @@ export interface ChannelRecord {
   createdBy: number | null;
 }
 
-/** A channel's shown name: General, the role's display name, the manager's team name, or the group's own. */
+/** A channel's shown name: General, the role's display name, the team's name, or the group's own. */
 const channelName = sql<string>`case c.kind
   when 'general' then 'General'
   when 'role' then coalesce(r.display_name, 'Especialización')
-  when 'team' then coalesce(mgr.team_name, 'Equipo')
+  when 'team' then coalesce(tm.name, 'Equipo')
   else coalesce(c.name, 'Grupo') end`;
 
 /**
  * Creates the channels that exist by rule and are still missing: one per custom role, one per
- * active manager with a team name (General exists from the migration on). Idempotent and cheap.
+ * team (General exists from the migration on). Idempotent and cheap.
  */
 export async function ensureAutomaticChannels(db: DbOrTrx): Promise<void> {
   await sql`insert into chat_channels (kind, custom_role_id) select 'role', id from custom_roles
             on conflict (custom_role_id) do nothing`.execute(db);
-  await sql`insert into chat_channels (kind, manager_id)
-            select 'team', id from users
-            where system_role = 'manager' and deactivated_at is null and coalesce(trim(team_name), '') <> ''
-            on conflict (manager_id) do nothing`.execute(db);
+  await sql`insert into chat_channels (kind, team_id) select 'team', id from teams on conflict (team_id) do nothing`.execute(db);
 }
 
 /** The channels `userId` belongs to now, the most recently active first, each with its unread count and last message. */
-export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<ChannelSummary[]> {
+export async function listChannelsOf(db: DbOrTrx, userId: number, reader: LeadReader): Promise<ChannelSummary[]> {
   const { rows } = await sql<{
     id: number;
     kind: ChannelKind;
@@ -64,10 +62,10 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
     from chat_channel_membership mine
     join chat_channels c on c.id = mine.channel_id
     left join custom_roles r on r.id = c.custom_role_id
-    left join users mgr on mgr.id = c.manager_id
+    left join teams tm on tm.id = c.team_id
     left join chat_channel_reads rd on rd.channel_id = c.id and rd.user_id = ${userId}
     left join lateral (
-      ${selectMessages(db).where('m.channel_id', '=', sql.ref<number>('c.id')).orderBy('m.id', 'desc').limit(1)}
+      ${selectMessages(db, reader).where('m.channel_id', '=', sql.ref<number>('c.id')).orderBy('m.id', 'desc').limit(1)}
     ) lm on true
     where mine.user_id = ${userId}
     order by c.kind = 'general' desc, lm.id desc nulls last, c.id
@@ -86,10 +84,10 @@ export async function listChannelsOf(db: DbOrTrx, userId: number): Promise<Chann
   }));
 }
 
-/** The channels with what their shown name is read from (aliases c, r, mgr). */
+/** The channels with what their shown name is read from (aliases c, r, tm). */
 const channelsWithNames = sql`chat_channels c
     left join custom_roles r on r.id = c.custom_role_id
-    left join users mgr on mgr.id = c.manager_id`;
+    left join teams tm on tm.id = c.team_id`;
 
 /** A channel's shown name as a scalar subquery, for a statement that needs it without a read of its own. */
 export function channelNameSql(channelId: number): RawBuilder<string> {

@@ -1,13 +1,17 @@
 /** The one selection of chat messages every chat query reads, one-to-one and channel alike. */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 
-/** Messages with their attachment's description and the shared lead's name (never the attachment's bytes). */
-export function selectMessages(db: DbOrTrx) {
+/**
+ * Messages with their attachment's description and the shared lead's name (never the attachment's
+ * bytes). A lead card shows only to a reader who may see the lead; to anyone else it is no card.
+ */
+export function selectMessages(db: DbOrTrx, reader: LeadReader) {
   return db
     .selectFrom('chat_messages as m')
     .leftJoin('chat_attachments as a', 'a.id', 'm.attachment_id')
-    .leftJoin('leads as l', 'l.id', 'm.lead_id')
+    .leftJoin('leads as l', (join) => join.onRef('l.id', '=', 'm.lead_id').on(visibleLeads(reader, 'l')))
     .select([
       'm.id',
       'm.sender_id',

@@ -13,6 +13,7 @@ import {
 } from './notifications.repository.js';
 import { whereApiTokenValid } from './api-tokens.repository.js';
 import { whereSessionValid } from './sessions.repository.js';
+import { type LeadReader, findLeadReader, visibleLeads } from './lead-visibility.repository.js';
 
 export function chatAttachmentUrl(id: number): string {
   return `/api/chat/attachments/${id}`;
@@ -58,15 +59,15 @@ function toChatMessageDto(row: MessageRow): ChatMessage {
   };
 }
 
-export async function findChatMessagesByIds(db: DbOrTrx, ids: readonly number[]): Promise<ChatMessage[]> {
+export async function findChatMessagesByIds(db: DbOrTrx, ids: readonly number[], reader: LeadReader): Promise<ChatMessage[]> {
   if (ids.length === 0) return [];
-  const rows = await selectMessages(db).where('m.id', 'in', ids).orderBy('m.id').execute();
+  const rows = await selectMessages(db, reader).where('m.id', 'in', ids).orderBy('m.id').execute();
   return rows.map(toChatMessageDto);
 }
 
 /** Both directions of one conversation, oldest first. */
-export async function listConversation(db: DbOrTrx, userId: number, otherId: number): Promise<ChatMessage[]> {
-  const rows = await selectMessages(db)
+export async function listConversation(db: DbOrTrx, userId: number, otherId: number, reader: LeadReader): Promise<ChatMessage[]> {
+  const rows = await selectMessages(db, reader)
     .where((eb) =>
       eb.or([
         eb.and([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', otherId)]),
@@ -83,8 +84,9 @@ export async function listChannelMessages(
   db: DbOrTrx,
   channelId: number,
   page: { before?: number | undefined; limit: number },
+  reader: LeadReader,
 ): Promise<ChatMessage[]> {
-  let query = selectMessages(db).where('m.channel_id', '=', channelId);
+  let query = selectMessages(db, reader).where('m.channel_id', '=', channelId);
   if (page.before !== undefined) query = query.where('m.id', '<', page.before);
   const rows = await query.orderBy('m.id', 'desc').limit(page.limit).execute();
   return rows.reverse().map(toChatMessageDto);
@@ -95,7 +97,7 @@ export async function listChannelMessages(
  * now included: what a reconnecting client missed. A channel they left is not replayed.
  */
 export async function listMessagesOfUserAfter(db: DbOrTrx, userId: number, afterId: number, limit: number): Promise<ChatMessage[]> {
-  const rows = await selectMessages(db)
+  const rows = await selectMessages(db, await findLeadReader(db, userId))
     .where('m.id', '>', afterId)
     .where((eb) =>
       eb.or([
@@ -280,7 +282,7 @@ export async function insertChatMessageWithinRate(
  * read; then the rest by name, without a message. A deactivated colleague stays only where
  * there is a conversation with them, so its history is still read under their name.
  */
-export async function listChatContacts(db: DbOrTrx, userId: number): Promise<ChatContact[]> {
+export async function listChatContacts(db: DbOrTrx, userId: number, reader: LeadReader): Promise<ChatContact[]> {
   const result = await sql<{
     id: number;
     first_name: string | null;
@@ -312,7 +314,7 @@ export async function listChatContacts(db: DbOrTrx, userId: number): Promise<Cha
     left join latest on latest.other_id = u.id
     left join chat_messages m on m.id = latest.last_id
     left join chat_attachments a on a.id = m.attachment_id
-    left join leads l on l.id = m.lead_id
+    left join leads l on l.id = m.lead_id and ${visibleLeads(reader, 'l')}
     left join profile_images p on p.user_id = u.id
     left join unread on unread.other_id = u.id
     where u.id <> ${userId} and (u.deactivated_at is null or latest.other_id is not null)

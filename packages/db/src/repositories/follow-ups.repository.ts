@@ -6,6 +6,7 @@ import { type FollowUp, type FollowUpDue, followUpWindows } from '@crm/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { personNameSql } from './person-name.js';
+import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 
 export interface FollowUpRow {
   id: number;
@@ -19,6 +20,8 @@ export interface FollowUpRow {
 export interface FollowUpQuery {
   /** One owner's ('mine'), or everyone's when absent ('team'). */
   ownerId?: number;
+  /** Only follow-ups on leads the reader sees. */
+  reader: LeadReader;
   due: FollowUpDue;
   done: boolean;
   now: Date;
@@ -63,7 +66,9 @@ function toFollowUp(row: Row): FollowUp {
 /** Open ones by due time (overdue first); done ones most recently done first. */
 export async function listFollowUps(db: DbOrTrx, query: FollowUpQuery): Promise<FollowUp[]> {
   const { endOfToday, endOfUpcoming } = followUpWindows(query.now, query.timeZone);
-  let select = selectFollowUps(db).where('f.done_at', query.done ? 'is not' : 'is', null);
+  let select = selectFollowUps(db)
+    .where('f.done_at', query.done ? 'is not' : 'is', null)
+    .where(visibleLeads(query.reader, 'l'));
   if (query.ownerId !== undefined) select = select.where('f.owner_id', '=', query.ownerId);
   if (query.due === 'overdue') select = select.where('f.due_at', '<', query.now);
   if (query.due === 'today') select = select.where('f.due_at', '>=', query.now).where('f.due_at', '<', endOfToday);

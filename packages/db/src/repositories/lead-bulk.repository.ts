@@ -4,6 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { type LeadFilters, filterExpression } from './leads.repository.js';
+import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 import type { LeadAssignee } from './notifications.repository.js';
 
 export interface BulkLeadState {
@@ -16,17 +17,17 @@ export interface BulkLeadState {
 }
 
 /**
- * The next batch, newest id first, locked until the transaction ends: the given ids, or the
+ * The next batch, newest id first, locked until the transaction ends: the given ids its reader sees, or the
  * leads the filters match below `beforeId` (a keyset, so leads the action moves out of the
  * filter are not read twice and none is skipped).
  */
 export async function lockBulkBatch(
   trx: DbOrTrx,
-  scope: { ids: readonly number[] } | { filters: LeadFilters; beforeId: number | null; limit: number },
+  scope: { ids: readonly number[]; reader: LeadReader } | { filters: LeadFilters; beforeId: number | null; limit: number },
 ): Promise<BulkLeadState[]> {
   let query = trx.selectFrom('leads').select(['id', 'status', 'assigned_to', 'contacted_by', 'contacted_at', 'group_id']);
   if ('ids' in scope) {
-    query = query.where('id', '=', anyInt(scope.ids));
+    query = query.where('id', '=', anyInt(scope.ids)).where(visibleLeads(scope.reader));
   } else {
     query = query.where((eb) => filterExpression(eb, scope.filters)).limit(scope.limit);
     if (scope.beforeId !== null) query = query.where('id', '<', scope.beforeId);

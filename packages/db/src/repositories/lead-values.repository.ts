@@ -7,6 +7,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
 import { type DateRange } from './analytics.repository.js';
 import { IN_VISIBLE_GROUP, type LeadFilters, filterExpression } from './leads.repository.js';
+import { type LeadReader, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 /** The team's figures a sum needs: its value per conversion ('1500.00') and its currency. */
 export interface LeadValuation {
@@ -47,9 +48,11 @@ export async function revenueInRanges(
   db: DbOrTrx,
   valuation: LeadValuation,
   ranges: readonly DateRange[],
-  assignedTo?: number,
+  scope: { reader?: LeadReader; assignedTo?: number } = {},
 ): Promise<string[]> {
   if (ranges.length === 0) return [];
+  const { assignedTo } = scope;
+  const visible = scope.reader ? visibleLeadsCondition(scope.reader) : undefined;
   const sumIn = (range: DateRange) =>
     db
       .selectFrom('leads')
@@ -58,7 +61,8 @@ export async function revenueInRanges(
       .where('converted_at', '>=', range.from)
       .where('converted_at', '<', range.to)
       .where(IN_VISIBLE_GROUP)
-      .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0));
+      .$if(assignedTo !== undefined, (query) => query.where('assigned_to', '=', assignedTo ?? 0))
+      .$if(visible !== undefined, (query) => query.where(visible ?? sql<SqlBool>`true`));
   const row: Record<string, string | null> = await db
     .selectNoFrom(ranges.map((range, index) => sumIn(range).as(`r${index}`)))
     .executeTakeFirstOrThrow();

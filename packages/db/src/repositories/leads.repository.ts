@@ -24,10 +24,13 @@ import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
 import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
 import { anyInt } from './int-array.js';
+import { type LeadReader, visibleLeads, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
 export interface LeadFilters {
+  /** Whose leads these are to read (lead-visibility.repository.ts): every list, count, search and export says it. */
+  reader: LeadReader;
   view?: LeadView;
   status?: LeadStatus;
   category?: LeadCategory;
@@ -90,6 +93,8 @@ function containsPattern(normalizedTerm: string): string {
 
 export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
   const conditions = [];
+  const visible = visibleLeadsCondition(filters.reader);
+  if (visible) conditions.push(visible);
   if (filters.view === 'leads') {
     if (!filters.status) conditions.push(MAY_BE_MARKED_CONTACTED);
     if (onlyUngrouped(filters)) conditions.push(eb('leads.group_id', 'is', null));
@@ -301,25 +306,26 @@ export async function countLeads(db: DbOrTrx, filters: LeadFilters): Promise<num
   return Number(row.count);
 }
 
-export async function findLeadListItem(db: DbOrTrx, id: number): Promise<LeadListItem | undefined> {
-  const row = await selectListItems(db).where('leads.id', '=', id).executeTakeFirst();
+/** By id, if `reader` may see it (a lead one may not see is not found: a 404 on every door). */
+export async function findLeadListItem(db: DbOrTrx, id: number, reader: LeadReader): Promise<LeadListItem | undefined> {
+  const row = await selectListItems(db).where('leads.id', '=', id).where(visibleLeads(reader)).executeTakeFirst();
   return row && toListItem(row);
 }
 
 /** Several leads' list items (a bulk batch's), in no particular order. */
-export async function findLeadListItems(db: DbOrTrx, ids: readonly number[]): Promise<LeadListItem[]> {
+export async function findLeadListItems(db: DbOrTrx, ids: readonly number[], reader: LeadReader): Promise<LeadListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await selectListItems(db).where('leads.id', '=', anyInt(ids)).execute();
+  const rows = await selectListItems(db).where('leads.id', '=', anyInt(ids)).where(visibleLeads(reader)).execute();
   return rows.map(toListItem);
 }
 
 /** The bare row, locked for the rest of the transaction so concurrent edits apply one after the other. */
-export async function findLeadRowForUpdate(db: DbOrTrx, id: number): Promise<LeadRow | undefined> {
-  return db.selectFrom('leads').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function findLeadRowForUpdate(db: DbOrTrx, id: number, reader: LeadReader): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).where(visibleLeads(reader)).forUpdate().executeTakeFirst();
 }
 
-export async function findLeadRow(db: DbOrTrx, id: number): Promise<LeadRow | undefined> {
-  return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findLeadRow(db: DbOrTrx, id: number, reader: LeadReader): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).where(visibleLeads(reader)).executeTakeFirst();
 }
 
 function withSearchText<T extends { name: string; email?: string | null }>(values: T): T & { search_text: string } {

@@ -5,6 +5,7 @@ import type { NotificationsTable } from '../tables/notifications.table.js';
 import type { DbOrTrx } from '../types.js';
 import { isViewingSql } from './chat-viewing.repository.js';
 import { anyInt } from './int-array.js';
+import { type LeadReader, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 export type NewNotification = Insertable<NotificationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -120,9 +121,19 @@ export async function findNotificationsByIds(db: DbOrTrx, ids: readonly number[]
 export async function listNotificationsOf(
   db: DbOrTrx,
   userId: number,
-  options: { unread?: boolean; limit: number },
+  options: { unread?: boolean; limit: number; reader: LeadReader },
 ): Promise<StoredNotification[]> {
   let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+  // A notification about a lead they no longer see (assigned away since) is not shown.
+  const visible = visibleLeadsCondition(options.reader);
+  if (visible) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('notifications.lead_id', 'is', null),
+        eb('notifications.lead_id', 'in', eb.selectFrom('leads').select('leads.id').where(visible)),
+      ]),
+    );
+  }
   if (options.unread === true) query = query.where('read_at', 'is', null);
   if (options.unread === false) query = query.where('read_at', 'is not', null);
   const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();

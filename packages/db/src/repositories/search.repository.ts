@@ -10,6 +10,7 @@ import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
+import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 
 type FoundLead = { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus };
 
@@ -46,7 +47,7 @@ function contactMatches(terms: SearchTerms) {
     ]);
 }
 
-export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number): Promise<FoundLead[]> {
+export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number, reader: LeadReader): Promise<FoundLead[]> {
   // The newest matching leads by their own keys and by their contacts', each list read from its own indexes.
   const [byLead, byContact] = await Promise.all([
     db.selectFrom('lead_search').select('lead_id').where(matches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
@@ -54,11 +55,15 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
   ]);
   const candidates = [...new Set([...byLead, ...byContact].map((row) => row.lead_id))].sort((a, b) => b - a).slice(0, CANDIDATES);
   if (candidates.length === 0) return [];
-  const found = await visibleLeads(db).where('leads.id', '=', anyInt(candidates)).orderBy('leads.id', 'desc').limit(limit).execute();
-  // Only when the newest matches are mostly invisible (a group being deleted) and there may be
+  const found = await readableLeads(db, reader)
+    .where('leads.id', '=', anyInt(candidates))
+    .orderBy('leads.id', 'desc')
+    .limit(limit)
+    .execute();
+  // Only when the newest matches are mostly invisible (a group being deleted, or others' leads) and there may be
   // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
   if (found.length >= limit || (byLead.length < CANDIDATES && byContact.length < CANDIDATES)) return found;
-  return visibleLeads(db)
+  return readableLeads(db, reader)
     .where((eb) =>
       eb.or([
         eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
@@ -73,5 +78,9 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .execute();
 }
 
-const visibleLeads = (db: DbOrTrx) =>
-  db.selectFrom('leads').select(['leads.id', 'leads.name', 'leads.email', 'leads.phone', 'leads.status']).where(IN_VISIBLE_GROUP);
+const readableLeads = (db: DbOrTrx, reader: LeadReader) =>
+  db
+    .selectFrom('leads')
+    .select(['leads.id', 'leads.name', 'leads.email', 'leads.phone', 'leads.status'])
+    .where(IN_VISIBLE_GROUP)
+    .where(visibleLeads(reader));

@@ -149,6 +149,33 @@ export async function roleRequiresSecondFactor(db: DbOrTrx, userId: number, syst
   return row !== undefined;
 }
 
+/** The active members of a role who have no confirmed second factor: those a new requirement stops. */
+export async function listMembersWithoutSecondFactor(
+  db: DbOrTrx,
+  role: { systemRole: SystemRole } | { customRoleId: number },
+): Promise<number[]> {
+  let query = db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.deactivated_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_second_factors as f')
+            .select('f.user_id')
+            .whereRef('f.user_id', '=', 'u.id')
+            .where('f.confirmed_at', 'is not', null),
+        ),
+      ),
+    );
+  query =
+    'systemRole' in role
+      ? query.where('u.system_role', '=', role.systemRole)
+      : query.where('u.id', 'in', (eb) => eb.selectFrom('user_custom_roles').select('user_id').where('role_id', '=', role.customRoleId));
+  return (await query.execute()).map((row) => row.id);
+}
+
 export interface TwoFactorRequirementRows {
   systemRoles: SystemRole[];
   customRoleIds: number[];

@@ -3,6 +3,7 @@ import type { ProgressLevel, TrackingForm, TrackingRecord } from '@crm/domain';
 import type { Selectable } from 'kysely';
 import type { ConversationTrackingTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
+import { type LeadReader, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 type TrackingRow = Selectable<ConversationTrackingTable>;
 export type TrackingFields = Omit<TrackingForm, 'leadId'>;
@@ -42,11 +43,14 @@ function partialColumns(fields: Partial<TrackingFields>) {
 }
 
 /** Every record, or only those of the given leads. */
-export async function listTracking(db: DbOrTrx, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
-  let query = db.selectFrom('conversation_tracking').selectAll().orderBy('id', 'asc');
+/** The records of the leads `reader` sees (of `leadIds` when given). */
+export async function listTracking(db: DbOrTrx, reader: LeadReader, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
+  let query = db.selectFrom('conversation_tracking').selectAll('conversation_tracking').orderBy('conversation_tracking.id', 'asc');
+  const visible = visibleLeadsCondition(reader);
+  if (visible) query = query.innerJoin('leads', 'leads.id', 'conversation_tracking.lead_id').where(visible);
   if (leadIds) {
     if (leadIds.length === 0) return [];
-    query = query.where('lead_id', 'in', [...leadIds]);
+    query = query.where('conversation_tracking.lead_id', 'in', [...leadIds]);
   }
   return (await query.execute()).map(toTrackingDto);
 }

@@ -10,7 +10,7 @@ import type { Database } from '../database.js';
 import type { UsersTable } from '../tables/users.table.js';
 import type { DbOrTrx } from '../types.js';
 
-export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null; two_factor_enabled: boolean };
+export type UserRow = Selectable<UsersTable> & { avatar_etag: string | null; two_factor_enabled: boolean; team_name: string | null };
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -21,6 +21,7 @@ export function toUserDto(row: UserRow): User {
     username: row.username,
     systemRole: row.system_role,
     role: row.system_role,
+    teamId: row.team_id,
     teamName: row.team_name,
     phone: row.phone,
     bio: row.bio,
@@ -49,8 +50,9 @@ function selectUsers(db: DbOrTrx, options: { includeDeactivated?: boolean } = {}
   const query = db
     .selectFrom('users')
     .leftJoin('profile_images', 'profile_images.user_id', 'users.id')
+    .leftJoin('teams', 'teams.id', 'users.team_id')
     .selectAll('users')
-    .select('profile_images.etag as avatar_etag')
+    .select(['profile_images.etag as avatar_etag', 'teams.name as team_name'])
     .select(twoFactorEnabled);
   return options.includeDeactivated ? query : query.where('users.deactivated_at', 'is', null);
 }

@@ -3,9 +3,10 @@
  * synced templates, Meta's status updates and fetched media on stored messages, and the inbox.
  */
 import type { WhatsAppInboxItem, WhatsAppStatus } from '@crm/domain';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { WhatsAppSettingsTable } from '../tables/whatsapp.table.js';
 import type { DbOrTrx } from '../types.js';
+import { type LeadReader, visibleLeadsCondition } from './lead-visibility.repository.js';
 
 export type WhatsAppSettingsRow = Selectable<WhatsAppSettingsTable>;
 
@@ -163,7 +164,12 @@ export async function findLeadIdByContactPhone(db: DbOrTrx, phoneKeys: readonly 
  * The team's open conversations: unread first, then the newest; 'mias' only the viewer's leads.
  * The preview is the last message's text, or what it carries.
  */
-export async function listWhatsAppInbox(db: DbOrTrx, query: { assignedTo: number | null; limit: number }): Promise<WhatsAppInboxItem[]> {
+export async function listWhatsAppInbox(
+  db: DbOrTrx,
+  reader: LeadReader,
+  query: { assignedTo: number | null; limit: number },
+): Promise<WhatsAppInboxItem[]> {
+  const visible = visibleLeadsCondition(reader, 'l');
   let select = db
     .selectFrom('whatsapp_conversations as c')
     .innerJoin('leads as l', 'l.id', 'c.lead_id')
@@ -193,6 +199,7 @@ export async function listWhatsAppInbox(db: DbOrTrx, query: { assignedTo: number
       (join) => join.onTrue(),
     );
   if (query.assignedTo !== null) select = select.where('l.assigned_to', '=', query.assignedTo);
+  if (visible) select = select.where(visible);
   const rows = await select
     .orderBy(sql`c.unread_count > 0`, 'desc')
     .orderBy('c.last_message_at', 'desc')
@@ -210,15 +217,15 @@ export async function listWhatsAppInbox(db: DbOrTrx, query: { assignedTo: number
   }));
 }
 
-export async function countUnreadWhatsAppConversations(db: DbOrTrx, assignedTo: number | null): Promise<number> {
+export async function countUnreadWhatsAppConversations(db: DbOrTrx, reader: LeadReader, assignedTo: number | null): Promise<number> {
+  const visible = visibleLeadsCondition(reader, 'l');
   let query = db
     .selectFrom('whatsapp_conversations as c')
+    .innerJoin('leads as l', 'l.id', 'c.lead_id')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('c.unread_count', '>', 0);
-  if (assignedTo !== null)
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom('leads as l').whereRef('l.id', '=', 'c.lead_id').where('l.assigned_to', '=', assignedTo)),
-    );
+  if (assignedTo !== null) query = query.where('l.assigned_to', '=', assignedTo);
+  if (visible) query = query.where(visible ?? sql<SqlBool>`true`);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 

@@ -39,7 +39,8 @@ export interface ChatChannelsTable {
   kind: 'general' | 'role' | 'team' | 'group';
   name: string | null;
   custom_role_id: number | null;
-  manager_id: number | null;
+  /** A team channel's team (migration 2026-11-27T2050): found by id, never by a name. */
+  team_id: number | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -12,7 +12,8 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   system_role: ColumnType<'admin' | 'manager' | 'team_member', 'admin' | 'manager' | 'team_member' | undefined>;
-  team_name: string | null;
+  /** The one team the person belongs to (migration 2026-11-27T2050); a manager belongs to the team he leads. */
+  team_id: number | null;
   phone: string | null;
   bio: string | null;
   last_seen_at: Date | null;
@@ -20,6 +21,15 @@ export interface UsersTable {
   deactivated_at: Date | null;
   /** 'Disponible para asignación' (migration 1600): automatic distribution skips whoever is not. */
   available: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A team (migration 2026-11-27T2050): its manager leads it; members point at it from users.team_id. */
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  manager_id: number;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

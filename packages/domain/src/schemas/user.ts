@@ -24,6 +24,8 @@ export const userSchema = z.object({
   systemRole: systemRoleSchema,
   /** Same value as systemRole, for clients written against either name. */
   role: systemRoleSchema,
+  /** The team the person belongs to (docs/teams.md); teamName is its name. */
+  teamId: z.number().nullable(),
   teamName: z.string().nullable(),
   phone: z.string().nullable(),
   bio: z.string().nullable(),
@@ -66,6 +68,8 @@ export const updateUserSchema = z.object({
   phone: clearableText(LIMITS.shortText),
   bio: clearableText(),
   teamName: clearableText(LIMITS.shortText),
+  /** A Vendedor's team (null: none); an admin sets any, a manager only his own (docs/teams.md). */
+  teamId: idSchema.nullable().optional(),
   /** Only an admin may change it (docs/roles-and-permissions.md). */
   role: systemRoleInputSchema.optional(),
   systemRole: systemRoleInputSchema.optional(),

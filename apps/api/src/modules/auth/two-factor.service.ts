@@ -12,6 +12,7 @@ import {
   findPasswordHash,
   findSecondFactor,
   findUserById,
+  listMembersWithoutSecondFactor,
   listTwoFactorRequirements,
   replaceRecoveryCodes,
   roleRequiresSecondFactor,
@@ -33,6 +34,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../context.js';
+import { closeEveryConnectionOf } from '../../live/publish.js';
 import { accountKey, throttledPasswordCheck } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import { hashRecoveryCode, looksLikeTotpCode, newRecoveryCodes } from './recovery-codes.js';
@@ -153,6 +155,8 @@ export async function setTwoFactorRequirement(
     throw new DomainError('NOT_FOUND', 'Rol no encontrado');
   }
   await storeTwoFactorRequirement(ctx.db, input.role, input.required);
+  // Their open sockets were opened before the rule: they close, and reopen only after enrolling.
+  if (input.required) await closeEveryConnectionOf(ctx, await listMembersWithoutSecondFactor(ctx.db, input.role));
   await recordSecurityEvent(ctx, {
     action: 'two_factor_requirement_changed',
     actorId: ctx.viewer.user.id,

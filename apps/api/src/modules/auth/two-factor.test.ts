@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, DEFAULT_PASSWORD, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
-import { openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
+import { AT_ONCE, openBoth, openLiveSocket, RefusedUpgrade } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const PERIOD_SECONDS = 30;
@@ -290,6 +290,30 @@ describeWithServer('second factor (2FA)', (server) => {
         systemRoles: [],
         customRoleIds: [],
       });
+    });
+
+    it('closes the open sockets of members without a factor the moment their role requires one; enrolled ones stay', async () => {
+      const admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
+      const role = await admin.post<{ id: number }>('/api/custom-roles', { name: uniqueName('auditores'), displayName: 'Auditores' });
+      const username = uniqueName('abierto');
+      const user = await createUser(server(), { username });
+      await admin.post(`/api/users/${user.id}/roles/${role.body.id}`);
+      const client = await loginAs(server(), username);
+      const { socket, live, feedEnded } = await openBoth(server().url, client);
+      const enrolled = await enrolledUser();
+      await admin.post(`/api/users/${enrolled.user.id}/roles/${role.body.id}`);
+      const kept = await openLiveSocket(server().url, enrolled.client);
+      try {
+        expect((await admin.put(`/api/roles/${role.body.id}/two-factor`, { required: true })).status).toBe(200);
+        await socket.closed;
+        await expect.poll(feedEnded, AT_ONCE).toBe(true);
+        // The session is still valid, but reopening waits for the enrolment.
+        await expect(openLiveSocket(server().url, client)).rejects.toThrow(RefusedUpgrade);
+        expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+      } finally {
+        await live.wsClient.close();
+        kept.socket.close();
+      }
     });
 
     it('sends a member without a factor to enrol: every other call, on REST, tRPC and sockets, is a Spanish 403 until then', async () => {

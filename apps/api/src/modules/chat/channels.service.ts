@@ -38,13 +38,14 @@ import type { ServiceContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
 import { readConversationNotifications } from '../notifications/notifications.service.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const SEARCH_LIMIT = 50;
 
 export async function listChannels(ctx: ServiceContext): Promise<ChatChannel[]> {
   requirePermission(ctx, 'chat.use');
   await ensureAutomaticChannels(ctx.db);
-  const channels = await listChannelsOf(ctx.db, ctx.viewer.user.id);
+  const channels = await listChannelsOf(ctx.db, ctx.viewer.user.id, await leadReaderOf(ctx));
   return channels.map((channel) => ({ ...channel, canManage: canManageChannel(ctx.viewer.user, channel) }));
 }
 
@@ -126,7 +127,7 @@ export async function listChannelMessagesFor(
   page: z.output<typeof channelMessagesQuerySchema>,
 ): Promise<ChatMessage[]> {
   await requireMembership(ctx, channelId);
-  return listChannelMessages(ctx.db, channelId, page);
+  return listChannelMessages(ctx.db, channelId, page, await leadReaderOf(ctx));
 }
 
 export async function channelMembers(ctx: ServiceContext, channelId: number): Promise<ChatChannelMember[]> {
@@ -156,5 +157,5 @@ export async function searchConversation(
   const search = normalizeSearchText(text);
   if (search.length === 0) return [];
   const where: ConversationScope = 'channelId' in scope ? scope : { userId: ctx.viewer.user.id, otherId: scope.userId };
-  return findChatMessagesByIds(ctx.db, await searchConversationMessageIds(ctx.db, where, search, SEARCH_LIMIT));
+  return findChatMessagesByIds(ctx.db, await searchConversationMessageIds(ctx.db, where, search, SEARCH_LIMIT), await leadReaderOf(ctx));
 }

@@ -63,8 +63,8 @@ describeWithServer('chat channels', (server) => {
     expect(refused.body.message).toBe('Conversación no encontrada');
   });
 
-  it('gives a manager with a team name a team channel; automatic channels cannot be edited', async () => {
-    await server().ctx.db.updateTable('users').set({ team_name: 'Equipo Norte' }).where('id', '=', ana.id).execute();
+  it('gives a team a team channel; automatic channels cannot be edited', async () => {
+    expect((await admin.client.post('/api/teams', { name: 'Equipo Norte', managerId: ana.id })).status).toBe(201);
     const team = (await channelsOf(ana.client)).find((c) => c.kind === 'team');
     expect(team).toMatchObject({ name: 'Equipo Norte', memberCount: 1 });
     const edit = await admin.client.put(`/api/chat/channels/${team?.id}`, { name: 'Otro' });

@@ -4,6 +4,7 @@ import {
   type ChatTarget,
   countUnreadChannelMessages,
   countUnreadMessages,
+  EVERY_LEAD,
   findChatMessagesByIds,
   findUserById,
   isApiTokenValid,
@@ -30,20 +31,21 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
-import { publishLive } from '../../live/publish.js';
+import { publishLive, publishLiveEach } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 import { Notifier } from '../notifications/notifier.js';
 import { readConversationNotifications } from '../notifications/notifications.service.js';
 import { requireShareableLead, requireUnsentAttachment } from './message-extras.js';
+import { leadReaderOf, splitBySight } from '../leads/lead-reader.js';
 
 const CHAT_USER_NOT_FOUND = 'Usuario no encontrado';
 const CHAT_MESSAGE_NOT_FOUND = 'Mensaje no encontrado';
 const CHAT_SELF = 'No puedes enviarte mensajes a ti mismo';
 
-export function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
+export async function listContacts(ctx: ServiceContext): Promise<ChatContact[]> {
   requirePermission(ctx, 'chat.use');
-  return listChatContacts(ctx.db, ctx.viewer.user.id);
+  return listChatContacts(ctx.db, ctx.viewer.user.id, await leadReaderOf(ctx));
 }
 
 export function listAvailableUsers(ctx: ServiceContext): Promise<ChatContact[]> {
@@ -72,7 +74,7 @@ export async function listMessages(ctx: ServiceContext, otherId: number): Promis
   requirePermission(ctx, 'chat.use');
   // A deactivated colleague's conversation stays readable; only new messages to them are refused.
   if (!(await findUserById(ctx.db, otherId, { includeDeactivated: true }))) throw new DomainError('NOT_FOUND', CHAT_USER_NOT_FOUND);
-  return listConversation(ctx.db, ctx.viewer.user.id, otherId);
+  return listConversation(ctx.db, ctx.viewer.user.id, otherId, await leadReaderOf(ctx));
 }
 
 /**
@@ -111,8 +113,17 @@ export async function sendMessage(ctx: ServiceContext, input: z.output<typeof se
   const message =
     input.attachmentId === undefined && input.leadId === undefined
       ? stored.message
-      : ((await findChatMessagesByIds(ctx.db, [stored.message.id]))[0] ?? stored.message);
-  await publishLive(ctx, { type: 'chat', message }, { userIds: stored.audience });
+      : ((await findChatMessagesByIds(ctx.db, [stored.message.id], EVERY_LEAD))[0] ?? stored.message);
+  if (message.lead) {
+    // The lead card only to those who may see the lead; the others get the message without it.
+    const { see, blind } = await splitBySight(ctx, message.lead.id, stored.audience);
+    await publishLiveEach(ctx, [
+      { event: { type: 'chat', message }, to: { userIds: see } },
+      { event: { type: 'chat', message: { ...message, lead: null } }, to: { userIds: blind } },
+    ]);
+  } else {
+    await publishLive(ctx, { type: 'chat', message }, { userIds: stored.audience });
+  }
   await notes.publish(ctx);
   return message;
 }

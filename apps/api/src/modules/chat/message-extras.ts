@@ -3,6 +3,7 @@ import { type DbOrTrx, findChatAttachment, findLeadRow } from '@crm/db';
 import { CHAT_ATTACHMENT_LIMITS, DomainError } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const LEAD_NOT_FOUND_MESSAGE = 'Lead no encontrado';
 
@@ -16,5 +17,5 @@ export async function requireUnsentAttachment(trx: DbOrTrx, senderId: number, at
 /** A lead card is shared by someone who may read the lead; whoever opens it is checked again by the lead page. */
 export async function requireShareableLead(ctx: ServiceContext, leadId: number): Promise<void> {
   requirePermission(ctx, 'lead.read');
-  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND_MESSAGE);
+  if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND_MESSAGE);
 }

@@ -12,6 +12,7 @@ import {
   type ContactChanges,
   type ContactRow,
   type DbOrTrx,
+  type LeadReader,
   type NewLeadHistoryEntry,
   clearPrimaryContact,
   deleteContactRow,
@@ -40,18 +41,20 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { announceLeadChanged } from '../leads/lead-changed.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { getLeadOrThrow } from '../leads/leads.service.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { emitLeadEvents } from '../webhooks/webhook-events.js';
 
 export async function listLeadContacts(ctx: ServiceContext, leadId: number): Promise<Contact[]> {
   requirePermission(ctx, 'lead.read');
-  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return listContacts(ctx.db, leadId);
 }
 
-async function lockLead(trx: DbOrTrx, leadId: number): Promise<void> {
-  if (!(await findLeadRowForUpdate(trx, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+/** The lead's row lock; a lead the caller may not see is not found. */
+async function lockLead(trx: DbOrTrx, leadId: number, reader: LeadReader): Promise<void> {
+  if (!(await findLeadRowForUpdate(trx, leadId, reader))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
 }
 
 /** Phones as the lead's: E.164 by the team's country when recognised. */
@@ -63,9 +66,10 @@ const named = (row: Pick<ContactRow, 'id' | 'name'>) => ({ id: row.id, name: row
 
 export async function addContact(ctx: ServiceContext, input: CreateContact): Promise<Contact> {
   requirePermission(ctx, 'lead.manage');
+  const reader = await leadReaderOf(ctx);
   const country = await teamCountry(ctx);
   const contact = await ctx.db.transaction().execute(async (trx) => {
-    await lockLead(trx, input.leadId);
+    await lockLead(trx, input.leadId, reader);
     const current = await listContacts(trx, input.leadId);
     const isPrimary = current.length === 0 || input.isPrimary === true;
     if (isPrimary) await clearPrimaryContact(trx, input.leadId);
@@ -114,10 +118,10 @@ function changedFields(row: ContactRow, fields: UpdateContactFields) {
   return { columns: columns as ContactChanges, changes };
 }
 
-async function lockedContact(trx: DbOrTrx, id: number): Promise<ContactRow> {
+async function lockedContact(trx: DbOrTrx, id: number, reader: LeadReader): Promise<ContactRow> {
   const found = await findContactRow(trx, id);
   if (!found) throw new DomainError('NOT_FOUND', CONTACT_MESSAGES.notFound);
-  await lockLead(trx, found.lead_id);
+  await lockLead(trx, found.lead_id, reader);
   // Read again under the lead's lock: a concurrent write of the lead's contacts has committed by now.
   const row = await findContactRow(trx, id);
   if (!row) throw new DomainError('NOT_FOUND', CONTACT_MESSAGES.notFound);
@@ -126,6 +130,7 @@ async function lockedContact(trx: DbOrTrx, id: number): Promise<ContactRow> {
 
 export async function editContact(ctx: ServiceContext, id: number, input: UpdateContactFields): Promise<Contact> {
   requirePermission(ctx, 'lead.manage');
+  const reader = await leadReaderOf(ctx);
   const country = await teamCountry(ctx);
   const fields = {
     ...input,
@@ -133,7 +138,7 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
     whatsappPhone: input.whatsappPhone === undefined ? undefined : normalizePhone(input.whatsappPhone, country),
   };
   const contact = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockedContact(trx, id);
+    const row = await lockedContact(trx, id, reader);
     if (fields.isPrimary === false && row.is_primary) throw new DomainError('BAD_REQUEST', CONTACT_MESSAGES.keepOnePrimary);
     const { columns, changes } = changedFields(row, fields);
     const becomesPrimary = fields.isPrimary === true && !row.is_primary;
@@ -158,8 +163,9 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
 
 export async function removeContact(ctx: ServiceContext, id: number): Promise<{ id: number }> {
   requirePermission(ctx, 'lead.manage');
+  const reader = await leadReaderOf(ctx);
   const leadId = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockedContact(trx, id);
+    const row = await lockedContact(trx, id, reader);
     await deleteContactRow(trx, id);
     const promoted = row.is_primary ? await promoteEarliestContact(trx, row.lead_id) : undefined;
     await recordLeadHistory(trx, [

@@ -10,6 +10,7 @@ import {
   wallTime,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { loadLeadValuation } from '../settings/team-settings.service.js';
 
 const DAY_MS = 86_400_000;
@@ -26,11 +27,11 @@ export async function getDashboardSummary(
   now: Date = new Date(),
 ): Promise<DashboardSummary> {
   const assignedTo = query.scope === 'mine' ? ctx.viewer.user.id : undefined;
-  const valuation = await loadLeadValuation(ctx);
+  const [valuation, reader] = await Promise.all([loadLeadValuation(ctx), leadReaderOf(ctx)]);
   const windowStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);
   const [counts, [month = '0.00', window = '0.00', previous = '0.00']] = await Promise.all([
-    dashboardCounts(ctx.db, now, assignedTo),
+    dashboardCounts(ctx.db, reader, now, assignedTo),
     revenueInRanges(
       ctx.db,
       valuation,
@@ -39,7 +40,7 @@ export async function getDashboardSummary(
         { from: windowStart, to: now },
         { from: previousStart, to: windowStart },
       ],
-      assignedTo,
+      { reader, assignedTo },
     ),
   ]);
   return {

@@ -32,6 +32,7 @@ import type { DbOrTrx } from '@crm/db';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { enqueueReminder } from './follow-ups.jobs.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const FOLLOW_UP_NOT_FOUND = 'Seguimiento no encontrado';
 const OWNER_NOT_FOUND = 'El responsable no existe';
@@ -45,6 +46,7 @@ export async function listMyFollowUps(ctx: ServiceContext, query: FollowUpListQu
   if (query.scope === 'team') requirePermission(ctx, 'followUp.team');
   const { timeZone } = (await loadTeamSettings(ctx)).settings;
   return listFollowUps(ctx.db, {
+    reader: await leadReaderOf(ctx),
     timeZone,
     ownerId: query.scope === 'mine' ? ctx.viewer.user.id : undefined,
     due: query.due,
@@ -77,8 +79,9 @@ function setEntry(ctx: ServiceContext, followUp: { id: number; leadId: number; d
 
 export async function createFollowUp(ctx: ServiceContext, input: CreateFollowUp): Promise<FollowUp> {
   requirePermission(ctx, 'lead.read');
+  const reader = await leadReaderOf(ctx);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const lead = await findLeadRow(trx, input.leadId);
+    const lead = await findLeadRow(trx, input.leadId, reader);
     if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     const ownerId = input.ownerId ?? defaultFollowUpOwner(ctx.viewer.user, { assignedTo: lead.assigned_to, createdBy: lead.created_by });
     assertMayManage(ctx, ownerId);
@@ -104,7 +107,8 @@ async function assertOwnerExists(db: DbOrTrx, ownerId: number): Promise<void> {
 async function lockedFollowUp(ctx: ServiceContext, trx: DbOrTrx, id: number): Promise<FollowUpRow> {
   requirePermission(ctx, 'lead.read');
   const row = await findFollowUpRowForUpdate(trx, id);
-  if (!row) throw new DomainError('NOT_FOUND', FOLLOW_UP_NOT_FOUND);
+  // One on a lead the caller may not see is not found, like the lead.
+  if (!row || !(await findLeadRow(trx, row.leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', FOLLOW_UP_NOT_FOUND);
   assertMayManage(ctx, row.ownerId);
   return row;
 }

@@ -15,6 +15,7 @@ import {
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 /** The edit dialog's fields and their columns; assignment and status have entries of their own. */
 const EDITED_FIELDS = {
@@ -99,7 +100,7 @@ async function withAssigneeNames(ctx: ServiceContext, items: LeadHistoryEntry[])
 /** Newest first, one page; `nextCursor` is passed back as `cursor`. */
 export async function getLeadHistory(ctx: ServiceContext, query: LeadHistoryQuery): Promise<LeadHistoryPage> {
   requirePermission(ctx, 'lead.read');
-  if (!(await findLeadRow(ctx.db, query.leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  if (!(await findLeadRow(ctx.db, query.leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   const page = await listLeadHistory(ctx.db, query.leadId, { before: query.cursor, limit: query.limit ?? LEAD_HISTORY_PAGE.default });
   return { items: await withAssigneeNames(ctx, page.items), nextCursor: page.nextCursor };
 }

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const NOTE_NOT_FOUND = 'Nota no encontrada';
 /** How much of a note its 'note_added' history entry keeps. */
@@ -12,14 +13,15 @@ const EXCERPT_LENGTH = 200;
 
 export async function listNotes(ctx: ServiceContext, leadId: number): Promise<LeadNote[]> {
   requirePermission(ctx, 'lead.read');
-  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return listLeadNotes(ctx.db, leadId);
 }
 
 export async function addNote(ctx: ServiceContext, input: { leadId: number; body: string }): Promise<LeadNote> {
   requirePermission(ctx, 'lead.read');
+  const reader = await leadReaderOf(ctx);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await findLeadRow(trx, input.leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    if (!(await findLeadRow(trx, input.leadId, reader))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     const noteId = await insertLeadNote(trx, { leadId: input.leadId, authorId: ctx.viewer.user.id, body: input.body });
     await recordLeadHistory(trx, [
       {
@@ -41,7 +43,8 @@ export async function addNote(ctx: ServiceContext, input: { leadId: number; body
 async function ownNote(ctx: ServiceContext, id: number): Promise<LeadNote> {
   requirePermission(ctx, 'lead.read');
   const note = await findLeadNote(ctx.db, id);
-  if (!note) throw new DomainError('NOT_FOUND', NOTE_NOT_FOUND);
+  // One on a lead the caller may not see is not found, like the lead.
+  if (!note || !(await findLeadRow(ctx.db, note.leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', NOTE_NOT_FOUND);
   if (!canEditLeadNote(ctx.viewer.user, { authorId: note.author?.id ?? null })) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   return note;
 }

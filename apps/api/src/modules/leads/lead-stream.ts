@@ -11,6 +11,7 @@ import type { LeadListItem } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { KeyedSemaphore } from '../../http/keyed-semaphore.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadReaderOf } from './lead-reader.js';
 
 /** Small enough that a page's rows are parsed and written out in a few milliseconds of this thread. */
 const STREAM_PAGE_SIZE = 200;
@@ -51,5 +52,9 @@ async function* jsonArrayChunks(pages: AsyncIterable<readonly unknown[]>): Async
 /** The spec's `GET /api/leads` without parameters: every lead, one JSON array, streamed. */
 export function streamAllLeads(ctx: ServiceContext): Readable {
   requirePermission(ctx, 'lead.read');
-  return Readable.from(jsonArrayChunks(leadPages(ctx, {})));
+  return Readable.from(jsonArrayChunks(everyVisibleLead(ctx)));
+}
+
+async function* everyVisibleLead(ctx: ServiceContext): AsyncGenerator<LeadListItem[]> {
+  yield* leadPages(ctx, { reader: await leadReaderOf(ctx) });
 }

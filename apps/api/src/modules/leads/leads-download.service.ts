@@ -26,6 +26,7 @@ import { requirePermission } from '../../require-permission.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { leadPages } from './lead-stream.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
+import { leadReaderOf } from './lead-reader.js';
 
 export interface Download {
   fileName: string;
@@ -39,7 +40,7 @@ const TOO_MANY_ROWS = `La exportación a Excel admite hasta ${formatNumber(XLSX_
 
 export async function leadVCard(ctx: ServiceContext, id: number): Promise<Download> {
   requirePermission(ctx, 'lead.read');
-  const row = await findLeadRow(ctx.db, id);
+  const row = await findLeadRow(ctx.db, id, await leadReaderOf(ctx));
   if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   const { country } = (await loadTeamSettings(ctx)).settings;
   // E.164, so the contact dials from any country.

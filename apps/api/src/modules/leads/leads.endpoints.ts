@@ -90,7 +90,7 @@ export const leadsEndpoints = [
     input: leadListQuerySchema,
     output: downloadSchema,
     rest: { method: 'GET', path: '/api/leads/export', produces: 'text/csv', send: sendDownload },
-    handler: ({ ctx, input }) => leadsCsv(ctx, filtersOf(ctx, input)),
+    handler: async ({ ctx, input }) => leadsCsv(ctx, await filtersOf(ctx, input)),
   }),
   endpoint({
     name: 'leads.exportXlsx',
@@ -107,7 +107,7 @@ export const leadsEndpoints = [
       produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       send: sendDownload,
     },
-    handler: ({ ctx, input }) => leadsXlsx(ctx, filtersOf(ctx, input)),
+    handler: async ({ ctx, input }) => leadsXlsx(ctx, await filtersOf(ctx, input)),
   }),
   endpoint({
     name: 'leads.byId',

@@ -1,6 +1,7 @@
 /** Leads (rules in docs/leads.md): list pages, tab counts, create, edit, assign, mark contacted; tRPC and REST call these. */
 import {
   type DbOrTrx,
+  EVERY_LEAD,
   countLeadGroups,
   countLeads,
   decodeLeadCursor,
@@ -44,6 +45,7 @@ import { Notifier } from '../notifications/notifier.js';
 import { announceLeadChanged, announceLeadDeleted } from './lead-changed.js';
 import { assertNoDuplicateLead, normalizeLeadPhone, refusingDuplicateRace } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
+import { leadReaderOf } from './lead-reader.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { emitLeadEvents } from '../webhooks/webhook-events.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
@@ -57,8 +59,9 @@ function assigneeFilter(ctx: ServiceContext, assignedTo: LeadAssigneeFilter | un
   return assignedTo;
 }
 
-export function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCountsQuery): LeadFilters {
+export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCountsQuery): Promise<LeadFilters> {
   return {
+    reader: await leadReaderOf(ctx),
     view: 'view' in query ? query.view : undefined,
     status: query.status,
     category: query.category,
@@ -79,13 +82,13 @@ export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): P
     cursor = decodeLeadCursor(query.cursor, sort);
     if (!cursor) throw new DomainError('BAD_REQUEST', 'Cursor de paginación inválido');
   }
-  const page = await listLeads(ctx.db, filtersOf(ctx, query), { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort });
+  const page = await listLeads(ctx.db, await filtersOf(ctx, query), { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort });
   return { items: page.items, nextCursor: page.nextCursor && encodeLeadCursor(page.nextCursor) };
 }
 
 export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery): Promise<LeadCounts> {
   requirePermission(ctx, 'lead.read');
-  const filters = filtersOf(ctx, query);
+  const filters = await filtersOf(ctx, query);
   const defaultView = filters.groupId === undefined && filters.assignedTo === undefined && filters.notification === undefined;
   const [leads, contacted, groups, anyGroup] = await Promise.all([
     countLeads(ctx.db, { ...filters, view: 'leads' }),
@@ -98,7 +101,7 @@ export async function countLeadTabs(ctx: ServiceContext, query: LeadCountsQuery)
 
 export async function getLeadOrThrow(ctx: ServiceContext, id: number): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.read');
-  const lead = await findLeadListItem(ctx.db, id);
+  const lead = await findLeadListItem(ctx.db, id, await leadReaderOf(ctx));
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return lead;
 }
@@ -194,9 +197,10 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   const { country, currency } = (await loadTeamSettings(ctx)).settings;
   const notes = new Notifier();
   const contact = { email: fields.email, phone: normalizeLeadPhone(country, fields.phone), exceptId: id };
+  const reader = await leadReaderOf(ctx);
   const before = await refusingDuplicateRace(country, ctx.db, contact, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const row = await findLeadRowForUpdate(trx, id);
+      const row = await findLeadRowForUpdate(trx, id, reader);
       if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
       if (status !== undefined) assertMayMoveStatus(ctx, row, status);
       const cleared = clearedRequiredField(row, fields);
@@ -286,7 +290,9 @@ async function announced(
   id: number,
   change: 'created' | 'updated' | 'assigned',
 ): Promise<LeadListItem> {
-  const lead = await getLeadOrThrow(ctx, id);
+  // The caller's own write is answered even when it moved the lead out of what they see (assigned it away).
+  const lead = await findLeadListItem(ctx.db, id, EVERY_LEAD);
+  if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   await announceLeadChanged(ctx, lead, change);
   await notes.publish(ctx);
   return lead;
@@ -316,8 +322,9 @@ export function markLeadContacted(ctx: ServiceContext, id: number): Promise<Lead
 export async function assignLead(ctx: ServiceContext, id: number, input: { assignedTo: number | null }): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
   const notes = new Notifier();
+  const reader = await leadReaderOf(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await findLeadRowForUpdate(trx, id);
+    const row = await findLeadRowForUpdate(trx, id, reader);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     await assertAssigneeExists(trx, input.assignedTo);
     await updateLeadRow(trx, row, { assigned_to: input.assignedTo });
@@ -331,8 +338,9 @@ export async function assignLead(ctx: ServiceContext, id: number, input: { assig
 /** 'Eliminar lead' (admin, manager): its notes, follow-ups and history go with it; the activity feed keeps a line. */
 export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id: number }> {
   requirePermission(ctx, 'lead.delete');
+  const reader = await leadReaderOf(ctx);
   const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findLeadRowForUpdate(trx, id);
+    const row = await findLeadRowForUpdate(trx, id, reader);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     // Before the delete: the event carries the lead as it was.
     await emitLeadEvents(ctx, trx, 'lead.deleted', [id]);

@@ -21,9 +21,10 @@ import {
 } from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 export async function listNotifications(ctx: ServiceContext, query: NotificationListQuery): Promise<Notification[]> {
-  return (await listNotificationsOf(ctx.db, ctx.viewer.user.id, query)).map(toNotificationDto);
+  return (await listNotificationsOf(ctx.db, ctx.viewer.user.id, { ...query, reader: await leadReaderOf(ctx) })).map(toNotificationDto);
 }
 
 /** The bell's badge. */

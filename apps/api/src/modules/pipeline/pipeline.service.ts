@@ -31,8 +31,7 @@ export async function pipelineBoard(ctx: ServiceContext, query: PipelineQuery): 
  */
 export async function pipelineCounts(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: PipelineColumnFigures[] }> {
   requirePermission(ctx, 'lead.read');
-  const filters = filtersOf(ctx, query);
-  const valuation = await loadLeadValuation(ctx);
+  const [filters, valuation] = await Promise.all([filtersOf(ctx, query), loadLeadValuation(ctx)]);
   const columns = await Promise.all(
     LEAD_STATUSES.map(async (status) => {
       const [count, value] = await Promise.all([

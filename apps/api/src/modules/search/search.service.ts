@@ -3,6 +3,7 @@ import { listLeadGroupNames, listUsers, searchLeads } from '@crm/db';
 import { SEARCH_LIMITS, type SearchQuery, type SearchResults, fullName, normalizeSearchText, searchTermsOf } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const includes = (haystack: string | null | undefined, needle: string) => normalizeSearchText(haystack).includes(needle);
 
@@ -11,7 +12,7 @@ export async function searchEverything(ctx: ServiceContext, query: SearchQuery):
   const terms = searchTermsOf(query.q);
   if (terms.text.length < SEARCH_LIMITS.minChars) return { leads: [], users: [], groups: [] };
   const [leads, users, groups] = await Promise.all([
-    searchLeads(ctx.db, terms, SEARCH_LIMITS.perKind),
+    searchLeads(ctx.db, terms, SEARCH_LIMITS.perKind, await leadReaderOf(ctx)),
     listUsers(ctx.db),
     listLeadGroupNames(ctx.db),
   ]);

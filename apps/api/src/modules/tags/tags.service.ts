@@ -20,6 +20,7 @@ import {
 } from '@crm/db';
 import { type CreateTag, DomainError, type LeadListItem, type Tag, type TagWithCount, type UpdateTag } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { requirePermission } from '../../require-permission.js';
 import { tagEntries } from '../lead-history/lead-history.service.js';
 import { announceLeadChanged, announceLeadsChanged } from '../leads/lead-changed.js';
@@ -88,7 +89,7 @@ async function assertTagsExist(db: DbOrTrx, tagIds: readonly number[]): Promise<
 export async function setLeadTags(ctx: ServiceContext, leadId: number, { tagIds }: { tagIds: number[] }): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await findLeadRowForUpdate(trx, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    if (!(await findLeadRowForUpdate(trx, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     await assertTagsExist(trx, tagIds);
     const before = await leadTagNames(trx, leadId);
     await replaceLeadTags(trx, leadId, tagIds);

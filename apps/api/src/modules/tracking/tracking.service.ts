@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 
 const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
 
@@ -29,15 +30,15 @@ function changedFields(before: TrackingRecord, after: TrackingRecord): Record<st
   return changes;
 }
 
-export function listTrackingRecords(ctx: ServiceContext, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
+export async function listTrackingRecords(ctx: ServiceContext, leadIds?: readonly number[]): Promise<TrackingRecord[]> {
   requirePermission(ctx, 'lead.read');
-  return listTracking(ctx.db, leadIds);
+  return listTracking(ctx.db, await leadReaderOf(ctx), leadIds);
 }
 
 export async function createTracking(ctx: ServiceContext, input: TrackingForm): Promise<TrackingRecord> {
   requirePermission(ctx, 'lead.read');
   const { leadId, ...fields } = input;
-  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (await findTrackingByLeadId(ctx.db, leadId)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.trackingExists);
   // Two 'Guardar' at once: the unique lead_id decides, the loser gets the same 409 (http/error-mapping.ts).
   return ctx.db.transaction().execute(async (trx) => {
@@ -54,8 +55,11 @@ export async function updateTrackingRecord(
   input: z.output<typeof updateTrackingSchema>,
 ): Promise<TrackingRecord> {
   requirePermission(ctx, 'lead.read');
+  const reader = await leadReaderOf(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findTrackingForUpdate(trx, id);
+    const found = await findTrackingForUpdate(trx, id);
+    // A record of a lead the caller may not see is not found, like the lead.
+    const before = found && (await findLeadRow(trx, found.leadId, reader)) ? found : undefined;
     const record = before && (await updateTracking(trx, id, input));
     if (!before || !record) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
     const changes = changedFields(before, record);
@@ -68,9 +72,11 @@ export async function updateTrackingRecord(
 
 export async function deleteTrackingRecord(ctx: ServiceContext, id: number): Promise<{ id: number }> {
   requirePermission(ctx, 'lead.manage');
+  const reader = await leadReaderOf(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     const record = await findTrackingForUpdate(trx, id);
-    if (!record || !(await deleteTracking(trx, id))) throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
+    if (!record || !(await findLeadRow(trx, record.leadId, reader)) || !(await deleteTracking(trx, id)))
+      throw new DomainError('NOT_FOUND', TRACKING_NOT_FOUND);
     await recordLeadHistory(trx, [{ leadId: record.leadId, type: 'tracking_deleted', actorId: ctx.viewer.user.id }]);
   });
   return { id };

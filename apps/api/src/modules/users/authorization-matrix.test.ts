@@ -51,7 +51,7 @@ function newUserInput(systemRole: SystemRole) {
     email: `${uniqueName('matriz')}@empresa.es`,
     password: 'secreto1',
     systemRole,
-    teamName: systemRole === 'manager' ? 'Equipo Sur' : undefined,
+    teamName: systemRole === 'manager' ? uniqueName('Equipo Sur ') : undefined,
   };
 }
 
@@ -61,7 +61,7 @@ function newMemberInput(role: SystemRole) {
     email: `${uniqueName('miembro')}@empresa.es`,
     password: 'secreto1',
     role,
-    teamName: role === 'manager' ? 'Equipo Sur' : undefined,
+    teamName: role === 'manager' ? uniqueName('Equipo Sur ') : undefined,
   };
 }
 

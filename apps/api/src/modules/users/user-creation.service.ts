@@ -1,5 +1,5 @@
 /** Creating users (user management and the Team screen's 'Agregar Miembro'): an admin creates any role, a manager only team_members. */
-import { UNIQUE_INDEXES, emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
+import { UNIQUE_INDEXES, emailTaken, findUserById, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
 import {
   CONFLICT_MESSAGES,
   type AddMember,
@@ -17,6 +17,7 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 import { hashPassword } from '../auth/password.js';
+import { clashesAsConflict, nameManagersTeam } from '../teams/teams.service.js';
 
 interface NewUser {
   firstName: string;
@@ -43,26 +44,28 @@ async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await ctx.db.transaction().execute(async (trx) => {
-        if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
-        const username = nextFreeUsername(base, await usernamesLike(trx, base));
-        const user = await insertUser(trx, {
-          username,
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          system_role: input.systemRole,
-          // Only managers carry a team name.
-          team_name: input.systemRole === 'manager' ? input.teamName : null,
-        });
-        await recordActivity(trx, {
-          type: 'user_created',
-          description: `${actorName(ctx)} creó el usuario ${displayName(user)}`,
-          userId: actor.id,
-        });
-        return user;
-      });
+      return await clashesAsConflict(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
+          const username = nextFreeUsername(base, await usernamesLike(trx, base));
+          const user = await insertUser(trx, {
+            username,
+            email: input.email,
+            password_hash: passwordHash,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            system_role: input.systemRole,
+          });
+          // A manager leads a team from the start (its name is required for managers).
+          if (input.systemRole === 'manager' && input.teamName) await nameManagersTeam(trx, user.id, input.teamName);
+          await recordActivity(trx, {
+            type: 'user_created',
+            description: `${actorName(ctx)} creó el usuario ${displayName(user)}`,
+            userId: actor.id,
+          });
+          return (await findUserById(trx, user.id)) ?? user;
+        }),
+      );
     } catch (error) {
       // Any other conflict (the same email created twice at once) is the caller's 409, mapped in one place.
       if (uniqueViolationOf(error) !== UNIQUE_INDEXES.username || attempt >= USERNAME_ATTEMPTS) throw error;

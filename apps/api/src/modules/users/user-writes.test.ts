@@ -11,8 +11,13 @@ describeWithServer('user writes', (server) => {
   }
 
   async function storedTeamName(id: number): Promise<string | null> {
-    const row = await server().ctx.db.selectFrom('users').select('team_name').where('id', '=', id).executeTakeFirstOrThrow();
-    return row.team_name;
+    const row = await server()
+      .ctx.db.selectFrom('users')
+      .leftJoin('teams', 'teams.id', 'users.team_id')
+      .select('teams.name')
+      .where('users.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.name;
   }
 
   it('refuses a Vendedor setting their own team name on both transports, and writes nothing of that request', async () => {
@@ -31,13 +36,16 @@ describeWithServer('user writes', (server) => {
     expect((await seller.client.put(`/api/users/${seller.user.id}`, { teamName: null, bio: 'Mi bio' })).status).toBe(200);
   });
 
-  it('lets a manager set the team name of a Vendedor and their own', async () => {
+  it("lets a manager name his own team, never a Vendedor's (a Vendedor is put in a team by its id)", async () => {
     const manager = await person('manager');
     const seller = await person();
-    expect((await manager.client.put(`/api/users/${seller.user.id}`, { teamName: 'Equipo Este' })).status).toBe(200);
-    expect((await manager.client.put(`/api/users/${manager.user.id}`, { teamName: 'Equipo Oeste' })).status).toBe(200);
-    expect(await storedTeamName(seller.user.id)).toBe('Equipo Este');
-    expect(await storedTeamName(manager.user.id)).toBe('Equipo Oeste');
+    const named = await manager.client.put(`/api/users/${seller.user.id}`, { teamName: 'Equipo Este' });
+    expect(named.status).toBe(400);
+    expect(named.body.message).toBe('Solo un manager tiene nombre de equipo: a un vendedor se le pone en un equipo (teamId)');
+    const oeste = uniqueName('Equipo Oeste ');
+    expect((await manager.client.put(`/api/users/${manager.user.id}`, { teamName: oeste })).status).toBe(200);
+    expect(await storedTeamName(seller.user.id)).toBeNull();
+    expect(await storedTeamName(manager.user.id)).toBe(oeste);
   });
 
   it('answers 409, never 500, when several users take the same email at once', async () => {

@@ -1,5 +1,5 @@
 /** Editing users and passwords under the permission table (docs/roles-and-permissions.md); used by tRPC and REST alike. */
-import { emailTaken, findPasswordHash, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
+import { emailTaken, findPasswordHash, findTeamLedBy, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
 import {
   CONFLICT_MESSAGES,
   DomainError,
@@ -18,9 +18,12 @@ import { requirePermission } from '../../require-permission.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { accountKey, throttledPasswordCheck } from '../auth/login-throttle.js';
 import { endOtherSessions } from '../../sessions/session.js';
+import { clashesAsConflict, moveToTeam, nameManagersTeam } from '../teams/teams.service.js';
 
 export const USER_NOT_FOUND = 'Usuario no encontrado';
 const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
+const TEAM_NAME_FOR_MANAGERS = 'Solo un manager tiene nombre de equipo: a un vendedor se le pone en un equipo (teamId)';
+const MANAGER_LEADS_TEAM = 'Este manager dirige un equipo: pásalo antes a otro manager';
 
 type UserUpdate = z.output<typeof updateUserSchema>;
 
@@ -31,33 +34,43 @@ function changedFields(target: User, input: UserUpdate) {
 
 export async function updateUser(ctx: ServiceContext, targetId: number, input: UserUpdate): Promise<User> {
   const requestedRole = input.systemRole ?? input.role;
-  return ctx.db.transaction().execute(async (trx) => {
-    // A demotion may remove the last admin: read the admins under lock before anything else.
-    const activeAdmins = requestedRole !== undefined && requestedRole !== 'admin' ? await lockActiveAdminIds(trx) : [];
-    const target = await findUserById(trx, targetId);
-    if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-    requirePermission(ctx, 'user.editProfile', target);
-    const allowed = editableUserFields(ctx.viewer.user, target);
-    if (changedFields(target, input).some((field) => !allowed.includes(field))) throw new DomainError('FORBIDDEN', FIELDS_REFUSED);
+  return clashesAsConflict(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      // A demotion may remove the last admin: read the admins under lock before anything else.
+      const activeAdmins = requestedRole !== undefined && requestedRole !== 'admin' ? await lockActiveAdminIds(trx) : [];
+      const target = await findUserById(trx, targetId);
+      if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+      requirePermission(ctx, 'user.editProfile', target);
+      const allowed = editableUserFields(ctx.viewer.user, target);
+      if (changedFields(target, input).some((field) => !allowed.includes(field))) throw new DomainError('FORBIDDEN', FIELDS_REFUSED);
 
-    const roleChanges = requestedRole !== undefined && requestedRole !== target.systemRole;
-    if (roleChanges) requirePermission(ctx, 'user.changeRole', target, 'Solo un administrador puede cambiar el rol');
-    if (roleChanges && removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
-    if (input.email && (await emailTaken(trx, input.email, targetId))) {
-      throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
-    }
-    const updated = await updateUserRow(trx, targetId, {
-      first_name: input.firstName,
-      last_name: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      bio: input.bio,
-      team_name: input.teamName,
-      system_role: roleChanges ? requestedRole : undefined,
-    });
-    if (!updated) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-    return updated;
-  });
+      const roleChanges = requestedRole !== undefined && requestedRole !== target.systemRole;
+      if (roleChanges) requirePermission(ctx, 'user.changeRole', target, 'Solo un administrador puede cambiar el rol');
+      if (roleChanges && removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
+      if (input.email && (await emailTaken(trx, input.email, targetId))) {
+        throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
+      }
+      const updated = await updateUserRow(trx, targetId, {
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        bio: input.bio,
+        system_role: roleChanges ? requestedRole : undefined,
+      });
+      if (!updated) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+      if (roleChanges && target.systemRole === 'manager' && (await findTeamLedBy(trx, targetId))) {
+        throw new DomainError('CONFLICT', MANAGER_LEADS_TEAM);
+      }
+      if (input.teamId !== undefined) await moveToTeam(ctx, trx, target, input.teamId);
+      if (input.teamName !== undefined && input.teamName !== target.teamName) {
+        if (updated.systemRole !== 'manager') throw new DomainError('BAD_REQUEST', TEAM_NAME_FOR_MANAGERS);
+        if (!input.teamName) throw new DomainError('BAD_REQUEST', 'El nombre del equipo es requerido para managers');
+        await nameManagersTeam(trx, targetId, input.teamName);
+      }
+      return (await findUserById(trx, targetId)) ?? updated;
+    }),
+  );
 }
 
 /**

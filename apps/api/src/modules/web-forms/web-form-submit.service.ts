@@ -8,6 +8,7 @@ import {
   type PublicWebForm,
   UNIQUE_INDEXES,
   findDuplicateLead,
+  EVERY_LEAD,
   findLeadListItem,
   findWebFormBySlug,
   insertLead,
@@ -94,12 +95,12 @@ export async function submitWebForm(
     // Webhooks hear of it in the same transaction (a new lead is also a lead.created).
     if (recorded.outcome === 'created') await emitLeadEvents(ctx, trx, 'lead.created', [recorded.leadId]);
     await emitWebhookEvent(ctx, trx, 'form.submitted', async () => {
-      const lead = await findLeadListItem(trx, recorded.leadId);
+      const lead = await findLeadListItem(trx, recorded.leadId, EVERY_LEAD);
       return lead ? [{ leadId: lead.id, data: formSubmittedOf(form, recorded, lead, source, values.referrer) }] : [];
     });
     return recorded;
   });
-  const lead = await findLeadListItem(ctx.db, written.leadId);
+  const lead = await findLeadListItem(ctx.db, written.leadId, EVERY_LEAD);
   if (!lead) throw new DomainError('NOT_FOUND', FORM_NOT_FOUND);
   if (written.outcome === 'created') await announceLeadChanged(ctx, lead, 'created');
   await notes.publish(ctx);

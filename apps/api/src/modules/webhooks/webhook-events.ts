@@ -12,7 +12,7 @@
  * no order to keep). `build` runs only when some running endpoint listens to the event type.
  */
 import { randomUUID } from 'node:crypto';
-import { type DbOrTrx, findLeadListItems, insertWebhookDeliveries, listSubscribedEndpointIds } from '@crm/db';
+import { type DbOrTrx, EVERY_LEAD, findLeadListItems, insertWebhookDeliveries, listSubscribedEndpointIds } from '@crm/db';
 import type { WebhookEventType } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { deliverWebhooksJob } from './webhooks.jobs.js';
@@ -59,7 +59,7 @@ export async function emitWebhookEvent(
 export function emitLeadEvents(ctx: Emitter, trx: DbOrTrx, type: WebhookEventType, leadIds: readonly number[]): Promise<void> {
   if (leadIds.length === 0) return Promise.resolve();
   return emitWebhookEvent(ctx, trx, type, async () => {
-    const byId = new Map((await findLeadListItems(trx, leadIds)).map((lead) => [lead.id, lead]));
+    const byId = new Map((await findLeadListItems(trx, leadIds, EVERY_LEAD)).map((lead) => [lead.id, lead]));
     return leadIds.flatMap((id) => {
       const lead = byId.get(id);
       return lead ? [{ leadId: id, data: lead }] : [];

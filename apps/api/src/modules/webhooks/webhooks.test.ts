@@ -1,4 +1,4 @@
-import { findLeadListItem } from '@crm/db';
+import { EVERY_LEAD, findLeadListItem } from '@crm/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../test/harness.js';
@@ -233,7 +233,7 @@ describeWithServer(
         .transaction()
         .execute((trx) =>
           emitWebhookEvent(ctx, trx, 'form.submitted', async () => [
-            { leadId: lead.id, data: { lead: await findLeadListItem(trx, lead.id) } },
+            { leadId: lead.id, data: { lead: await findLeadListItem(trx, lead.id, EVERY_LEAD) } },
           ]),
         );
       await expect.poll(() => arrived(hook.path).map((received) => received.type), POLL).toEqual(['lead.created', 'form.submitted']);

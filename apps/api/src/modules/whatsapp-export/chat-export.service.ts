@@ -26,6 +26,7 @@ import {
   type WhatsAppExportSkip,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { requirePermission } from '../../require-permission.js';
 import { WritePacer } from '../chat/write-pacer.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
@@ -65,7 +66,7 @@ function clockReader(timeZone: string): (clock: ChatClock) => Date {
 
 async function loadExport(ctx: ServiceContext, leadId: number, upload: ChatExportUpload): Promise<LoadedExport> {
   requirePermission(ctx, 'lead.read');
-  const lead = await findLeadRow(ctx.db, leadId);
+  const lead = await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx));
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (!canImportWhatsAppChat(ctx.viewer.user, { assignedTo: lead.assigned_to, contactedBy: lead.contacted_by })) {
     throw new DomainError('FORBIDDEN', WHATSAPP_EXPORT_MESSAGES.notYours);

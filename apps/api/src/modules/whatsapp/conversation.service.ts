@@ -8,6 +8,7 @@ import {
 } from '@crm/db';
 import { DomainError, type WhatsAppConversation, type WhatsAppConversationQuery, canReplyOnWhatsApp } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { isConfigured } from './settings.service.js';
@@ -15,7 +16,7 @@ import { announceWhatsAppRead } from './whatsapp-live.js';
 
 export async function readConversation(ctx: ServiceContext, query: WhatsAppConversationQuery): Promise<WhatsAppConversation> {
   requirePermission(ctx, 'lead.read');
-  const lead = await findLeadRow(ctx.db, query.leadId);
+  const lead = await findLeadRow(ctx.db, query.leadId, await leadReaderOf(ctx));
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   const [conversation, page, settings] = await Promise.all([
     findWhatsAppConversation(ctx.db, query.leadId),
@@ -33,7 +34,7 @@ export async function readConversation(ctx: ServiceContext, query: WhatsAppConve
 /** The team's unread count of this conversation goes to 0 (one inbox for the team, as the 'Sin leer' badge counts). */
 export async function markConversationRead(ctx: ServiceContext, leadId: number): Promise<{ leadId: number }> {
   requirePermission(ctx, 'lead.read');
-  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (await markWhatsAppConversationRead(ctx.db, leadId)) await announceWhatsAppRead(ctx, leadId);
   return { leadId };
 }

@@ -11,6 +11,7 @@ import {
   findDuplicateLead,
   findLeadIdByContactPhone,
   findLeadIdByWaId,
+  EVERY_LEAD,
   findLeadListItem,
   insertLead,
   insertWhatsAppMessages,
@@ -93,7 +94,8 @@ async function receiveMessage(ctx: AppContext, connection: WhatsAppConnection, m
     received = await ctx.db.transaction().execute(write);
   }
   if (received.created) {
-    const lead = await findLeadListItem(ctx.db, received.leadId);
+    // The webhook acts for the team, not a person: it reads the lead it made whoever may see it.
+    const lead = await findLeadListItem(ctx.db, received.leadId, EVERY_LEAD);
     if (lead) await announceLeadChanged(ctx, lead, 'created');
   }
   await notes.publish(ctx);

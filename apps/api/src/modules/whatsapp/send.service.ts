@@ -30,6 +30,7 @@ import {
   templateVariableCount,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { leadReaderOf } from '../leads/lead-reader.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
@@ -96,7 +97,7 @@ function textMessage(text: string): Outgoing {
 
 export async function sendWhatsApp(ctx: ServiceContext, input: SendWhatsApp): Promise<WhatsAppMessage> {
   requirePermission(ctx, 'lead.read');
-  const lead = await findLeadRow(ctx.db, input.leadId);
+  const lead = await findLeadRow(ctx.db, input.leadId, await leadReaderOf(ctx));
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   if (!canReplyOnWhatsApp(ctx.viewer.user, { assignedTo: lead.assigned_to, contactedBy: lead.contacted_by })) {
     throw new DomainError('FORBIDDEN', WHATSAPP_MESSAGES.notYours);

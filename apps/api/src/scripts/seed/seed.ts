@@ -1,5 +1,5 @@
 /** Writes the whole demo data set in one transaction: a failure leaves the database as it was. */
-import type { Db, DbOrTrx } from '@crm/db';
+import { type Db, type DbOrTrx, insertTeam as insertTeamRow, setUserTeam } from '@crm/db';
 import { fullName } from '@crm/domain';
 import { buildActivities } from './activities.js';
 import { buildChat } from './chat.js';
@@ -49,7 +49,6 @@ async function insertTeam(trx: DbOrTrx, random: Random, passwordHash: string, no
         first_name: person.firstName,
         last_name: person.lastName,
         system_role: person.systemRole,
-        team_name: person.teamName ?? null,
         phone: person.phone,
         bio: person.bio,
         created_at: daysBefore(now, 365 - index * 12),
@@ -72,7 +71,22 @@ async function insertTeam(trx: DbOrTrx, random: Random, passwordHash: string, no
         .execute();
     }
   }
+  await seedTeams(trx, users);
   return users;
+}
+
+/** Each manager with a team name leads that team; the Vendedores are dealt out among the teams in turn. */
+async function seedTeams(trx: DbOrTrx, users: SeedUser[]): Promise<void> {
+  const teamIds: number[] = [];
+  for (const [index, person] of DEMO_TEAM.entries()) {
+    const user = users[index];
+    if (user && person.teamName) teamIds.push(await insertTeamRow(trx, { name: person.teamName, managerId: user.id }));
+  }
+  const sellers = users.filter((user) => user.systemRole === 'team_member');
+  for (const [index, seller] of sellers.entries()) {
+    const teamId = teamIds[index % Math.max(teamIds.length, 1)];
+    if (teamId !== undefined) await setUserTeam(trx, seller.id, teamId);
+  }
 }
 
 export async function seedDemo(db: Db, options: { random: Random; passwordHash: string; now?: Date }): Promise<SeedSummary> {

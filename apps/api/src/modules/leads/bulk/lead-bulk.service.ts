@@ -38,6 +38,7 @@ import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
 import { filtersOf } from '../leads.service.js';
 import { emitLeadEvents } from '../../webhooks/webhook-events.js';
+import { leadReaderOf } from '../lead-reader.js';
 import { applyBulkTag, assertBulkTag, isTagAction } from './lead-bulk-tags.js';
 
 /** Leads per transaction. */
@@ -185,14 +186,16 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
   };
   if (input.ids) {
     const ids = [...new Set(input.ids)].sort((a, b) => b - a);
+    // A lead the caller may not see is one they could not change one by one: skipped as not found.
+    const reader = await leadReaderOf(ctx);
     for (let start = 0; start < ids.length; start += BATCH_SIZE) {
       const chunk = ids.slice(start, start + BATCH_SIZE);
-      const batch = await runBatch(ctx, input, { ids: chunk });
+      const batch = await runBatch(ctx, input, { ids: chunk, reader });
       add(batch);
       if (batch.read.length < chunk.length) skipInto(skipped, REASONS.notFound, chunk.length - batch.read.length);
     }
   } else {
-    const filters = filtersOf(ctx, input.filter ?? {});
+    const filters = await filtersOf(ctx, input.filter ?? {});
     let beforeId: number | null = null;
     for (;;) {
       const batch = await runBatch(ctx, input, { filters, beforeId, limit: BATCH_SIZE });

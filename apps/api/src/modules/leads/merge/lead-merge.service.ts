@@ -8,7 +8,9 @@ import {
   type DbOrTrx,
   type LeadRow,
   deleteLeadRow,
+  EVERY_LEAD,
   findLeadListItem,
+  type LeadReader,
   findLeadRowForUpdate,
   moveLeadReferences,
   recordLeadHistory,
@@ -23,6 +25,7 @@ import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
 import { getLeadOrThrow } from '../leads.service.js';
 import { emitWebhookEvent } from '../../webhooks/webhook-events.js';
+import { leadReaderOf } from '../lead-reader.js';
 
 const SELF_MERGE = 'Un lead no se puede fusionar consigo mismo';
 
@@ -57,10 +60,15 @@ function takenFields(survivor: LeadRow, absorbed: LeadRow, fields: LeadMerge['fi
 }
 
 /** Both rows locked in id order, so two merges of the same pair wait for each other instead of deadlocking. */
-async function lockPair(trx: DbOrTrx, survivorId: number, absorbedId: number): Promise<{ survivor: LeadRow; absorbed: LeadRow }> {
+async function lockPair(
+  trx: DbOrTrx,
+  reader: LeadReader,
+  survivorId: number,
+  absorbedId: number,
+): Promise<{ survivor: LeadRow; absorbed: LeadRow }> {
   const rows = new Map<number, LeadRow>();
   for (const id of [survivorId, absorbedId].sort((a, b) => a - b)) {
-    const row = await findLeadRowForUpdate(trx, id);
+    const row = await findLeadRowForUpdate(trx, id, reader);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     rows.set(id, row);
   }
@@ -73,9 +81,10 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
   const { country } = (await loadTeamSettings(ctx)).settings;
   // The survivor's own keys never clash with it; a race can only be with a third lead, named by the 409.
   const race = { email: undefined, phone: undefined, exceptId: survivorId };
+  const reader = await leadReaderOf(ctx);
   const { survivor, absorbed } = await refusingDuplicateRace(country, ctx.db, race, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const pair = await lockPair(trx, survivorId, input.otherId);
+      const pair = await lockPair(trx, reader, survivorId, input.otherId);
       const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
       const moved = await moveLeadReferences(trx, pair.absorbed.id, pair.survivor.id);
       await deleteLeadRow(trx, pair.absorbed.id);
@@ -93,7 +102,7 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
         },
       ]);
       await emitWebhookEvent(ctx, trx, 'lead.merged', async () => {
-        const lead = await findLeadListItem(trx, pair.survivor.id);
+        const lead = await findLeadListItem(trx, pair.survivor.id, EVERY_LEAD);
         return lead ? [{ leadId: lead.id, data: { lead, absorbedLead: { id: pair.absorbed.id, name: pair.absorbed.name } } }] : [];
       });
       return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };

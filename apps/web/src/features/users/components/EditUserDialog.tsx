@@ -1,8 +1,8 @@
 /** 'Editar Usuario': names and email; the role field only for an admin (docs/roles-and-permissions.md). */
-import { SYSTEM_ROLES, SYSTEM_ROLE_LABELS, type User, can, toOptions, updateUserSchema } from '@crm/domain';
+import { SYSTEM_ROLES, SYSTEM_ROLE_LABELS, type User, can, editableUserFields, toOptions, updateUserSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -15,6 +15,8 @@ interface EditUserValues {
   email: string;
   role: string;
   teamName: string;
+  /** The team a Vendedor is in ('' for none). */
+  teamId: string;
 }
 
 const ROLE_OPTIONS = toOptions(SYSTEM_ROLES, SYSTEM_ROLE_LABELS);
@@ -42,6 +44,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       email: user.email ?? '',
       role: user.systemRole,
       teamName: user.teamName ?? '',
+      teamId: user.teamId === null ? '' : String(user.teamId),
     },
     // A user created without email (the first admin) may keep none: blank means unchanged.
     validate: (values) => validateUpdate({ ...values, email: values.email || undefined }),
@@ -57,6 +60,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
     }),
   );
   const roleAfter = mayChangeRole ? form.values.role : user.systemRole;
+  const teams = useTeamOptions(actor, roleAfter === 'team_member' && editableUserFields(actor, user).includes('teamId'));
   const submit = form.onSubmit((values) => {
     const parsed = updateUserSchema.safeParse({
       firstName: values.firstName,
@@ -65,6 +69,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       // The role travels only from an admin's form: the server refuses it from anyone else.
       role: mayChangeRole ? values.role : undefined,
       teamName: roleAfter === 'manager' ? values.teamName : undefined,
+      teamId: teams && values.teamId !== String(user.teamId ?? '') ? (values.teamId ? Number(values.teamId) : null) : undefined,
     });
     if (parsed.success) update.mutate({ id: user.id, data: parsed.data });
   });
@@ -79,6 +84,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
         <TextInput label="Email" type="email" {...form.getInputProps('email')} />
         {mayChangeRole ? <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} /> : null}
         {roleAfter === 'manager' ? <TextInput label="Nombre del Equipo" {...form.getInputProps('teamName')} /> : null}
+        {teams ? <Select label="Equipo" data={teams} allowDeselect={false} {...form.getInputProps('teamId')} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
             Cancelar
@@ -90,4 +96,16 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       </Stack>
     </form>
   );
+}
+
+/**
+ * The teams a Vendedor may be put in by `actor`, as options ('Sin equipo' first), or undefined when
+ * the field is not offered: an admin any team, a manager only the one he leads (the API says the same).
+ */
+function useTeamOptions(actor: User, offered: boolean): { value: string; label: string }[] | undefined {
+  const trpc = useTRPC();
+  const teams = useQuery({ ...trpc.teams.list.queryOptions(), enabled: offered });
+  if (!offered || !teams.data) return undefined;
+  const mine = teams.data.filter((team) => actor.systemRole === 'admin' || team.manager.id === actor.id);
+  return [{ value: '', label: 'Sin equipo' }, ...mine.map((team) => ({ value: String(team.id), label: team.name }))];
 }

@@ -1,0 +1,35 @@
+/** A lead's personal data (docs/personal-data.md; tRPC `personalData.*`): the export and the anonymisation, an admin's. */
+import { idInputSchema, messageSchema, personalDataQuerySchema } from '@crm/domain';
+import { downloadSchema, endpoint, sendDownload } from '../../endpoints/endpoint.js';
+import { routerOf } from '../../endpoints/trpc-adapter.js';
+import { anonymizeLead, exportPersonalData } from './personal-data.service.js';
+
+export const personalDataEndpoints = [
+  endpoint({
+    name: 'personalData.export',
+    summary: 'Exporta los datos personales de un lead (RGPD art. 15)',
+    description:
+      '`format`: `json` (por defecto) o `csv` (una línea por valor: sección, n.º, campo, valor). Incluye los campos, el historial, las notas, el seguimiento, los recordatorios, los mensajes de chat que comparten el lead, los de WhatsApp, los envíos de formularios y la lista de adjuntos. Solo un administrador.',
+    permission: 'lead.personalData',
+    audit: true,
+    input: personalDataQuerySchema,
+    output: downloadSchema,
+    rest: { method: 'GET', path: '/api/leads/:id/personal-data', produces: 'application/json', send: sendDownload },
+    handler: ({ ctx, input }) => exportPersonalData(ctx, input.id, input.format),
+  }),
+  endpoint({
+    name: 'personalData.anonymize',
+    summary: 'Anonimiza un lead para siempre (RGPD art. 17)',
+    description:
+      "Borra el email, el teléfono, la dirección, el dominio, la descripción, el texto de las notas y del seguimiento, los valores personales del historial (sus entradas y claves se quedan) y los mensajes y adjuntos de WhatsApp; el nombre pasa a 'Anonimizado #id'. Los recuentos no cambian. No se puede deshacer. Solo un administrador.",
+    permission: 'lead.personalData',
+    audit: true,
+    input: idInputSchema,
+    output: messageSchema,
+    rest: { method: 'POST', path: '/api/leads/:id/anonymize' },
+    trpc: 'mutation',
+    handler: ({ ctx, input }) => anonymizeLead(ctx, input.id),
+  }),
+] as const;
+
+export const personalDataRouter = routerOf(personalDataEndpoints);
