@@ -20,6 +20,7 @@ import type { TeamSettingsTable } from './tables/settings.table.js';
 import type { WhatsAppConversationsTable, WhatsAppMessagesTable } from './tables/whatsapp.table.js';
 import type { CustomRolesTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type { CustomFieldDefinitionsTable } from './tables/custom-fields.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
 import type {
@@ -49,6 +50,7 @@ export interface Database {
   user_custom_roles: UserCustomRolesTable;
   lead_groups: LeadGroupsTable;
   leads: LeadsTable;
+  custom_field_definitions: CustomFieldDefinitionsTable;
   lead_search: LeadSearchTable;
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;

@@ -73,3 +73,8 @@ export * from './schemas/health.js';
 export * from './schemas/webhook.js';
 export * from './schemas/audit.js';
 export * from './audit-details.js';
+export * from './custom-fields/types.js';
+export * from './custom-fields/parse-value.js';
+export * from './custom-fields/values-schema.js';
+export * from './custom-fields/filters.js';
+export * from './schemas/custom-field.js';

@@ -36,6 +36,7 @@ export const ACTIONS = [
   'user.resetSecondFactor', // remove someone's 2FA (they lost their phone and their recovery codes)
   'user.createPasswordResetLink', // a one-time link for someone who forgot their password
   'role.requireSecondFactor', // require 2FA of a system or custom role's members
+  'customField.manage', // 'Configuración → Campos personalizados': define, edit, reorder, archive (everyone reads them)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -82,6 +83,8 @@ const RULES: Record<Action, Rule> = {
   'user.resetSecondFactor': adminOnly,
   'user.createPasswordResetLink': adminOnly,
   'role.requireSecondFactor': adminOnly,
+  // Fields change what every form asks and every list shows: the admin's, like the team settings.
+  'customField.manage': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -16,6 +16,7 @@ import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
 import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
+import { customFieldsEndpoints } from '../modules/custom-fields/custom-fields.endpoints.js';
 import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
 import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
@@ -57,6 +58,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...customFieldsEndpoints,
   ...chatEndpoints,
   ...importJobsEndpoints,
   ...webFormsEndpoints,

@@ -21,6 +21,7 @@ import { followUpsRouter } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { notificationsRouter } from '../modules/notifications/notifications.endpoints.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.endpoints.js';
+import { customFieldsRouter } from '../modules/custom-fields/custom-fields.endpoints.js';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.endpoints.js';
 import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
 import { liveRouter } from '../live/live.router.js';
@@ -52,6 +53,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
+  customFields: customFieldsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   webForms: webFormsRouter,

@@ -12,6 +12,8 @@ import {
   type LeadStatus,
   type LeadView,
   type ProgressLevel,
+  type CustomFieldValues,
+  type ResolvedCustomFilter,
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
@@ -19,10 +21,18 @@ import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectab
 import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
-import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+import {
+  type CustomSortField,
+  type LeadCursor,
+  afterInMissingSegment,
+  afterInValueSegment,
+  planLeadSort,
+  sortValueText,
+} from './lead-sort.js';
+import { customFilterCondition } from './custom-field-sql.js';
 import { anyInt } from './int-array.js';
 
-export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
+export { type CustomSortField, type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
 export interface LeadFilters {
   view?: LeadView;
@@ -36,6 +46,8 @@ export interface LeadFilters {
   notification?: { id: number; userId: number };
   /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
   anyGroup?: boolean;
+  /** Custom field filters, checked against the definitions by the service (resolveCustomFilters). */
+  custom?: readonly ResolvedCustomFilter[];
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -71,6 +83,8 @@ export function toLeadDto(row: LeadRow): Lead {
     address: row.address,
     domain: row.domain,
     createdAt: row.created_at,
+    // Written only through the definitions' schema (custom-fields/values-schema.ts).
+    customFields: row.custom_fields as CustomFieldValues,
   };
 }
 
@@ -106,6 +120,7 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
           .where('notifications.user_id', '=', filters.notification.userId),
       ),
     );
+  for (const filter of filters.custom ?? []) conditions.push(customFilterCondition(filter));
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q)
     conditions.push(
@@ -202,9 +217,9 @@ function onlyUngrouped(filters: LeadFilters): boolean {
 export async function listLeads(
   db: DbOrTrx,
   filters: LeadFilters,
-  page: { limit?: number; cursor?: LeadCursor; sort?: LeadSort } = {},
+  page: { limit?: number; cursor?: LeadCursor; sort?: LeadSort; customSort?: CustomSortField } = {},
 ): Promise<{ items: LeadListItem[]; nextCursor: LeadCursor | null }> {
-  const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
+  const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT, page.customSort);
   const { cursor, limit } = page;
   const direction = plan.direction;
   /** The segment's rows after `condition`. */

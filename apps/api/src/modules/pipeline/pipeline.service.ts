@@ -33,7 +33,7 @@ export async function pipelineCounts(
   query: PipelineQuery,
 ): Promise<{ columns: { status: LeadStatus; count: number }[] }> {
   requirePermission(ctx, 'lead.read');
-  const filters = filtersOf(ctx, query);
+  const filters = await filtersOf(ctx, query);
   const columns = await Promise.all(
     LEAD_STATUSES.map(async (status) => ({ status, count: await countLeads(ctx.db, { ...filters, status }) })),
   );
