@@ -77,4 +77,5 @@ export * from './custom-fields/types.js';
 export * from './custom-fields/parse-value.js';
 export * from './custom-fields/values-schema.js';
 export * from './custom-fields/filters.js';
+export * from './custom-fields/guess-type.js';
 export * from './schemas/custom-field.js';

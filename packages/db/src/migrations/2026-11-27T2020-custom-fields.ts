@@ -33,12 +33,15 @@ export async function up(db: AnyDb): Promise<void> {
   // A fast default: adding the column rewrites no lead.
   await sql`alter table leads add column custom_fields jsonb not null default '{}'
     check (jsonb_typeof(custom_fields) = 'object')`.execute(db);
+  // An import stages each row's custom values beside its lead columns.
+  await sql`alter table import_job_rows add column custom_fields jsonb`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
   const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
     where tablename = 'leads' and indexname like 'leads_cf_%'`.execute(db);
   for (const { name } of indexes.rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  await sql`alter table import_job_rows drop column custom_fields`.execute(db);
   await sql`alter table leads drop column custom_fields`.execute(db);
   await sql`drop table custom_field_definitions`.execute(db);
 }

@@ -4,7 +4,8 @@
  * (migration 2100); newest first. People and groups are few: matched in memory by the service.
  */
 import type { LeadStatus, SearchTerms } from '@crm/domain';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { customValueExpression } from './custom-field-sql.js';
 import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
@@ -33,14 +34,39 @@ function matches(terms: SearchTerms) {
     ]);
 }
 
-export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number): Promise<FoundLead[]> {
-  const candidates = await db
-    .selectFrom('lead_search')
-    .select('lead_id')
-    .where(matches(terms))
-    .orderBy('lead_id', 'desc')
-    .limit(CANDIDATES)
-    .execute();
+/**
+ * The newest leads whose text custom fields hold `text` (case-insensitive, as typed: the values
+ * keep their accents), each field read from its trigram index (custom-field-sql.ts).
+ */
+async function customFieldCandidates(db: DbOrTrx, custom: CustomTextSearch): Promise<{ lead_id: number }[]> {
+  if (custom.keys.length === 0) return [];
+  const pattern = likePattern(custom.text);
+  const conditions = custom.keys.map((key) => sql<SqlBool>`${customValueExpression(key, 'text')} ilike ${pattern}`);
+  const { rows } = await sql<{ lead_id: number }>`select id as lead_id from leads where ${sql.join(conditions, sql` or `)}
+    order by id desc limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/** Ctrl+K over the text custom fields too: their keys (checked against the definitions) and the term as typed. */
+export interface CustomTextSearch {
+  keys: readonly string[];
+  text: string;
+}
+
+export async function searchLeads(
+  db: DbOrTrx,
+  terms: SearchTerms,
+  limit: number,
+  custom: CustomTextSearch = { keys: [], text: '' },
+): Promise<FoundLead[]> {
+  const [builtIn, customMatches] = await Promise.all([
+    db.selectFrom('lead_search').select('lead_id').where(matches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
+    customFieldCandidates(db, custom),
+  ]);
+  const candidates = [...new Set([...builtIn, ...customMatches].map((row) => row.lead_id))]
+    .sort((a, b) => b - a)
+    .slice(0, CANDIDATES)
+    .map((lead_id) => ({ lead_id }));
   if (candidates.length === 0) return [];
   const found = await visibleLeads(db)
     .where('leads.id', '=', anyInt(candidates.map((candidate) => candidate.lead_id)))
@@ -49,7 +75,7 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .execute();
   // Only when the newest matches are mostly invisible (a group being deleted) and there may be
   // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
-  if (found.length >= limit || candidates.length < CANDIDATES) return found;
+  if (found.length >= limit || (builtIn.length < CANDIDATES && customMatches.length < CANDIDATES)) return found;
   return visibleLeads(db)
     .where((eb) =>
       eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),

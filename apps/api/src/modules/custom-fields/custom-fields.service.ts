@@ -59,8 +59,16 @@ function refusingTakenKey<T>(write: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function createFieldDefinition(ctx: ServiceContext, input: CreateCustomField): Promise<CustomFieldDefinition> {
+export function createFieldDefinition(ctx: ServiceContext, input: CreateCustomField): Promise<CustomFieldDefinition> {
   requirePermission(ctx, 'customField.manage');
+  return defineField(ctx, input);
+}
+
+/**
+ * A new field, whoever asks: the permission is the caller's to check (an import keeping its
+ * category column's text defines 'Categoría original' for a manager too).
+ */
+export async function defineField(ctx: ServiceContext, input: CreateCustomField): Promise<CustomFieldDefinition> {
   const active = await listCustomFields(ctx.db, { entity: input.entity });
   if (active.length >= MAX_ACTIVE_FIELDS)
     throw new DomainError('CONFLICT', `Máximo ${MAX_ACTIVE_FIELDS} campos activos: archiva alguno primero`);

@@ -330,6 +330,15 @@ describeWithServer('custom fields', (server) => {
     expect((await seller.get(`/api/leads?sort=cf.empleados:asc&cursor=${tampered}`)).status).toBe(400);
   });
 
+  it('finds leads by their text custom fields with Ctrl+K, not by other types', async () => {
+    const tag = uniqueName('Gastrobar');
+    const created = await lead({ sector_original: `Hostelería ${tag}`, empleados: 424242 });
+    const found = await seller.get(`/api/search?q=${encodeURIComponent(tag.toLowerCase())}`);
+    expect(found.status).toBe(200);
+    expect(found.body.leads.map((item: { id: number }) => item.id)).toEqual([created.body.id]);
+    expect((await seller.get('/api/search?q=424242')).body.leads).toEqual([]);
+  });
+
   it('exports the custom fields as columns of the CSV', async () => {
     const name = uniqueName('Exportado ');
     await lead({ empleados: 7, canales: ['Web', 'Tienda'], cliente_vip: true, facturacion: 10 }, { name });

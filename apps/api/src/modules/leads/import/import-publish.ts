@@ -14,6 +14,7 @@ import {
   countAcceptedRows,
   findImportJob,
   finishImportJob,
+  growImportedSelectOptions,
   insertLeadGroup,
   insertNewLeadsOfRows,
   isImportCancelRequested,
@@ -85,6 +86,8 @@ export async function publishStagedRows(
       assignedRoleId: settings.assignedRoleId,
       createdBy: userId,
     });
+    const grown = (settings.customColumns ?? []).filter((column) => column.growOptions).map((column) => column.definition.id);
+    await growImportedSelectOptions(trx, job.id, grown);
     if (settings.onDuplicate === 'update') await updateMatchedLeads(trx, { jobId: job.id, actorId: userId, groupName: settings.groupName });
     // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
     const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.fileName };

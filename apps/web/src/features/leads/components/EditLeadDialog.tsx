@@ -18,6 +18,10 @@ import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
+import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
+import { type CustomFieldInputs as CustomInputs, customFieldErrors, inputValuesOf, payloadOf } from '../../custom-fields/hooks/custom-field-form';
+import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
+import type { CustomFieldDefinition } from '@crm/domain';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
 interface EditLeadValues {
@@ -30,10 +34,12 @@ interface EditLeadValues {
   address: string;
   domain: string;
   assignedTo: string;
+  customFields: CustomInputs;
 }
 
-function valuesOf(lead: LeadListItem): EditLeadValues {
+function valuesOf(lead: LeadListItem, fields: readonly CustomFieldDefinition[]): EditLeadValues {
   return {
+    customFields: inputValuesOf(fields, lead.customFields),
     name: lead.name,
     // An unknown stored category reads as Tecnología; saving writes that reading.
     category: isLeadCategory(lead.category) ? lead.category : 'tecnologia',
@@ -54,30 +60,35 @@ function statusOptionsFor(lead: LeadListItem) {
   );
 }
 
-/** The select's 'Sin asignar' is null to the API. */
-function toPayload(values: EditLeadValues) {
-  return { ...values, assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo };
+/** The select's 'Sin asignar' is null to the API; the custom inputs become the values the API reads. */
+function toPayload(values: EditLeadValues, fields: readonly CustomFieldDefinition[], lead: LeadListItem) {
+  const customFields = payloadOf(fields, values.customFields, lead.customFields);
+  return { ...values, assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo, customFields };
 }
 
 const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
 
-/** The schema's rules, then the one it cannot know alone: an email or description the lead has may not be emptied. */
-function validateFor(lead: LeadListItem) {
+/**
+ * The schema's rules, the custom fields' (checked by the API's builder), then the one the schema
+ * cannot know alone: an email or description the lead has may not be emptied.
+ */
+function validateFor(lead: LeadListItem, fields: readonly CustomFieldDefinition[]) {
   return (values: EditLeadValues) => {
-    const errors = validatePayload(toPayload(values));
-    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    const payload = toPayload(values, fields, lead);
+    const errors = { ...validatePayload(payload), ...customFieldErrors(fields, 'update', values.customFields, lead.customFields) };
+    const parsed = updateLeadSchema.safeParse(payload);
     const cleared = parsed.success ? clearedRequiredField(lead, parsed.data) : null;
     return cleared ? { ...errors, [cleared.field]: cleared.message } : errors;
   };
 }
 
-function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
+function EditLeadForm({ lead, fields, onClose }: { lead: LeadListItem; fields: readonly CustomFieldDefinition[]; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
   const { phonePlaceholder } = useTeamFormat();
   const form = useForm<EditLeadValues>({
-    initialValues: valuesOf(lead),
-    validate: validateFor(lead),
+    initialValues: valuesOf(lead, fields),
+    validate: validateFor(lead, fields),
   });
   const update = useMutation(
     trpc.leads.update.mutationOptions({
@@ -95,7 +106,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   const duplicate = existingLeadOf(update.error);
 
   const submit = form.onSubmit((values) => {
-    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    const parsed = updateLeadSchema.safeParse(toPayload(values, fields, lead));
     if (parsed.success) update.mutate({ id: lead.id, data: parsed.data });
   });
 
@@ -135,6 +146,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('assignedTo')}
         />
+        <CustomFieldInputs definitions={fields} form={form as never} />
         {duplicate ? (
           <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} editedLeadId={lead.id} />
         ) : null}
@@ -152,9 +164,11 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
 }
 
 export function EditLeadDialog({ lead, opened, onClose }: { lead: LeadListItem | null; opened: boolean; onClose: () => void }) {
+  const fields = useLeadFields();
   return (
     <Modal opened={opened} onClose={onClose} title="Editar Lead" size="lg" centered>
-      {lead ? <EditLeadForm key={lead.id} lead={lead} onClose={onClose} /> : null}
+      {/* Keyed by the fields too: the form starts again with their inputs once they load. */}
+      {lead ? <EditLeadForm key={`${lead.id}:${fields.length}`} lead={lead} fields={fields} onClose={onClose} /> : null}
     </Modal>
   );
 }
