@@ -1,4 +1,7 @@
-/** 'Configuración' (admin): the team settings of docs/settings.md, the webhooks (docs/webhooks.md) and the audit log (docs/audit.md), one tab each. */
+/**
+ * 'Configuración' (admin): the team settings of docs/settings.md, the custom fields
+ * (docs/custom-fields.md), the webhooks (docs/webhooks.md) and the audit log (docs/audit.md), one tab each.
+ */
 import { Paper, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../components/PageHeader';
@@ -6,13 +9,20 @@ import { RoleGate } from '../components/RoleGate';
 import { TeamSettingsForm } from '../features/settings/components/TeamSettingsForm';
 import { AuditPanel } from '../features/audit/components/AuditPanel';
 import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
+import { CustomFieldsPanel } from '../features/custom-fields/components/CustomFieldsPanel';
 import { useTeamSettings } from '../lib/useTeamFormat';
 
-const TABS = { equipo: '/configuracion', webhooks: '/configuracion/webhooks', auditoria: '/configuracion/auditoria' } as const;
+const TABS = {
+  equipo: '/configuracion',
+  campos: '/configuracion/campos',
+  webhooks: '/configuracion/webhooks',
+  auditoria: '/configuracion/auditoria',
+} as const;
 type Tab = keyof typeof TABS;
 
 const SUBTITLES: Record<Tab, string> = {
   equipo: 'País, moneda, formato, zona horaria y días laborables del equipo',
+  campos: 'Los datos propios del equipo en cada lead: formularios, tabla, filtros e importación',
   webhooks: 'Avisos firmados a otros sistemas cuando algo cambia',
   auditoria: 'Quién hizo qué, cuándo y desde dónde',
 };
@@ -37,11 +47,15 @@ function SettingsScreen() {
       <Tabs value={tab} onChange={(value) => value && void navigate(TABS[value as Tab])} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="equipo">Equipo</Tabs.Tab>
+          <Tabs.Tab value="campos">Campos personalizados</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
           <Tabs.Tab value="auditoria">Auditoría</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipo">
           <TeamTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="campos">
+          <CustomFieldsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel />

@@ -21,6 +21,7 @@ export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
     contactedByUser: null,
     tracking: null,
     nextFollowUp: null,
+    customFields: {},
     ...fields,
   };
 }

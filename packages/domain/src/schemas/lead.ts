@@ -238,7 +238,7 @@ export const leadCountsQuerySchema = leadListQuerySchema.pick({
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */
-export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, category: true, groupId: true, q: true, limit: true });
+export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, category: true, groupId: true, q: true, limit: true, cf: true });
 export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
 export const pipelineColumnQuerySchema = pipelineQuerySchema.extend({ status: leadStatusSchema, cursor: leadListQuerySchema.shape.cursor });
 export type PipelineColumnQuery = z.output<typeof pipelineColumnQuerySchema>;

@@ -39,7 +39,7 @@ function FieldInput({ definition, form }: { definition: CustomFieldDefinition; f
       return <TextInput {...common} type="email" {...form.getInputProps(path)} />;
     case 'phone':
       return <TextInput {...common} type="tel" {...form.getInputProps(path)} />;
-    default:
+    case 'text':
       return <TextInput {...common} {...form.getInputProps(path)} />;
   }
 }

@@ -40,7 +40,11 @@ export function CustomFieldValue({ definition, value }: { definition: CustomFiel
           {format.phone(text)}
         </Anchor>
       );
-    default:
+    case 'text':
+    case 'long_text':
+    case 'select':
+    case 'multi_select':
+    case 'checkbox':
       return (
         <Text size="sm" style={{ whiteSpace: definition.type === 'long_text' ? 'pre-wrap' : undefined }}>
           {text}

@@ -10,6 +10,7 @@ import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, Ico
 import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
+import { CustomFieldFilterMenu, CustomFilterChips } from '../../custom-fields/components/CustomFieldFilterMenu';
 
 const ALL = 'todos';
 
@@ -33,7 +34,8 @@ interface LeadFiltersProps {
 
 /** How many of the folded filters narrow the list: the 'Filtros' button shows it. */
 function activeFilterCount(view: LeadsView, withStatus: boolean): number {
-  return [view.category, withStatus ? view.status : null, view.assignee].filter((value) => value !== null).length;
+  const fixed = [view.category, withStatus ? view.status : null, view.assignee].filter((value) => value !== null).length;
+  return fixed + Object.keys(view.customFilters).length;
 }
 
 export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: LeadFiltersProps) {
@@ -81,13 +83,18 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
       />
     </>
   );
-  const clear = view.filtered ? (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
-      Limpiar filtros
-    </Button>
-  ) : (
-    <span />
+  const customMenu = <CustomFieldFilterMenu filters={view.customFilters} onChange={view.setCustomFilter} />;
+  const clear = (
+    <Group gap="xs">
+      {customMenu}
+      {view.filtered ? (
+        <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
+          Limpiar filtros
+        </Button>
+      ) : null}
+    </Group>
   );
+  const chips = <CustomFilterChips filters={view.customFilters} onChange={view.setCustomFilter} />;
   const modeSwitch = withModeSwitch ? <LeadsModeSwitch view={view} /> : null;
 
   if (isPhone) {
@@ -121,6 +128,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
             </Group>
           </Stack>
         </Collapse>
+        {chips}
       </Stack>
     );
   }
@@ -130,14 +138,11 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
         {search}
         {selects}
       </SimpleGrid>
-      {view.filtered || withModeSwitch ? (
-        <Group justify="space-between" mb="md" gap="xs" mih={36}>
-          {clear}
-          {modeSwitch}
-        </Group>
-      ) : (
-        <Group mb="sm" />
-      )}
+      <Group justify="space-between" mb="md" gap="xs" mih={36}>
+        {clear}
+        {modeSwitch}
+      </Group>
+      {chips}
     </>
   );
 }
