@@ -29,10 +29,10 @@ afterAll(async () => {
 async function defineField(page: Page, label: string, type: string, options: string[] = []): Promise<void> {
   const form = page.getByRole('form', { name: 'Nuevo campo' });
   await form.getByRole('textbox', { name: 'Nombre' }).fill(label);
-  await form.getByRole('textbox', { name: 'Tipo' }).click();
+  await form.getByRole('combobox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
   for (const option of options) {
-    await form.getByRole('textbox', { name: 'Opciones' }).fill(option);
+    await form.getByLabel(/^Opciones/).fill(option);
     await page.keyboard.press('Enter');
   }
   await form.getByRole('button', { name: 'Crear campo' }).click();
@@ -82,18 +82,18 @@ describe('custom fields', () => {
       await page.getByRole('menuitem', { name: 'Empleados' }).click();
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Campos' }).click();
-      await page.getByRole('textbox', { name: 'Campo' }).click();
+      await page.getByRole('combobox', { name: 'Campo', exact: true }).click();
       await page.getByRole('option', { name: 'Provincia', exact: true }).click();
-      await page.getByRole('textbox', { name: 'Cualquiera de' }).click();
+      await page.getByRole('combobox', { name: 'Cualquiera de' }).click();
       await page.getByRole('option', { name: 'Madrid', exact: true }).click();
       await page.getByRole('option', { name: 'Sevilla', exact: true }).click();
+      // Leaving the options closes their list, which covers the button.
+      await page.getByRole('combobox', { name: 'Cualquiera de' }).press('Tab');
       await page.getByRole('button', { name: 'Aplicar filtro' }).click();
       await page.getByText('Provincia: Madrid, Sevilla').waitFor();
       await expect.poll(() => page.getByTestId('lead-row').count()).toBe(4);
       await page.getByRole('button', { name: 'Empleados' }).click();
-      await expect
-        .poll(() => tableNames(page))
-        .toEqual(['Panadería La Espiga', 'Bar Los Arcos', 'Asesoría Retiro', 'Transportes Giralda']);
+      await expect.poll(() => tableNames(page)).toEqual(['Panadería La Espiga', 'Bar Los Arcos', 'Asesoría Retiro', 'Transportes Giralda']);
       await page.getByRole('button', { name: 'Empleados' }).click();
       await expect.poll(() => tableNames(page)).toEqual(['Transportes Giralda', 'Asesoría Retiro', 'Bar Los Arcos', 'Panadería La Espiga']);
       await page.getByRole('row', { name: 'Transportes Giralda' }).getByText('Sevilla').waitFor();

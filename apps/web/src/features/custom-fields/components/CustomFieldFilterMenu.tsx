@@ -57,6 +57,7 @@ function DraftInputs({ field, draft, onChange }: { field: CustomFieldDefinition;
       <MultiSelect
         label="Cualquiera de"
         data={field.options}
+        searchable
         value={draft.options}
         onChange={(options) => onChange({ ...draft, options })}
         comboboxProps={{ withinPortal: false }}
@@ -79,8 +80,20 @@ function DraftInputs({ field, draft, onChange }: { field: CustomFieldDefinition;
   const type = field.type === 'date' ? 'date' : 'text';
   return (
     <Group grow>
-      <TextInput label="Desde" type={type} inputMode="decimal" value={draft.min} onChange={(event) => onChange({ ...draft, min: event.currentTarget.value })} />
-      <TextInput label="Hasta" type={type} inputMode="decimal" value={draft.max} onChange={(event) => onChange({ ...draft, max: event.currentTarget.value })} />
+      <TextInput
+        label="Desde"
+        type={type}
+        inputMode="decimal"
+        value={draft.min}
+        onChange={(event) => onChange({ ...draft, min: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Hasta"
+        type={type}
+        inputMode="decimal"
+        value={draft.max}
+        onChange={(event) => onChange({ ...draft, max: event.currentTarget.value })}
+      />
     </Group>
   );
 }
@@ -113,7 +126,13 @@ export function CustomFieldFilterMenu({ filters, onChange }: MenuProps) {
           variant={inUse > 0 ? 'light' : 'default'}
           size="compact-sm"
           leftSection={<IconFilter size={14} />}
-          rightSection={inUse > 0 ? <Badge size="xs" circle>{inUse}</Badge> : null}
+          rightSection={
+            inUse > 0 ? (
+              <Badge size="xs" circle>
+                {inUse}
+              </Badge>
+            ) : null
+          }
           onClick={() => setOpened((open) => !open)}
         >
           Campos

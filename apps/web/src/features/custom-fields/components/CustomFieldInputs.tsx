@@ -25,12 +25,21 @@ function FieldInput({ definition, form }: { definition: CustomFieldDefinition; f
         />
       );
     case 'multi_select':
-      return <MultiSelect {...common} data={definition.options} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps(path)} />;
+      return (
+        <MultiSelect {...common} data={definition.options} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps(path)} />
+      );
     case 'checkbox':
       return <Checkbox mt="lg" label={definition.label} {...form.getInputProps(path, { type: 'checkbox' })} />;
     case 'number':
     case 'money':
-      return <TextInput {...common} inputMode="decimal" placeholder={definition.type === 'money' ? 'Ej. 1.500,00' : undefined} {...form.getInputProps(path)} />;
+      return (
+        <TextInput
+          {...common}
+          inputMode="decimal"
+          placeholder={definition.type === 'money' ? 'Ej. 1.500,00' : undefined}
+          {...form.getInputProps(path)}
+        />
+      );
     case 'date':
       return <TextInput {...common} type="date" {...form.getInputProps(path)} />;
     case 'url':

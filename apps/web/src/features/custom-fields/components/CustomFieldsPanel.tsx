@@ -41,7 +41,11 @@ function useFieldsChanged() {
 function NewFieldForm() {
   const trpc = useTRPC();
   const changed = useFieldsChanged();
-  const form = useForm<NewFieldValues>({ initialValues: EMPTY, validate: schemaResolver(createCustomFieldSchema, { sync: true }) });
+  const form = useForm<NewFieldValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(createCustomFieldSchema, { sync: true }),
+  });
   const create = useMutation(
     trpc.customFields.create.mutationOptions({
       onSuccess: async (field) => {
@@ -76,12 +80,7 @@ function NewFieldForm() {
             />
           </Group>
           {withOptions ? (
-            <TagsInput
-              label="Opciones"
-              description="Escribe cada opción y pulsa Enter"
-              withAsterisk
-              {...form.getInputProps('options')}
-            />
+            <TagsInput label="Opciones" description="Escribe cada opción y pulsa Enter" withAsterisk {...form.getInputProps('options')} />
           ) : null}
           <Checkbox label="Obligatorio al crear un lead" {...form.getInputProps('required', { type: 'checkbox' })} />
           <Group justify="flex-end">
@@ -131,7 +130,12 @@ function FieldRow({ field, above, below }: { field: CustomFieldDefinition; above
         </Stack>
         <Group gap={4} wrap="nowrap">
           {field.archived ? (
-            <Button size="xs" variant="default" leftSection={<IconRestore size={14} />} onClick={() => update.mutate({ id: field.id, data: { archived: false } })}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => update.mutate({ id: field.id, data: { archived: false } })}
+            >
               Recuperar
             </Button>
           ) : (
@@ -169,7 +173,7 @@ export function CustomFieldsPanel() {
     <Stack maw={820}>
       <NewFieldForm />
       {active.length === 0 ? (
-        <Text c="dimmed">Aún no hay campos personalizados: crea el primero arriba, o con '＋ Crear campo' al importar.</Text>
+        <Text c="dimmed">Aún no hay campos personalizados: crea el primero arriba, o con '+ Crear campo' al importar.</Text>
       ) : (
         <Stack gap="xs" aria-label="Campos activos">
           {active.map((field, index) => (

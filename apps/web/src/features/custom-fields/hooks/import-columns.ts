@@ -1,6 +1,6 @@
 /**
  * The import's mapping beyond the built-in fields: a column may fill an existing custom field, or
- * '＋ Crear campo' (a new field named after the header, of the type the server guessed); what the
+ * '+ Crear campo' (a new field named after the header, of the type the server guessed); what the
  * start call sends for them.
  */
 import type { CustomFieldType, ImportCustomMapping, ImportJobPreview, ImportNewField } from '@crm/domain';
@@ -16,7 +16,11 @@ export function initialChoices(preview: ImportJobPreview): CustomColumnChoices {
 /** The guessed type, except a multi-select, which the settings define with its options. */
 export function newFieldChoice(preview: ImportJobPreview, column: number): CustomColumnChoice {
   const guess = preview.fieldGuesses[column]?.type ?? 'text';
-  return { kind: 'new', label: (preview.columns[column] ?? '').trim() || `Columna ${column + 1}`, type: guess === 'multi_select' ? 'text' : guess };
+  return {
+    kind: 'new',
+    label: (preview.columns[column] ?? '').trim() || `Columna ${column + 1}`,
+    type: guess === 'multi_select' ? 'text' : guess,
+  };
 }
 
 /** Gives `column` its choice (or none); a field is filled from one column, so another column with it loses it. */

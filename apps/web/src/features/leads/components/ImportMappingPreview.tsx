@@ -17,12 +17,7 @@ import {
   formatCount,
 } from '@crm/domain';
 import { Alert, Badge, Group, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
-import {
-  type CustomColumnChoice,
-  type CustomColumnChoices,
-  newFieldChoice,
-  setChoice,
-} from '../../custom-fields/hooks/import-columns';
+import { type CustomColumnChoice, type CustomColumnChoices, newFieldChoice, setChoice } from '../../custom-fields/hooks/import-columns';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import classes from './ImportMappingPreview.module.css';
 
@@ -44,7 +39,7 @@ const NEW_TYPE_OPTIONS = CUSTOM_FIELD_TYPES.filter((type) => type !== 'multi_sel
   label: CUSTOM_FIELD_TYPE_LABELS[type],
 }));
 
-/** 'No importar', the lead's own fields, the team's custom fields, and '＋ Crear campo' for an admin. */
+/** 'No importar', the lead's own fields, the team's custom fields, and '+ Crear campo' for an admin. */
 function fieldOptions(fields: readonly CustomFieldDefinition[], canCreate: boolean) {
   return [
     { value: SKIP, label: 'No importar' },
@@ -52,7 +47,7 @@ function fieldOptions(fields: readonly CustomFieldDefinition[], canCreate: boole
     ...(fields.length > 0
       ? [{ group: 'Campos personalizados', items: fields.map((field) => ({ value: `${CUSTOM_PREFIX}${field.key}`, label: field.label })) }]
       : []),
-    ...(canCreate ? [{ group: 'Nuevo', items: [{ value: NEW_FIELD, label: '＋ Crear campo' }] }] : []),
+    ...(canCreate ? [{ group: 'Nuevo', items: [{ value: NEW_FIELD, label: '+ Crear campo' }] }] : []),
   ];
 }
 
@@ -74,8 +69,16 @@ export interface CustomColumns {
   onChange: (choices: CustomColumnChoices) => void;
 }
 
-/** '＋ Crear campo' chosen: the new field's name and type, under the column's select. */
-function NewFieldInputs({ column, choice, onChange }: { column: string; choice: CustomColumnChoice & { kind: 'new' }; onChange: (choice: CustomColumnChoice) => void }) {
+/** '+ Crear campo' chosen: the new field's name and type, under the column's select. */
+function NewFieldInputs({
+  column,
+  choice,
+  onChange,
+}: {
+  column: string;
+  choice: CustomColumnChoice & { kind: 'new' };
+  onChange: (choice: CustomColumnChoice) => void;
+}) {
   return (
     <>
       <TextInput

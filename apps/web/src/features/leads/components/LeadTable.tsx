@@ -211,7 +211,8 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
                     tabIndex={-1}
                     checked={leaf.getIsVisible()}
                     label={String(leaf.columnDef.header)}
-                    styles={{ input: { cursor: 'pointer' } }}
+                    // The item takes the click: a click on the label would also click the box, toggling twice.
+                    styles={{ root: { pointerEvents: 'none' } }}
                   />
                 </Menu.Item>
               ))}
