@@ -40,6 +40,53 @@ export default defineConfig(
     },
   },
   {
+    // Dependencies point downhill (docs/architecture.md): the layers under the features (transport,
+    // live, sessions, events, jobs) serve every feature and import none. Only the composition roots
+    // that assemble the app may name every feature.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/modules/**',
+      'apps/api/src/{app,server,main,background-jobs}.ts',
+      'apps/api/src/endpoints/all.ts',
+      'apps/api/src/trpc/root.ts',
+      'apps/api/src/bootstrap/**',
+      'apps/api/src/scripts/**',
+      'apps/api/src/test/**',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'Una capa bajo las funcionalidades no importa ninguna: mueve lo común a packages/domain o a esta capa.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature uses the layers under it and never the roots that assemble it.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/endpoints/all.js', '**/trpc/root.js', '**/app.js', '**/server.js', '**/background-jobs.js'],
+              message: 'Una funcionalidad no importa las raíces que montan la aplicación.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { insertSession, SESSION_ABSOLUTE_MS, type Db } from '@crm/db';
 import type { LeadStatus } from '@crm/domain';
 import { sql } from 'kysely';
-import { hashToken, SESSION_COOKIE } from '../src/modules/auth/session.service.js';
+import { hashToken, SESSION_COOKIE } from '../src/sessions/session.js';
 import { startApiSite } from './support/api-site.js';
 import { ms, percentile, printTable } from './support/chat-bench-kit.js';
 import { ChangeLog, Screen, type ScreenRules } from './support/live-screens.js';

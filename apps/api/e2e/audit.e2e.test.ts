@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, uniqueName } from '../src/test/harness.js';
-import { recordAudit } from '../src/modules/audit/audit.service.js';
+import { recordAudit } from '../src/audit-trail.js';
 import { seriousViolations } from './axe.js';
 import { LAPTOP, PHONE, launchBrowser, pageSignedInAs, screenshot, startBrowserServer } from './browser.js';
 

@@ -21,12 +21,11 @@ import { allEndpoints } from './endpoints/all.js';
 import { registerEndpoints } from './endpoints/rest-adapter.js';
 import { recordRoutes } from './endpoints/route-table.js';
 import { isWebFormPublicPath } from './modules/web-forms/web-form-origin.js';
-import { registerRestRoutes } from './rest/adapter.js';
-import { restRoutes } from './rest/routes.js';
 import { createTrpcContextFactory } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/root.js';
 import { TrpcSocketRegistry } from './trpc/socket-registry.js';
-import { installLive } from './ws/index.js';
+import { registerChatSocket } from './modules/chat/chat-socket.js';
+import { installUpgradeGuard } from './ws/upgrade-guard.js';
 
 /**
  * Slow clients must not hold connections forever. A whole request (headers and body) gets
@@ -91,7 +90,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     },
   });
 
-  installLive(app, appCtx);
+  // The guard first, so it also covers the tRPC plugin's socket.
+  installUpgradeGuard(app, appCtx);
+  registerChatSocket(app, appCtx);
   const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
   app.addHook('onClose', (_instance, done) => {
     trpcSockets.close();
@@ -112,7 +113,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   });
 
   registerEndpoints(app, appCtx, allEndpoints);
-  registerRestRoutes(app, appCtx, restRoutes);
   await installWebApp(app, ctx.env);
   return { app, appCtx };
 }

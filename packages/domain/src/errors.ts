@@ -22,3 +22,11 @@ export class DomainError extends Error {
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción';
+
+/** The 409s a service's own check gives, and the same words when a race reaches the unique index instead. */
+export const CONFLICT_MESSAGES = {
+  emailTaken: 'Ya existe un usuario con ese email',
+  usernameTaken: 'Ya existe un usuario con ese nombre de usuario',
+  roleNameTaken: 'Ya existe un rol con ese identificador',
+  trackingExists: 'Este lead ya tiene un seguimiento registrado',
+} as const;

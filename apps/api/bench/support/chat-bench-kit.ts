@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { type Db, insertSession, SESSION_ABSOLUTE_MS } from '@crm/db';
 import { sql } from 'kysely';
 import { hashPassword } from '../../src/modules/auth/password.js';
-import { hashToken, SESSION_COOKIE } from '../../src/modules/auth/session.service.js';
+import { hashToken, SESSION_COOKIE } from '../../src/sessions/session.js';
 
 export interface BenchClient {
   userId: number;

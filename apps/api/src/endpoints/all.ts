@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { authEndpoints } from '../modules/auth/auth.endpoints.js';
+import { passwordResetEndpoints } from '../modules/auth/password-reset.endpoints.js';
+import { twoFactorEndpoints } from '../modules/auth/two-factor.endpoints.js';
 import { avatarsEndpoints } from '../modules/avatars/avatars.endpoints.js';
 import { webFormsEndpoints } from '../modules/web-forms/web-forms.endpoints.js';
 import { importJobsEndpoints } from '../modules/leads/import/import-jobs.endpoints.js';
@@ -55,6 +57,8 @@ const referenceEndpoints = [
 export const allEndpoints: readonly AnyEndpoint[] = [
   ...healthEndpoints,
   ...authEndpoints,
+  ...twoFactorEndpoints,
+  ...passwordResetEndpoints,
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,

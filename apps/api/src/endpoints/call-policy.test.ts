@@ -34,6 +34,17 @@ describeWithServer(
       expect((await (await loginAs(server(), other)).get('/api/leads?q=sol&limit=5')).status).toBe(200);
     });
 
+    it('charges the whole-list stream (GET /api/leads without parameters) like an export', async () => {
+      const username = uniqueName('stream');
+      await createUser(server(), { username, systemRole: 'team_member' });
+      const seller = await loginAs(server(), username);
+      // A budget of 10 pays one stream (10), and nothing is left for a second.
+      expect((await seller.get('/api/leads')).status).toBe(200);
+      const second = await seller.get('/api/leads');
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    });
+
     it('records audited calls with the actor, the address and the scrubbed input, and failed sign-ins', async () => {
       const admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
       const username = uniqueName('aud');

@@ -7,8 +7,9 @@
  * - `audit`: the call is recorded in the audit log once it succeeds ('attempts': failures too, as
  *   `<name>.failed`), with the caller, the token, the address, the target and the scrubbed input.
  */
-import { insertAuditEntry, spendWorkBudget } from '@crm/db';
+import { spendWorkBudget } from '@crm/db';
 import { DomainError, type User, auditDetailsOf } from '@crm/domain';
+import { recordAudit } from '../audit-trail.js';
 import type { AppContext, Viewer } from '../context.js';
 
 export type AuditPolicy = true | 'attempts';
@@ -28,7 +29,8 @@ interface Policy {
 
 const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
 
-async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
+/** Pays `cost` from the caller's budget, or refuses with the 429; also for an escape hatch that answers by itself. */
+export async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
   if (!ctx.viewer) return;
   const budget = { burst: ctx.env.WORK_BUDGET_BURST, perSecond: ctx.env.WORK_BUDGET_PER_SECOND };
   const spend = await spendWorkBudget(ctx.db, ctx.viewer.user.id, cost, budget);
@@ -51,21 +53,20 @@ const isUser = (value: unknown): value is User =>
 
 async function record(call: PolicedCall, policy: Policy, outcome: { result: unknown } | { error: unknown }): Promise<void> {
   const failed = 'error' in outcome;
-  const actor = call.ctx.viewer?.user ?? (!failed && isUser(outcome.result) ? outcome.result : undefined);
   const targetId = idOf(call.input) ?? (failed ? undefined : idOf(outcome.result));
   const details = auditDetailsOf(call.input ?? {});
   if (failed) details['motivo'] = outcome.error instanceof Error ? outcome.error.message : 'Error';
-  await insertAuditEntry(call.ctx.db, {
-    actorId: actor?.id ?? null,
-    actorName: actor ? `${actor.firstName ?? ''} ${actor.lastName ?? ''}`.trim() || actor.username : null,
-    apiTokenId: call.ctx.viewer?.apiToken?.id ?? null,
-    ip: call.client.ip,
-    action: failed ? `${policy.name}.failed` : policy.name,
-    summary: failed ? `${policy.summary} (fallido)` : policy.summary,
-    targetType: targetId === undefined ? null : policy.name.slice(0, policy.name.indexOf('.')),
-    targetId: targetId === undefined ? null : String(targetId),
-    details,
-  });
+  await recordAudit(
+    call.ctx,
+    { viewer: call.ctx.viewer, ip: call.client.ip },
+    {
+      action: failed ? `${policy.name}.failed` : policy.name,
+      summary: failed ? `${policy.summary} (fallido)` : policy.summary,
+      target: targetId === undefined ? null : { type: policy.name.slice(0, policy.name.indexOf('.')), id: targetId },
+      details,
+      actor: call.ctx.viewer ? undefined : !failed && isUser(outcome.result) ? outcome.result : null,
+    },
+  );
 }
 
 /** Wraps a declaration's handler with its cost and its audit entry. */

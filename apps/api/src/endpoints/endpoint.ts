@@ -55,6 +55,8 @@ interface Client {
   userAgent: string | null;
   /** The Referer header, over REST only: the web-form door records it when the page sends none. */
   referer?: string;
+  /** The scheme and host the request came to; absent over the WebSocket, which has no request per call. */
+  requestHost?: { protocol: string; host: string };
 }
 
 /** A public endpoint runs with whoever is signed in, or no one. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { rolesAllowed, SYSTEM_ROLE_LABELS } from '@crm/domain';
-import { SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { SESSION_COOKIE } from '../sessions/session.js';
 import type { AnyEndpoint, RestBinding } from './endpoint.js';
 
 type Schema = z.core.JSONSchema.BaseSchema;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext, ServiceContext } from '../context.js';
 import { parseInput } from '../http/parse-input.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
-import { registerRoute } from '../rest/adapter.js';
+import { registerRoute } from './register-route.js';
 import type { AnyEndpoint, PublicContext, RestBinding } from './endpoint.js';
 import { passGate } from './gate.js';
 
@@ -48,7 +48,12 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, endpoin
           endpoint.handler({
             ctx: call.ctx,
             input,
-            client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, referer: request.headers.referer },
+            client: {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? null,
+              referer: request.headers.referer,
+              requestHost: { protocol: request.protocol, host: request.host },
+            },
             setSessionCookie: (token, expiresAt) => {
               if (!endpoint.sessionCookie) throw new Error(`${endpoint.name} no declara sessionCookie`);
               writeSessionCookie(request, reply, token, expiresAt);

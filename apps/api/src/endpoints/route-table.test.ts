@@ -12,24 +12,6 @@ import { allEndpoints, allSubscriptions } from './all.js';
 import type { AnyEndpoint, SubscriptionEndpoint } from './endpoint.js';
 import { isDeclaredProcedure } from './trpc-adapter.js';
 
-/** REST routes still written with authedRoute / publicRoute (rest/routes.ts). */
-const PENDING_ROUTES = new Set([
-  'GET /api/auth/2fa',
-  'POST /api/auth/2fa/setup',
-  'POST /api/auth/2fa/confirm',
-  'POST /api/auth/2fa/recovery-codes',
-  'POST /api/auth/2fa/disable',
-  'DELETE /api/users/:id/two-factor',
-  'GET /api/roles/two-factor',
-  'PUT /api/roles/:role/two-factor',
-  'POST /api/users/:id/password-reset-link',
-  'POST /api/password-reset/check',
-  'POST /api/password-reset',
-]);
-
-/** tRPC routers still written by hand (trpc/root.ts). */
-const PENDING_ROUTERS = new Set(['auth']);
-
 const PERMISSIONS = new Set<string>([...ACTIONS, 'authenticated', 'public']);
 
 /** What a declaration lacks, as readable words; empty when complete (a subscription declares no output). */
@@ -57,7 +39,6 @@ describeWithServer('the route table', (server) => {
   it('declares every /api route: permission, input, output and summary', () => {
     const undeclared: string[] = [];
     const incomplete: string[] = [];
-    const pendingSeen = new Set<string>();
     for (const route of server().app.routeTable) {
       const methods = [route.method].flat().filter((method) => method !== 'HEAD');
       if (!route.url.startsWith('/api') || methods.length === 0) continue;
@@ -65,8 +46,7 @@ describeWithServer('the route table', (server) => {
       const name = (route.config as { endpoint?: string } | undefined)?.endpoint;
       const endpoint = name === undefined ? undefined : byName.get(name);
       if (!endpoint) {
-        if (PENDING_ROUTES.has(key)) pendingSeen.add(key);
-        else undeclared.push(key);
+        undeclared.push(key);
         continue;
       }
       const missing = gaps(endpoint);
@@ -74,15 +54,13 @@ describeWithServer('the route table', (server) => {
     }
     expect(undeclared).toEqual([]);
     expect(incomplete).toEqual([]);
-    // A converted (or removed) route leaves the pending list with it.
-    expect([...PENDING_ROUTES].filter((key) => !pendingSeen.has(key))).toEqual([]);
   });
 
   it('builds every tRPC procedure from a declaration', () => {
     // At run time a flat map from each dotted path ('leads.list') to its procedure; its type is the nested record.
     const procedures = appRouter._def.procedures as unknown as Record<string, Parameters<typeof isDeclaredProcedure>[0]>;
     const undeclared = Object.entries(procedures)
-      .filter(([path, procedure]) => !isDeclaredProcedure(procedure) && !PENDING_ROUTERS.has(path.slice(0, path.indexOf('.'))))
+      .filter(([, procedure]) => !isDeclaredProcedure(procedure))
       .map(([path]) => path);
     expect(undeclared).toEqual([]);
     for (const endpoint of allEndpoints.filter((declared) => declared.trpc)) {
@@ -95,12 +73,5 @@ describeWithServer('the route table', (server) => {
       expect((declared.procedure._def as { inputs: unknown[] }).inputs, declared.name).toContain(declared.input);
       expect(gaps(declared), declared.name).toEqual([]);
     }
-    // A router whose procedures are all declared leaves the pending list.
-    const stillHandWritten = new Set(
-      Object.entries(procedures)
-        .filter(([, procedure]) => !isDeclaredProcedure(procedure))
-        .map(([path]) => path.slice(0, path.indexOf('.'))),
-    );
-    expect([...PENDING_ROUTERS].filter((key) => !stillHandWritten.has(key))).toEqual([]);
   });
 });

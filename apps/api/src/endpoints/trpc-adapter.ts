@@ -43,13 +43,18 @@ export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCPr
     ctx,
     input,
   }: {
-    ctx: Parameters<AnyEndpoint['handler']>[0]['ctx'] & { clientIp: string; userAgent: string | null; setSessionCookie?: SetSessionCookie };
+    ctx: Parameters<AnyEndpoint['handler']>[0]['ctx'] & {
+      clientIp: string;
+      userAgent: string | null;
+      requestHost?: { protocol: string; host: string };
+      setSessionCookie?: SetSessionCookie;
+    };
     input: unknown;
   }) =>
     endpoint.handler({
       ctx,
       input,
-      client: { ip: ctx.clientIp, userAgent: ctx.userAgent },
+      client: { ip: ctx.clientIp, userAgent: ctx.userAgent, requestHost: ctx.requestHost },
       setSessionCookie: cookieWriter(endpoint, ctx.setSessionCookie),
     });
   const procedure = kind === 'query' ? withInput.query(resolve) : withInput.mutation(resolve);
@@ -57,17 +62,22 @@ export function buildProcedure(endpoint: AnyEndpoint, kind: TrpcKind): AnyTRPCPr
   return procedure;
 }
 
-type ProcedureKey<N> = N extends `${string}.${infer K}` ? K : never;
+/** The last segment of a dotted name: 'leads.list' → 'list', 'auth.twoFactor.status' → 'status'. */
+type LastSegment<N> = N extends `${string}.${infer Rest}` ? LastSegment<Rest> : N;
+type ProcedureKey<N> = N extends `${string}.${string}` ? LastSegment<N> : never;
 
 type ProceduresOf<E extends readonly { name: string; procedure: unknown }[]> = {
   [X in E[number] as X['procedure'] extends undefined ? never : ProcedureKey<X['name']>]: Extract<X['procedure'], AnyTRPCProcedure>;
 };
 
-/** A feature's tRPC router: its endpoints with a tRPC binding, each under its procedure key. */
+/**
+ * A feature's tRPC router: its endpoints with a tRPC binding, each under the last segment of its
+ * name. A nested router ('auth.twoFactor') is mounted under its key by its parent's router.
+ */
 export function routerOf<const E extends readonly { name: string; procedure: unknown }[]>(endpoints: E) {
   const record: Record<string, AnyTRPCProcedure> = {};
   for (const endpoint of endpoints) {
-    if (endpoint.procedure) record[endpoint.name.slice(endpoint.name.indexOf('.') + 1)] = endpoint.procedure as AnyTRPCProcedure;
+    if (endpoint.procedure) record[endpoint.name.slice(endpoint.name.lastIndexOf('.') + 1)] = endpoint.procedure as AnyTRPCProcedure;
   }
   return router(record as ProceduresOf<E>);
 }

@@ -9,7 +9,7 @@ import { findUserById, useApiToken } from '@crm/db';
 import { API_TOKEN_MESSAGES, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
-import { mustEnrolSecondFactor } from '../modules/auth/two-factor.service.js';
+import { mustEnrolSecondFactor } from '../sessions/session.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 /** Far longer than any real token (47 characters): a longer one is not looked up at all. */

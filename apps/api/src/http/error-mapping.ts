@@ -1,16 +1,13 @@
 /** The one mapping from domain error codes to HTTP statuses (the table in docs/rest-api.md), and of database conflicts to domain errors. */
 import { UNIQUE_INDEXES, uniqueViolationOf } from '@crm/db';
-import { DomainError, type DomainErrorCode } from '@crm/domain';
-import { ROLE_NAME_TAKEN } from '../modules/custom-roles/custom-roles.service.js';
-import { TRACKING_EXISTS } from '../modules/tracking/tracking.service.js';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from '../modules/users/users.service.js';
+import { CONFLICT_MESSAGES, DomainError, type DomainErrorCode } from '@crm/domain';
 
 /** What each unique index means to the person who ran into it. */
 const UNIQUE_CONFLICTS: Record<string, string> = {
-  [UNIQUE_INDEXES.userEmail]: EMAIL_TAKEN,
-  [UNIQUE_INDEXES.username]: USERNAME_TAKEN,
-  [UNIQUE_INDEXES.customRoleName]: ROLE_NAME_TAKEN,
-  [UNIQUE_INDEXES.trackingLead]: TRACKING_EXISTS,
+  [UNIQUE_INDEXES.userEmail]: CONFLICT_MESSAGES.emailTaken,
+  [UNIQUE_INDEXES.username]: CONFLICT_MESSAGES.usernameTaken,
+  [UNIQUE_INDEXES.customRoleName]: CONFLICT_MESSAGES.roleNameTaken,
+  [UNIQUE_INDEXES.trackingLead]: CONFLICT_MESSAGES.trackingExists,
 };
 
 /**

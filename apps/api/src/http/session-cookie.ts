@@ -1,6 +1,6 @@
 /** The session cookie: httpOnly, SameSite=Lax, Secure over https (docs/rest-api.md, Sessions). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { SESSION_COOKIE } from '../sessions/session.js';
 
 export function readSessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];

@@ -1,7 +1,7 @@
 /** Resolves (once per request) who is calling: an API token when one is sent (it wins over a cookie), else the session cookie. */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
-import { resolveSession } from '../modules/auth/session.service.js';
+import { resolveSession } from '../sessions/session.js';
 import { bearerTokenOf, bearerViewerOf } from './bearer-token.js';
 import { readSessionToken } from './session-cookie.js';
 

@@ -4,8 +4,16 @@
  * a change to this file alone: its shape in `LiveEvent`, its wire rule in `WIRE_RULES`.
  */
 import { type Db, findChatMessagesByIds, findFollowUp, findLeadListItem, findNotificationsByIds } from '@crm/db';
-import type { ChatMessage, FollowUp, ImportJobState, LeadChange, LeadListItem, LeadStatus, Notification } from '@crm/domain';
-import { toNotificationDto } from '../modules/notifications/notification-dto.js';
+import {
+  type ChatMessage,
+  type FollowUp,
+  type ImportJobState,
+  type LeadChange,
+  type LeadListItem,
+  type LeadStatus,
+  type Notification,
+  toNotificationDto,
+} from '@crm/domain';
 
 export type LiveEvent =
   /** A chat message was stored. */

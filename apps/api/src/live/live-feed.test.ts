@@ -1,7 +1,7 @@
 import { SESSION_IDLE_MS } from '@crm/db';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { hashToken, SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { hashToken, SESSION_COOKIE } from '../sessions/session.js';
 import { purgeExpiredSessionsJob } from '../modules/auth/sessions.jobs.js';
 import { createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { createLiveTrpc, openLiveSocket } from '../test/live-client.js';

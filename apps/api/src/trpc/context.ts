@@ -9,7 +9,7 @@ import { bearerRefusalOf } from '../http/bearer-token.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
 import { FrameGate } from '../live/frame-gate.js';
-import { resolveSession, SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { resolveSession, SESSION_COOKIE } from '../sessions/session.js';
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
 import { refuseSendFloodBeforeSession } from './socket-gates.js';

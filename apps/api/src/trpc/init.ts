@@ -6,8 +6,8 @@ import { ZodError } from 'zod';
 import type { AppContext, Viewer } from '../context.js';
 import { toDomainError } from '../http/error-mapping.js';
 import type { FrameGate } from '../live/frame-gate.js';
-import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
-import { resolveSessionId } from '../modules/auth/session.service.js';
+import { refuseUntilEnrolled } from '../sessions/enrolment-gate.js';
+import { resolveSessionId } from '../sessions/session.js';
 
 export interface TrpcContext extends AppContext {
   /** A WebSocket context is built once per connection, an HTTP one per request. */

@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { sessionFrameGate, sessionSendRefusal } from '../live/frame-gate.js';
-import { hashToken } from '../modules/auth/session.service.js';
+import { hashToken } from '../sessions/session.js';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
 import { gateProcedure } from './init.js';
 

@@ -26,7 +26,7 @@ export function installUpgradeGuard(app: FastifyInstance, ctx: AppContext): void
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
     const viewer = await viewerOf(ctx, request);
     if (!viewer) return reply.code(401).send({ message: UNAUTHORIZED_MESSAGE });
-    // Nothing live until a second factor the role requires is set up (modules/auth/enrolment-gate.ts).
+    // Nothing live until a second factor the role requires is set up (sessions/enrolment-gate.ts).
     if (viewer.mustEnrolSecondFactor) return reply.code(403).send({ message: TWO_FACTOR_MESSAGES.enrolFirst });
     upgradeClients.set(request.raw, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   });

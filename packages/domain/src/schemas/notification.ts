@@ -72,3 +72,8 @@ export function mentionedUsernames(message: string): string[] {
   }
   return [...names];
 }
+
+/** Procedures and live events carry a notification without its owner's id (the reader is the owner). */
+export function toNotificationDto({ userId: _owner, ...notification }: Notification & { userId: number }): Notification {
+  return notification;
+}

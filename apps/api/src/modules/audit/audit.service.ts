@@ -1,41 +1,11 @@
 /**
- * The audit log (docs/audit.md): declared endpoints are recorded by endpoints/call-policy.ts;
- * `recordAudit` is for what no endpoint declares (a job, a security event). Admins read the log
- * by pages and download it as CSV.
+ * The audit log (docs/audit.md), as admins read it: by pages and as CSV. It is written by
+ * `recordAudit` (audit-trail.ts).
  */
-import { type AuditEntryRow, insertAuditEntry, listAuditEntries } from '@crm/db';
-import { type AuditEntry, type AuditPage, type AuditQuery, type User, auditDetailsOf, instantAt } from '@crm/domain';
-import type { AppContext, Viewer } from '../../context.js';
+import { type AuditEntryRow, listAuditEntries } from '@crm/db';
+import { type AuditEntry, type AuditPage, type AuditQuery, instantAt } from '@crm/domain';
+import type { AppContext } from '../../context.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
-
-export interface AuditSource {
-  viewer: Pick<Viewer, 'user' | 'apiToken'> | undefined;
-  ip: string | null;
-}
-
-export interface AuditRecord {
-  action: string;
-  summary?: string;
-  target?: { type: string; id: string | number } | null;
-  details?: unknown;
-  /** Who acted when there is no session yet (a sign-in): the account named. */
-  actor?: Pick<User, 'id' | 'firstName' | 'lastName'> | null;
-}
-
-export async function recordAudit(ctx: Pick<AppContext, 'db'>, source: AuditSource, record: AuditRecord): Promise<void> {
-  const actor = record.actor ?? source.viewer?.user ?? null;
-  await insertAuditEntry(ctx.db, {
-    actorId: actor?.id ?? null,
-    actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : null,
-    apiTokenId: source.viewer?.apiToken?.id ?? null,
-    ip: source.ip,
-    action: record.action,
-    summary: record.summary ?? null,
-    targetType: record.target?.type ?? null,
-    targetId: record.target ? String(record.target.id) : null,
-    details: auditDetailsOf(record.details ?? {}),
-  });
-}
 
 function entryOf(row: AuditEntryRow): AuditEntry {
   return {

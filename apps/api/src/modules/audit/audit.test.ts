@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { auditDetailsOf } from '@crm/domain';
-import { recordAudit } from './audit.service.js';
+import { recordAudit } from '../../audit-trail.js';
 
 describeWithServer('audit log', (server) => {
   let admin: ApiClient;

@@ -4,7 +4,7 @@
  * calls: tRPC `auth.me` answers null without a session, REST `GET /api/auth/user` a 401. A user
  * with a second factor signs in in two steps (`auth.login`, then `auth.loginSecondFactor`).
  * The second factor's own calls and the password-reset links are `auth.twoFactor.*` and
- * `auth.passwordReset.*` (two-factor.router.ts, password-reset.router.ts).
+ * `auth.passwordReset.*` (two-factor.endpoints.ts, password-reset.endpoints.ts).
  */
 import { loginSchema, loginSecondFactorSchema, messageSchema, sessionUserSchema, userSchema } from '@crm/domain';
 import { z } from 'zod';
@@ -12,9 +12,9 @@ import { NO_INPUT, endpoint } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
 import { router } from '../../trpc/init.js';
 import { signIn, signInWithSecondFactor, signOut } from './auth.service.js';
-import { passwordResetRouter } from './password-reset.router.js';
+import { passwordResetEndpoints } from './password-reset.endpoints.js';
 import { sessionUserOf } from './session-user.js';
-import { twoFactorRouter } from './two-factor.router.js';
+import { twoFactorEndpoints } from './two-factor.endpoints.js';
 
 export const authEndpoints = [
   endpoint({
@@ -93,6 +93,6 @@ export const authEndpoints = [
 
 export const authRouter = router({
   ...routerOf(authEndpoints)._def.record,
-  twoFactor: twoFactorRouter,
-  passwordReset: passwordResetRouter,
+  twoFactor: routerOf(twoFactorEndpoints),
+  passwordReset: routerOf(passwordResetEndpoints),
 });

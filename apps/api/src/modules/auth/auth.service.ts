@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { accountKey, throttledPasswordCheck } from './login-throttle.js';
-import { createSession, endSession, hashToken } from './session.service.js';
+import { createSession, endSession, hashToken } from '../../sessions/session.js';
 import { spendSecondFactorCode } from './two-factor.service.js';
 
 /** Long enough to open the app and type a code, short enough that a stolen challenge is soon worthless. */

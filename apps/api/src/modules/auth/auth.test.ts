@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, DEFAULT_PASS
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 import { ageLoginAttempts } from '../../test/login-attempts.js';
 import { ADDRESS_ATTEMPTS_BEFORE_DELAY, MAX_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS, accountKey } from './login-throttle.js';
-import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from './session.service.js';
+import { hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from '../../sessions/session.js';
 
 const LOGIN_REQUIRED = 'Por favor ingresa usuario y contraseña';
 

@@ -15,10 +15,9 @@ import {
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
-import { requirePermission } from '../../require-permission.js';
 import { hashPassword } from './password.js';
 import { recordSecurityEvent } from './security-events.js';
-import { endOtherSessions, hashToken } from './session.service.js';
+import { endOtherSessions, hashToken } from '../../sessions/session.js';
 
 const PASSWORD_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The web app's page for the link (apps/web router). */
@@ -29,7 +28,6 @@ export async function createPasswordResetLink(
   userId: number,
   client: { ip: string; origin: string },
 ): Promise<PasswordResetLink> {
-  requirePermission(ctx, 'user.createPasswordResetLink');
   if (!(await findUserById(ctx.db, userId))) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_LINK_TTL_MS);

@@ -2,8 +2,7 @@
  * Security-relevant changes to accounts (second factor, password reset links, 2FA requirements):
  * one structured line in the server log and one entry in the audit log each (docs/audit.md).
  */
-import { insertAuditEntry } from '@crm/db';
-import { auditDetailsOf } from '@crm/domain';
+import { recordAudit } from '../../audit-trail.js';
 import type { AppContext } from '../../context.js';
 
 type SecurityEventAction =
@@ -27,15 +26,14 @@ export interface SecurityEvent {
 
 export async function recordSecurityEvent(ctx: AppContext, event: SecurityEvent): Promise<void> {
   ctx.log.info({ securityEvent: event }, `security: ${event.action}`);
-  await insertAuditEntry(ctx.db, {
-    actorId: event.actorId ?? null,
-    actorName: null,
-    apiTokenId: null,
-    ip: event.ip ?? null,
-    action: `security.${event.action}`,
-    summary: null,
-    targetType: event.targetUserId === undefined ? null : 'users',
-    targetId: event.targetUserId === undefined ? null : String(event.targetUserId),
-    details: auditDetailsOf(event.details ?? {}),
-  });
+  await recordAudit(
+    ctx,
+    { viewer: undefined, ip: event.ip ?? null },
+    {
+      action: `security.${event.action}`,
+      target: event.targetUserId === undefined ? null : { type: 'users', id: event.targetUserId },
+      details: event.details,
+      actor: event.actorId === undefined ? null : { id: event.actorId },
+    },
+  );
 }

@@ -30,11 +30,9 @@ import {
   type TwoFactorRequirements,
   type TwoFactorSetup,
   type TwoFactorStatus,
-  type User,
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext, ServiceContext } from '../../context.js';
-import { requirePermission } from '../../require-permission.js';
 import { accountKey, throttledPasswordCheck } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import { hashRecoveryCode, looksLikeTotpCode, newRecoveryCodes } from './recovery-codes.js';
@@ -42,12 +40,6 @@ import { recordSecurityEvent } from './security-events.js';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from './totp.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
-
-/** Whether the user must set up a second factor before anything else: a role requires it and they have none. */
-export async function mustEnrolSecondFactor(ctx: AppContext, user: User): Promise<boolean> {
-  if (user.twoFactorEnabled) return false;
-  return roleRequiresSecondFactor(ctx.db, user.id, user.systemRole);
-}
 
 export async function secondFactorStatus(ctx: ServiceContext): Promise<TwoFactorStatus> {
   const { user } = ctx.viewer;
@@ -141,7 +133,6 @@ export async function regenerateRecoveryCodes(
 
 /** An admin removes someone's second factor (a lost phone and lost recovery codes). */
 export async function resetSecondFactor(ctx: ServiceContext, userId: number, client: { ip: string }): Promise<void> {
-  requirePermission(ctx, 'user.resetSecondFactor');
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   if (!(await deleteSecondFactor(ctx.db, userId)))
@@ -158,7 +149,6 @@ export async function setTwoFactorRequirement(
   input: z.output<typeof setTwoFactorRequirementSchema>,
   client: { ip: string },
 ): Promise<TwoFactorRequirements> {
-  requirePermission(ctx, 'role.requireSecondFactor');
   if ('customRoleId' in input.role && !(await findCustomRoleById(ctx.db, input.role.customRoleId))) {
     throw new DomainError('NOT_FOUND', 'Rol no encontrado');
   }

@@ -253,7 +253,7 @@ describeWithServer('second factor (2FA)', (server) => {
         const refused = await caller.delete(`/api/users/${user.id}/two-factor`);
         expect(refused.status).toBe(403);
         expect(refused.body.message).toBe(FORBIDDEN_MESSAGE);
-        expect((await trpcFailure(trpcClientFor(caller).auth.twoFactor.reset.mutate({ userId: user.id }))).data?.code).toBe('FORBIDDEN');
+        expect((await trpcFailure(trpcClientFor(caller).auth.twoFactor.reset.mutate({ id: user.id }))).data?.code).toBe('FORBIDDEN');
       }
       const admin = await loginAs(server(), 'admin', ADMIN_PASSWORD);
       expect((await admin.delete('/api/users/999999/two-factor')).status).toBe(404);
@@ -365,7 +365,7 @@ describeWithServer('second factor (2FA)', (server) => {
       await createUser(server(), { username: managerName, systemRole: 'manager' });
       const manager = await loginAs(server(), managerName);
       expect((await manager.post(`/api/users/${user.id}/password-reset-link`)).status).toBe(403);
-      expect((await trpcFailure(trpcClientFor(manager).auth.passwordReset.createLink.mutate({ userId: user.id }))).data?.code).toBe(
+      expect((await trpcFailure(trpcClientFor(manager).auth.passwordReset.createLink.mutate({ id: user.id }))).data?.code).toBe(
         'FORBIDDEN',
       );
       const self = await loginAs(server(), username);

@@ -11,13 +11,19 @@ import {
   removeCustomRole as removeCustomRoleRow,
   updateCustomRole as updateCustomRoleRow,
 } from '@crm/db';
-import { type CreateCustomRole, type CustomRole, DomainError, type UpdateCustomRole, type UserCustomRole } from '@crm/domain';
+import {
+  CONFLICT_MESSAGES,
+  type CreateCustomRole,
+  type CustomRole,
+  DomainError,
+  type UpdateCustomRole,
+  type UserCustomRole,
+} from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
 
 export const ROLE_NOT_FOUND = 'Rol no encontrado';
-export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese identificador';
 
 export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
   requirePermission(ctx, 'team.read');
@@ -26,7 +32,7 @@ export function listCustomRoles(ctx: ServiceContext): Promise<CustomRole[]> {
 
 export async function createCustomRole(ctx: ServiceContext, input: CreateCustomRole): Promise<CustomRole> {
   requirePermission(ctx, 'customRole.manage');
-  if (await customRoleNameTaken(ctx.db, input.name)) throw new DomainError('CONFLICT', ROLE_NAME_TAKEN);
+  if (await customRoleNameTaken(ctx.db, input.name)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.roleNameTaken);
   // Two creations racing past the check above: the unique index decides (a 409, http/error-mapping.ts).
   return insertCustomRole(ctx.db, input);
 }

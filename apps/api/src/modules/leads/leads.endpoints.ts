@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import { downloadSchema, endpoint, sendDownload } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
+import { payWork } from '../../endpoints/call-policy.js';
 import { leadVCard, leadsCsv, leadsXlsx } from './leads-download.service.js';
 import { streamAllLeads } from './lead-stream.js';
 import {
@@ -37,6 +38,9 @@ import {
   updateLead,
 } from './leads.service.js';
 import { mergeLeads } from './merge/lead-merge.service.js';
+
+/** What a download of the list (CSV, Excel, or every lead at once) takes from the caller's budget. */
+const EXPORT_COST = 10;
 
 export const leadsEndpoints = [
   endpoint({
@@ -54,10 +58,12 @@ export const leadsEndpoints = [
       intercept: {
         when: 'sin parámetros: todos los leads, un array',
         output: z.array(leadListItemSchema),
-        run: ({ ctx, request, reply }) =>
-          Object.keys(request.query as object).length === 0
-            ? reply.type('application/json; charset=utf-8').send(streamAllLeads(ctx))
-            : undefined,
+        run: async ({ ctx, request, reply }) => {
+          if (Object.keys(request.query as object).length > 0) return undefined;
+          // Every lead at once costs what an export does: it is one.
+          await payWork(ctx, EXPORT_COST);
+          return reply.type('application/json; charset=utf-8').send(streamAllLeads(ctx));
+        },
       },
     },
     trpc: 'query',
@@ -79,7 +85,7 @@ export const leadsEndpoints = [
     summary: 'Descarga CSV de la lista filtrada',
     description: "Los mismos parámetros que la lista; separador ';' o ',' según la configuración regional del equipo.",
     permission: 'lead.manage',
-    cost: 10,
+    cost: EXPORT_COST,
     audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,
@@ -91,7 +97,7 @@ export const leadsEndpoints = [
     summary: 'Descarga Excel (.xlsx) de la lista filtrada',
     description: 'Los mismos parámetros que la lista; celdas con tipo; 400 con más de 100.000 leads.',
     permission: 'lead.manage',
-    cost: 10,
+    cost: EXPORT_COST,
     audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,

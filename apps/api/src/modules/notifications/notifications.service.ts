@@ -17,10 +17,10 @@ import {
   type NotificationListQuery,
   NOTIFICATION_MESSAGES,
   type NotificationPreferences,
+  toNotificationDto,
 } from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../context.js';
 import { publishLive } from '../../live/publish.js';
-import { toNotificationDto } from './notification-dto.js';
 
 export async function listNotifications(ctx: ServiceContext, query: NotificationListQuery): Promise<Notification[]> {
   return (await listNotificationsOf(ctx.db, ctx.viewer.user.id, query)).map(toNotificationDto);

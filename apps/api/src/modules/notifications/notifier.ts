@@ -25,10 +25,9 @@ import {
   type NewNotification,
   type StoredNotification,
 } from '@crm/db';
-import { displayName, formatCount, mentionedUsernames, type User } from '@crm/domain';
+import { displayName, formatCount, mentionedUsernames, type User, toNotificationDto } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { publishLiveEach } from '../../live/publish.js';
-import { toNotificationDto } from './notification-dto.js';
 
 /** A notification shows the start of a message; the conversation has the rest. */
 const EXCERPT_LENGTH = 140;

@@ -9,14 +9,13 @@ import {
   recordLeadHistory,
   updateTracking,
 } from '@crm/db';
-import { DomainError, type TrackingForm, type TrackingRecord, type updateTrackingSchema } from '@crm/domain';
+import { CONFLICT_MESSAGES, DomainError, type TrackingForm, type TrackingRecord, type updateTrackingSchema } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 
 const TRACKING_NOT_FOUND = 'Seguimiento no encontrado';
-export const TRACKING_EXISTS = 'Este lead ya tiene un seguimiento registrado';
 
 type TrackingFields = Omit<TrackingRecord, 'id' | 'leadId'>;
 
@@ -39,7 +38,7 @@ export async function createTracking(ctx: ServiceContext, input: TrackingForm): 
   requirePermission(ctx, 'lead.read');
   const { leadId, ...fields } = input;
   if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
-  if (await findTrackingByLeadId(ctx.db, leadId)) throw new DomainError('CONFLICT', TRACKING_EXISTS);
+  if (await findTrackingByLeadId(ctx.db, leadId)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.trackingExists);
   // Two 'Guardar' at once: the unique lead_id decides, the loser gets the same 409 (http/error-mapping.ts).
   return ctx.db.transaction().execute(async (trx) => {
     const record = await insertTracking(trx, leadId, fields, ctx.viewer.user.id);

@@ -8,7 +8,7 @@ import { type Actor, type SystemRole, type TargetUser, can } from '@crm/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse, createUser, describeWithServer, type TestServer, uniqueName } from '../../test/harness.js';
-import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
+import { SESSION_COOKIE, createSession } from '../../sessions/session.js';
 
 const CALLERS = ['anonymous', 'team_member', 'manager', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];

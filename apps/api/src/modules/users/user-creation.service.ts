@@ -1,6 +1,7 @@
 /** Creating users (user management and the Team screen's 'Agregar Miembro'): an admin creates any role, a manager only team_members. */
 import { UNIQUE_INDEXES, emailTaken, insertUser, recordActivity, uniqueViolationOf, usernamesLike } from '@crm/db';
 import {
+  CONFLICT_MESSAGES,
   type AddMember,
   DomainError,
   type SystemRole,
@@ -16,7 +17,6 @@ import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
 import { hashPassword } from '../auth/password.js';
-import { EMAIL_TAKEN } from './users.service.js';
 
 interface NewUser {
   firstName: string;
@@ -44,7 +44,7 @@ async function createUser(ctx: ServiceContext, input: NewUser): Promise<User> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
-        if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', EMAIL_TAKEN);
+        if (await emailTaken(trx, input.email)) throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
         const username = nextFreeUsername(base, await usernamesLike(trx, base));
         const user = await insertUser(trx, {
           username,

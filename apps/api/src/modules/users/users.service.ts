@@ -1,6 +1,7 @@
 /** Editing users and passwords under the permission table (docs/roles-and-permissions.md); used by tRPC and REST alike. */
 import { emailTaken, findPasswordHash, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
 import {
+  CONFLICT_MESSAGES,
   DomainError,
   LAST_ADMIN_MESSAGE,
   USER_EDIT_FIELDS,
@@ -16,11 +17,9 @@ import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { accountKey, throttledPasswordCheck } from '../auth/login-throttle.js';
-import { endOtherSessions } from '../auth/session.service.js';
+import { endOtherSessions } from '../../sessions/session.js';
 
 export const USER_NOT_FOUND = 'Usuario no encontrado';
-export const EMAIL_TAKEN = 'Ya existe un usuario con ese email';
-export const USERNAME_TAKEN = 'Ya existe un usuario con ese nombre de usuario';
 const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
 
 type UserUpdate = z.output<typeof updateUserSchema>;
@@ -45,7 +44,7 @@ export async function updateUser(ctx: ServiceContext, targetId: number, input: U
     if (roleChanges) requirePermission(ctx, 'user.changeRole', target, 'Solo un administrador puede cambiar el rol');
     if (roleChanges && removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
     if (input.email && (await emailTaken(trx, input.email, targetId))) {
-      throw new DomainError('CONFLICT', EMAIL_TAKEN);
+      throw new DomainError('CONFLICT', CONFLICT_MESSAGES.emailTaken);
     }
     const updated = await updateUserRow(trx, targetId, {
       first_name: input.firstName,

@@ -71,7 +71,7 @@ export function UserSecurityActions({ user }: { user: User }) {
             variant="subtle"
             aria-label={`Crear enlace de contraseña para ${name}`}
             loading={createLink.isPending}
-            onClick={() => createLink.mutate({ userId: user.id })}
+            onClick={() => createLink.mutate({ id: user.id })}
           >
             <IconKey size={18} />
           </ActionIcon>
@@ -82,7 +82,7 @@ export function UserSecurityActions({ user }: { user: User }) {
         title="Restablecer 2FA"
         confirmLabel="Restablecer 2FA"
         pending={reset.isPending}
-        onConfirm={() => reset.mutate({ userId: user.id })}
+        onConfirm={() => reset.mutate({ id: user.id })}
         onClose={() => setConfirmingReset(false)}
       >
         {`Se quitará la autenticación en dos pasos de ${name} y sus códigos de recuperación. Podrá entrar solo con su contraseña.`}

@@ -1,18 +1,23 @@
-/** Sessions: opaque random tokens in the cookie, only their hash in the database. */
+/**
+ * Sessions: opaque random tokens in the cookie, only their hash in the database. Every transport
+ * (REST, tRPC over HTTP and WebSocket, /ws, bearer tokens) resolves its viewer here, below the
+ * feature modules, so none of them depends on a feature.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   deleteSession,
   deleteUserSessions,
   findSession,
   findUserById,
+  roleRequiresSecondFactor,
   insertSession,
   SESSION_ABSOLUTE_MS,
   touchLastSeen,
   touchSession,
 } from '@crm/db';
-import type { AppContext, Viewer } from '../../context.js';
-import { announceSessionsEnded } from '../../live/publish.js';
-import { mustEnrolSecondFactor } from './two-factor.service.js';
+import type { User } from '@crm/domain';
+import type { AppContext, Viewer } from '../context.js';
+import { announceSessionsEnded } from '../live/publish.js';
 
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@crm/db';
 
@@ -69,4 +74,10 @@ export async function endSession(ctx: AppContext, sessionId: string): Promise<vo
 /** Within the caller's transaction: the caller announces `announceSessionsEnded` once it commits. */
 export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId?: string): Promise<void> {
   await deleteUserSessions(ctx.db, userId, keepSessionId);
+}
+
+/** Whether the user must set up a second factor before anything else: a role requires it and they have none. */
+export async function mustEnrolSecondFactor(ctx: AppContext, user: User): Promise<boolean> {
+  if (user.twoFactorEnabled) return false;
+  return roleRequiresSecondFactor(ctx.db, user.id, user.systemRole);
 }

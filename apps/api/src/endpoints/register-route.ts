@@ -1,19 +1,16 @@
 /**
- * Registers REST routes on Fastify: flood gate, session, then the route's own work, and the
- * answer (the status, 204 for nothing). Declared endpoints (endpoints/rest-adapter.ts) and the
- * routes not yet declared (`RestRoute`, below) both go through `registerRoute`.
+ * Registers one REST route on Fastify: flood gate, session, then the route's own work
+ * (endpoints/rest-adapter.ts), and the answer (the status, 204 for nothing).
  */
 import { DomainError, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
-import { parseInput } from '../http/parse-input.js';
 import { readSessionToken } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
-import { hashToken } from '../modules/auth/session.service.js';
-import { refuseUntilEnrolled } from '../modules/auth/enrolment-gate.js';
-import type { HttpMethod } from '../endpoints/endpoint.js';
-import type { RestRoute } from './route.js';
+import { hashToken } from '../sessions/session.js';
+import { refuseUntilEnrolled } from '../sessions/enrolment-gate.js';
+import type { HttpMethod } from './endpoint.js';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -54,25 +51,4 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: Route
       return reply.send(result);
     },
   });
-}
-
-/** The routes not yet declared as endpoints: their early permission, body schema and handler. */
-export function registerRestRoutes(app: FastifyInstance, ctx: AppContext, routes: RestRoute[]): void {
-  for (const route of routes) {
-    registerRoute(app, ctx, {
-      ...route,
-      run: async (callCtx, request, reply) => {
-        const body = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
-        if (route.successStatus) reply.code(route.successStatus);
-        return route.handler({
-          ctx: callCtx,
-          body,
-          params: request.params as Record<string, string>,
-          query: request.query as Record<string, unknown>,
-          request,
-          reply,
-        });
-      },
-    });
-  }
 }

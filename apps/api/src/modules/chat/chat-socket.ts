@@ -6,14 +6,14 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, DomainError, type WsServerFrame, wsClientFrameSchema } from '@crm/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AppContext } from '../context.js';
-import { viewerOf } from '../http/viewer.js';
-import { FrameGate } from '../live/frame-gate.js';
-import { SESSION_ENDED_REASON } from '../live/live-hub.js';
-import type { LiveEvent, LiveEventType } from '../live/live-events.js';
-import { sendMessage } from '../modules/chat/chat.service.js';
-import { announceTyping } from '../modules/chat/typing.service.js';
-import { frameText } from './frame-text.js';
+import type { AppContext } from '../../context.js';
+import { viewerOf } from '../../http/viewer.js';
+import { FrameGate } from '../../live/frame-gate.js';
+import { SESSION_ENDED_REASON } from '../../live/live-hub.js';
+import type { LiveEvent, LiveEventType } from '../../live/live-events.js';
+import { frameText } from '../../ws/frame-text.js';
+import { sendMessage } from './chat.service.js';
+import { announceTyping } from './typing.service.js';
 
 /** The live events the documented protocol carries: each is sent as it is, the same object the web app's feed gets. */
 type WsEvent = Extract<LiveEvent, { type: 'chat' | 'read' | 'typing' }>;
@@ -32,7 +32,7 @@ function encodedFrame(event: WsEvent): Buffer {
   return encoded;
 }
 
-export function registerWsRoute(app: FastifyInstance, ctx: AppContext): void {
+export function registerChatSocket(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ws', { websocket: true }, (socket, request) => {
     // Listeners first: frames that arrive while we register with the hub must not be dropped.
     // Frames are refused in memory (rate, pending bound) before any of them reaches the database.
