@@ -40,7 +40,6 @@ export * from './repositories/notifications.repository.js';
 export * from './repositories/lead-merge.repository.js';
 export * from './repositories/saved-views.repository.js';
 export * from './repositories/custom-fields.repository.js';
-export { customFilterCondition } from './repositories/custom-field-sql.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
 export * from './repositories/api-tokens.repository.js';

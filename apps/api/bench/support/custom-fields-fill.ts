@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 export const SECTORS = ['Hostelería', 'Logística', 'Salud', 'Educación', 'Comercio', 'Industria', 'Servicios', 'Agricultura'];
 const TEXT_FIELDS = 16;
 
-export const BENCH_FIELDS = [
+const BENCH_FIELDS = [
   { key: 'sector', label: 'Sector', type: 'select', options: SECTORS },
   { key: 'empleados', label: 'Empleados', type: 'number' },
   { key: 'facturacion', label: 'Facturación', type: 'money' },

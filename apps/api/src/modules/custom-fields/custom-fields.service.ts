@@ -28,7 +28,7 @@ import { requirePermission } from '../../require-permission.js';
 const FIELD_NOT_FOUND = 'Campo personalizado no encontrado';
 const KEY_TAKEN = 'Ya existe un campo con esa clave (puede estar archivado)';
 /** Active fields per entity: each lead field is an index or two on the leads table. */
-export const MAX_ACTIVE_FIELDS = 50;
+const MAX_ACTIVE_FIELDS = 50;
 
 export function listFieldDefinitions(
   ctx: ServiceContext,

@@ -4,9 +4,16 @@ import { Checkbox, MultiSelect, Select, SimpleGrid, TextInput, Textarea } from '
 import type { UseFormReturnType } from '@mantine/form';
 import type { CustomFieldInputs as Inputs } from '../hooks/custom-field-form';
 
-type FormWithCustom = UseFormReturnType<{ customFields: Inputs } & Record<string, unknown>>;
+/** Any lead form that keeps the custom inputs under `customFields`. */
+type FormWithCustom<Values extends { customFields: Inputs }> = UseFormReturnType<Values>;
 
-function FieldInput({ definition, form }: { definition: CustomFieldDefinition; form: FormWithCustom }) {
+export function CustomFieldInput<Values extends { customFields: Inputs }>({
+  definition,
+  form,
+}: {
+  definition: CustomFieldDefinition;
+  form: FormWithCustom<Values>;
+}) {
   const path = `customFields.${definition.key}`;
   const common = { label: definition.label, withAsterisk: definition.required };
   switch (definition.type) {
@@ -20,8 +27,12 @@ function FieldInput({ definition, form }: { definition: CustomFieldDefinition; f
           clearable={!definition.required}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps(path)}
+          // Cleared is '' in the form (the API's 'no value'), null for the select.
           value={(form.getInputProps(path).value as string) || null}
-          onChange={(value) => form.setFieldValue(path, value ?? '')}
+          onChange={(value: string | null) => {
+            const onChange = form.getInputProps(path).onChange as (next: string) => void;
+            onChange(value ?? '');
+          }}
         />
       );
     case 'multi_select':
@@ -53,12 +64,18 @@ function FieldInput({ definition, form }: { definition: CustomFieldDefinition; f
   }
 }
 
-export function CustomFieldInputs({ definitions, form }: { definitions: readonly CustomFieldDefinition[]; form: FormWithCustom }) {
+export function CustomFieldInputs<Values extends { customFields: Inputs }>({
+  definitions,
+  form,
+}: {
+  definitions: readonly CustomFieldDefinition[];
+  form: FormWithCustom<Values>;
+}) {
   if (definitions.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="custom-field-inputs">
       {definitions.map((definition) => (
-        <FieldInput key={definition.key} definition={definition} form={form} />
+        <CustomFieldInput key={definition.key} definition={definition} form={form} />
       ))}
     </SimpleGrid>
   );

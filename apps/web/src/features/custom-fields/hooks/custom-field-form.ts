@@ -5,7 +5,7 @@
 import { type CustomFieldDefinition, type CustomFieldValues, customFieldsSchema } from '@crm/domain';
 
 /** What an input holds: text for most types, a list for a multi-select, a flag for a checkbox. */
-export type CustomFieldInputValue = string | string[] | boolean;
+type CustomFieldInputValue = string | string[] | boolean;
 export type CustomFieldInputs = Record<string, CustomFieldInputValue>;
 
 export function inputValuesOf(definitions: readonly CustomFieldDefinition[], stored: CustomFieldValues = {}): CustomFieldInputs {

@@ -12,7 +12,12 @@ import { useLeadWritten } from '../hooks/lead-events';
 import { AssigneePicker } from './AssigneePicker';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
-import { type CustomFieldInputs as CustomInputs, customFieldErrors, inputValuesOf, payloadOf } from '../../custom-fields/hooks/custom-field-form';
+import {
+  type CustomFieldInputs as CustomInputs,
+  customFieldErrors,
+  inputValuesOf,
+  payloadOf,
+} from '../../custom-fields/hooks/custom-field-form';
 import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
 import { useEffect } from 'react';
 
@@ -127,7 +132,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             onAutoRoleChange={(roleId) => form.setFieldValue('autoAssignRoleId', roleId)}
             error={form.errors.assignedTo}
           />
-          <CustomFieldInputs definitions={fields} form={form as never} />
+          <CustomFieldInputs definitions={fields} form={form} />
           {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={close} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>

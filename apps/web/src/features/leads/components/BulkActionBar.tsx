@@ -6,7 +6,16 @@
 import { type LeadBulkAction, type LeadBulkInput, type LeadBulkResult, formatCount } from '@crm/domain';
 import { Button, Card, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { IconArrowsShuffle, IconDownload, IconFolder, IconProgressCheck, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
+import {
+  IconArrowsShuffle,
+  IconDownload,
+  IconFolder,
+  IconForms,
+  IconProgressCheck,
+  IconTrash,
+  IconUserPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { lazyDialog } from '../../../lib/lazy-dialog';
@@ -20,6 +29,9 @@ import type { BulkChoice, ChoiceAction } from './BulkActionDialog';
 const BulkActionDialog = lazyDialog(
   () => import('./BulkActionDialog').then((module) => module.BulkActionDialog),
   (props) => props.action !== null,
+);
+const BulkCustomFieldDialog = lazyDialog(() =>
+  import('../../custom-fields/components/BulkCustomFieldDialog').then((module) => module.BulkCustomFieldDialog),
 );
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
@@ -52,6 +64,7 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
   const refresh = useRefreshLeads();
   const [choosing, setChoosing] = useState<ChoiceAction | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [editingField, setEditingField] = useState(false);
   const run = useMutation(trpc.leadBulk.run.mutationOptions());
   const count = selection.count(matching);
   if (count === 0) return null;
@@ -65,6 +78,7 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
         notifySuccess(text.title, text.message);
         setChoosing(null);
         setDeleting(false);
+        setEditingField(false);
         selection.clear();
         void refresh();
       },
@@ -104,6 +118,9 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
               <Button size="xs" variant="light" leftSection={<IconFolder size={14} />} onClick={() => setChoosing('group')}>
                 Mover a grupo
               </Button>
+              <Button size="xs" variant="light" leftSection={<IconForms size={14} />} onClick={() => setEditingField(true)}>
+                Editar campo
+              </Button>
               <Button
                 size="xs"
                 variant="default"
@@ -130,6 +147,15 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
         onRun={(choice) => choosing && execute(choosing, choice)}
         onClose={() => setChoosing(null)}
       />
+      {editingField ? (
+        <BulkCustomFieldDialog
+          opened
+          count={leadsText(count)}
+          pending={run.isPending}
+          onRun={(choice) => execute('customField', choice)}
+          onClose={() => setEditingField(false)}
+        />
+      ) : null}
       <ConfirmDeleteDialog
         opened={deleting}
         title="Eliminar leads"

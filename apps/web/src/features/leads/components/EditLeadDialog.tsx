@@ -19,7 +19,12 @@ import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
-import { type CustomFieldInputs as CustomInputs, customFieldErrors, inputValuesOf, payloadOf } from '../../custom-fields/hooks/custom-field-form';
+import {
+  type CustomFieldInputs as CustomInputs,
+  customFieldErrors,
+  inputValuesOf,
+  payloadOf,
+} from '../../custom-fields/hooks/custom-field-form';
 import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
 import type { CustomFieldDefinition } from '@crm/domain';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
@@ -146,7 +151,7 @@ function EditLeadForm({ lead, fields, onClose }: { lead: LeadListItem; fields: r
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('assignedTo')}
         />
-        <CustomFieldInputs definitions={fields} form={form as never} />
+        <CustomFieldInputs definitions={fields} form={form} />
         {duplicate ? (
           <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} editedLeadId={lead.id} />
         ) : null}

@@ -214,13 +214,15 @@ export function ImportFileForm({ onStarted, onClose }: { onStarted: (job: Import
           comboboxProps={{ withinPortal: true }}
         />
       ) : null}
-      {preview ? <ImportMappingPreview
+      {preview ? (
+        <ImportMappingPreview
           preview={preview}
           mapping={mapping}
           category={category}
           onMappingChange={setMapping}
           custom={{ fields: leadFields, canCreate: canCreateFields, choices: customChoices, onChange: setCustomChoices }}
-        /> : null}
+        />
+      ) : null}
       {preview && mapping.categoryName === undefined ? (
         <Select
           label="Categoría para todas las filas"
