@@ -1,6 +1,7 @@
 /**
  * `pnpm bench:workspace`: the seller's workspace (issue 11) at 100,000 leads, 1,000,000 history
- * events (one lead with 1,000), 50,000 follow-ups and 200 people, filled in bulk SQL. Prints p50/p95
+ * events (one lead with 1,000), 50,000 follow-ups, 300,000 contacts and 200 people, filled in bulk
+ * SQL. Ctrl+K by a lead's and by a contact's phone fragment and by a contact's name too. Prints p50/p95
  * over HTTP of the list sorted by each column (first and second page), 'Mis leads', the board and a
  * column's next page, the 1,000-event history and 'Mis seguimientos'; then how late reminders
  * arrive on every owner session, and how many were duplicated or lost (target: none); the first
@@ -22,7 +23,7 @@ import { memoryText } from './support/memory.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 import { measureReminders } from './support/reminder-delay.js';
 import { BENCH_ADMIN, loginCookie } from './support/server-process.js';
-import { fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
+import { contactName, contactPhoneDigits, fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
 import { SECTORS, defineBenchFields, fillCustomValues } from './support/custom-fields-fill.js';
 
 const ROWS = Number(options['rows'] ?? process.env['BENCH_ROWS'] ?? 100_000);
@@ -99,8 +100,24 @@ async function workspaceCalls(url: string, heavyLeadId: number): Promise<Call[]>
     { name: "'Mis seguimientos'", path: '/api/follow-ups?scope=mine&due=all&done=false', cookie: seller },
     { name: 'Seguimientos del equipo', path: '/api/follow-ups?scope=team&due=all&done=false', cookie: admin },
     { name: 'Contador de la barra lateral', path: '/api/follow-ups/badge', cookie: seller },
+    ...searchCalls(seller),
   );
   return calls;
+}
+
+/**
+ * Ctrl+K by a phone fragment of a lead, and of one of its contacts (issue 29: the contact's p95 at
+ * most 2× the lead's), and by a contact's name: a lead from the middle of the table.
+ */
+function searchCalls(cookie: string): Call[] {
+  const g = Math.floor(ROWS / 2) + 1;
+  const leadDigits = `6${String(g).padStart(8, '0')}`;
+  const fragment = (digits: string) => encodeURIComponent(`${digits.slice(-7, -3)} ${digits.slice(-3)}`);
+  return [
+    { name: 'Ctrl+K por teléfono de un lead', path: `/api/search?q=${fragment(leadDigits)}`, cookie },
+    { name: 'Ctrl+K por teléfono de un contacto', path: `/api/search?q=${fragment(contactPhoneDigits(g, 1))}`, cookie },
+    { name: 'Ctrl+K por nombre de un contacto', path: `/api/search?q=${encodeURIComponent(contactName(g, 0))}`, cookie },
+  ];
 }
 
 async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {

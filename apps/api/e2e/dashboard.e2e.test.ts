@@ -123,7 +123,7 @@ describe('dashboard and analytics on the demo data', () => {
 
     expect(await cardValue(page, 'Total de Leads')).toBe(formatNumber(summary.totalLeads.value));
     expect(await cardValue(page, 'Leads Convertidos')).toBe(formatNumber(summary.convertedLeads.value));
-    expect(await cardValue(page, 'Ingresos del Mes')).toBe(formatMoney(summary.convertedLeads.value * 1500, DEFAULT_MONEY));
+    expect(await cardValue(page, 'Ingresos del Mes')).toBe(formatMoney(summary.revenue.value, DEFAULT_MONEY));
     await card(page, 'Miembros del Equipo')
       .getByText(formatCount(summary.teamMembers.active, 'activo', 'activos'))
       .waitFor();

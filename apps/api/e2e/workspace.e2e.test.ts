@@ -180,9 +180,12 @@ describe("a Vendedor's day", () => {
       await manager.page.keyboard.press('Enter');
       await manager.page.getByRole('menuitem', { name: 'Perdido' }).focus();
       await manager.page.keyboard.press('Enter');
+      // Perdido asks why (optional): the reason typed goes with the move.
+      await manager.page.getByLabel('Motivo de pérdida').fill('Sin presupuesto este año');
+      await manager.page.getByRole('button', { name: 'Marcar como perdido' }).click();
       await card(manager.page, 'perdido', 'Óptica Teclado').waitFor();
       await card(watcher.page, 'perdido', 'Óptica Teclado').waitFor({ timeout: 5_000 });
-      // Each column shows the server's exact count (and Convertido its estimated value), not what is loaded.
+      // Each column shows the server's exact count (and its value), not what is loaded.
       const board = (await adminApi.get('/api/pipeline')).body as { columns: { status: string; count: number }[] };
       for (const { status, count } of board.columns) {
         const shown = manager.page.getByTestId(`board-column-${status}`).getByTestId('board-column-count');

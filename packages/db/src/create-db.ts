@@ -34,11 +34,13 @@ export interface DbHandle {
 
 const DEFAULT_POOL_SIZE = 10;
 
-/** int8 (count(*)) and numeric come back as numbers, date as the 'YYYY-MM-DD' text PostgreSQL sends. */
+/**
+ * int8 (count(*)) comes back as a number; numeric (money: amounts and their sums) as the exact
+ * decimal text PostgreSQL sends, never a float; date as its 'YYYY-MM-DD' text.
+ */
 export function typeParsers(): pg.CustomTypesConfig {
   const overrides = new pg.TypeOverrides();
   overrides.setTypeParser(pg.types.builtins.INT8, Number);
-  overrides.setTypeParser(pg.types.builtins.NUMERIC, Number);
   overrides.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
   return overrides;
 }

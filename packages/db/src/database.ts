@@ -11,9 +11,17 @@ import type {
   ChatChannelsTable,
   ChatMessagesTable,
 } from './tables/chat.table.js';
-import type { ConversationTrackingTable, LeadGroupsTable, LeadSearchTable, LeadsTable } from './tables/leads.table.js';
+import type {
+  ConversationTrackingTable,
+  LeadGroupsTable,
+  LeadSearchTable,
+  LeadsTable,
+  LeadTagsTable,
+  TagsTable,
+} from './tables/leads.table.js';
 import type { ImportJobChunksTable, ImportJobRejectsTable, ImportJobRowsTable, ImportJobsTable } from './tables/import-jobs.table.js';
 import type { FollowUpsTable, LeadHistoryTable, LeadNotesTable } from './tables/lead-workspace.table.js';
+import type { ContactsTable } from './tables/contacts.table.js';
 import type { LiveConnectionsTable } from './tables/presence.table.js';
 import type { NotificationLeadsTable, NotificationPreferencesTable, NotificationsTable } from './tables/notifications.table.js';
 import type { TeamSettingsTable } from './tables/settings.table.js';
@@ -52,6 +60,8 @@ export interface Database {
   leads: LeadsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   lead_search: LeadSearchTable;
+  tags: TagsTable;
+  lead_tags: LeadTagsTable;
   conversation_tracking: ConversationTrackingTable;
   chat_messages: ChatMessagesTable;
   chat_channels: ChatChannelsTable;
@@ -70,6 +80,7 @@ export interface Database {
   import_job_rows: ImportJobRowsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
+  contacts: ContactsTable;
   follow_ups: FollowUpsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;

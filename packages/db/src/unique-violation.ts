@@ -12,6 +12,7 @@ export const UNIQUE_INDEXES = {
   apiTokenHash: 'api_tokens_token_hash_key',
   webFormSlug: 'web_forms_slug_unique',
   customFieldKey: 'custom_field_definitions_entity_key_key',
+  tagName: 'tags_name_key_idx',
 } as const;
 
 /** The name of the unique constraint or index a write broke, or undefined for any other error. */

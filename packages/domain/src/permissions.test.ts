@@ -62,6 +62,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [true, true, true, true, true],
     team_member: [false, false, false, false, false],
   },
+  'tag.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
   'followUp.team': {
     admin: [true, true, true, true, true],
     manager: [true, true, true, true, true],

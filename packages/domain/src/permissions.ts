@@ -17,6 +17,7 @@ export const ACTIONS = [
   'lead.manage', // create / import / assign / edit a lead, delete a group
   'lead.read', // read leads, groups, tracking; mark contacted; tracking writes; download; notes; own follow-ups
   'lead.delete',
+  'tag.manage', // create, rename, recolour and delete tags (putting them on leads is lead.manage)
   'followUp.team', // see and manage the whole team's follow-ups
   'user.create',
   'user.changeRole',
@@ -50,6 +51,7 @@ const RULES: Record<Action, Rule> = {
   'lead.manage': adminOrManager,
   'lead.read': everyone,
   'lead.delete': adminOrManager,
+  'tag.manage': adminOrManager,
   'followUp.team': adminOrManager,
   // Creating: an admin any role, a manager only team_members (target carries the requested role).
   'user.create': (actor, target) =>

@@ -1,7 +1,8 @@
 /**
  * The seller's-workspace benchmark data, in bulk SQL (INSERT … SELECT generate_series), never through
  * the API: `leads` leads (80% assigned among the members), ten history events per lead with one lead
- * holding 1,000 of them, follow-ups for half as many leads, and `members` people with varied names.
+ * holding 1,000 of them, follow-ups for half as many leads, three contacts per lead, and `members`
+ * people with varied names.
  * Statements of at most 100,000 rows keep each transaction, and the WAL a checkpoint must write at once, small.
  */
 import type { createTestDatabase } from '@crm/db/testing';
@@ -98,12 +99,49 @@ async function fillFollowUps(db: Db, size: WorkspaceSize): Promise<void> {
     where f.lead_id = leads.id`.execute(db);
 }
 
+/** Contacts per lead (issue 29's size). */
+const CONTACTS_PER_LEAD = 3;
+
+/**
+ * The lead made of generate_series value `g`'s contact `k` (0, 1, 2) has the phone '+34 7…' of
+ * contactPhoneDigits(g, k); the first is the primary. search_text is written as the repository
+ * writes it (lower case, no accents).
+ */
+export function contactPhoneDigits(g: number, k: number): string {
+  return `347${String(g * CONTACTS_PER_LEAD + k).padStart(8, '0')}`;
+}
+
+const CONTACT_FIRST_NAMES = ['Ana', 'Luis', 'Marta', 'Jorge', 'Nuria', 'Raúl', 'Inés', 'Óscar'];
+const CONTACT_LAST_NAMES = ['Ruiz', 'Moreno', 'Jiménez', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos'];
+
+/** The name fillContacts gives contact `k` of generate_series value `g`. */
+export function contactName(g: number, k: number): string {
+  const first = CONTACT_FIRST_NAMES[(g + k) % CONTACT_FIRST_NAMES.length] ?? '';
+  const last = CONTACT_LAST_NAMES[(Math.floor(g / 8) + k) % CONTACT_LAST_NAMES.length] ?? '';
+  return `${first} ${last} ${g}`;
+}
+
+async function fillContacts(db: Db, size: WorkspaceSize): Promise<void> {
+  await inBatches(size.leads, (from, to) =>
+    sql`insert into contacts (lead_id, name, cargo, email, phone, is_primary, search_text)
+      select l.id, n.name, (array['Gerente','Compras','Dirección','Administración'])[1 + (g + k) % 4],
+        'persona' || g || '.' || k || '@empresa.es', '+347' || lpad((g * ${CONTACTS_PER_LEAD}::int + k)::text, 8, '0'), k = 0,
+        translate(lower(n.name), 'áéíóúñ', 'aeioun') || ' persona' || g || '.' || k || '@empresa.es'
+      from generate_series(${from}::int, ${to}::int) g
+      cross join generate_series(0, ${CONTACTS_PER_LEAD - 1}::int) k
+      join leads l on l.id = (select min(id) from leads) + g - 1
+      cross join lateral (select (${CONTACT_FIRST_NAMES}::text[])[1 + (g + k) % 8] || ' ' ||
+        (${CONTACT_LAST_NAMES}::text[])[1 + (g / 8 + k) % 8] || ' ' || g as name) n`.execute(db),
+  );
+}
+
 export async function fillWorkspace(db: Db, size: WorkspaceSize): Promise<void> {
   await fillPeople(db, size);
   await fillLeads(db, size);
   await fillHistory(db, size);
   await fillFollowUps(db, size);
+  await fillContacts(db, size);
   // What autovacuum does on a live database: statistics, and the visibility map index-only scans rely on.
-  for (const table of ['users', 'leads', 'lead_search', 'lead_history', 'follow_ups'])
+  for (const table of ['users', 'leads', 'lead_search', 'lead_history', 'follow_ups', 'contacts'])
     await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }

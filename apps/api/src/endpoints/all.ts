@@ -19,6 +19,7 @@ import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.j
 import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
 import { customFieldsEndpoints } from '../modules/custom-fields/custom-fields.endpoints.js';
+import { tagsEndpoints } from '../modules/tags/tags.endpoints.js';
 import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
 import { notificationsEndpoints } from '../modules/notifications/notifications.endpoints.js';
@@ -35,6 +36,7 @@ import { analyticsEndpoints } from '../modules/analytics/analytics.endpoints.js'
 import { leadGroupsEndpoints } from '../modules/lead-groups/lead-groups.endpoints.js';
 import { leadHistoryEndpoints } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesEndpoints } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { contactsEndpoints } from '../modules/contacts/contacts.endpoints.js';
 import { type AnyEndpoint, NO_INPUT, type SubscriptionEndpoint, endpoint } from './endpoint.js';
 import { apiDocsEndpoints } from './api-docs.js';
 import { type OpenApiDocument, openApiDocument } from './openapi.js';
@@ -75,10 +77,12 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...leadGroupsEndpoints,
   ...leadHistoryEndpoints,
   ...leadNotesEndpoints,
+  ...contactsEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,
   ...pipelineEndpoints,
   ...savedViewsEndpoints,
+  ...tagsEndpoints,
   ...searchEndpoints,
   ...settingsEndpoints,
   ...notificationsEndpoints,

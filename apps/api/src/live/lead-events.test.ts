@@ -104,6 +104,7 @@ it('sends a lead item across replicas with its dates, and one too large for a NO
     contactedByUser: { id: 2, firstName: 'Ana', lastName: null },
     tracking: null,
     nextFollowUp: { id: 9, dueAt: new Date('2026-12-01T09:00:00Z') },
+    primaryContact: { id: 3, name: 'Ana Pérez', cargo: 'Gerente', email: null, phone: '+34600000001', whatsapp: '+34600000001' },
   } as const;
   const event: LiveEvent = { type: 'leadChanged', leadId: 4, change: 'updated', status: 'contactado', lead };
   const overJson = JSON.parse(JSON.stringify(toWire(event)));

@@ -48,7 +48,9 @@ async function seedUnlessRefused(database: DbHandle): Promise<void> {
     const started = Date.now();
     const summary = await seedDemo(database.db, { random: createRandom(args.seed), passwordHash: await hashPassword(password) });
     console.log(`\nDatos de demostración cargados en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
-    console.log(`  ${summary.leads} leads en ${summary.groups} grupos importados y sueltos, ${summary.tracking} seguimientos,`);
+    console.log(
+      `  ${summary.leads} leads en ${summary.groups} grupos importados y sueltos, ${summary.tracking} seguimientos, ${summary.contacts} contactos,`,
+    );
     console.log(`  ${summary.messages} mensajes de chat, ${summary.activities} actividades.\n`);
     console.log('Usuarios (todos con la misma contraseña):');
     for (const user of summary.usernames) console.log(`  ${user.username.padEnd(16)} ${user.role}`);

@@ -149,3 +149,26 @@ export function uniqueName(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
+
+/** One signed-in client per system role (fresh users), and an anonymous one: the usual cast of a permissions test. */
+export interface RoleClients {
+  admin: ApiClient;
+  manager: ApiClient;
+  seller: ApiClient;
+  anonymous: ApiClient;
+  sellerId: number;
+}
+
+export async function signInEveryRole(server: TestServer): Promise<RoleClients> {
+  const names = { admin: uniqueName('adm'), manager: uniqueName('man'), seller: uniqueName('sel') };
+  await createUser(server, { username: names.admin, systemRole: 'admin' });
+  await createUser(server, { username: names.manager, systemRole: 'manager' });
+  const seller = await createUser(server, { username: names.seller });
+  return {
+    admin: await loginAs(server, names.admin),
+    manager: await loginAs(server, names.manager),
+    seller: await loginAs(server, names.seller),
+    anonymous: new ApiClient(server.url),
+    sellerId: seller.id,
+  };
+}

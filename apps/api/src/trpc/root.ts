@@ -17,11 +17,13 @@ import { searchRouter } from '../modules/search/search.endpoints.js';
 import { leadBulkRouter } from '../modules/leads/bulk/lead-bulk.endpoints.js';
 import { leadHistoryRouter } from '../modules/lead-history/lead-history.endpoints.js';
 import { leadNotesRouter } from '../modules/lead-notes/lead-notes.endpoints.js';
+import { contactsRouter } from '../modules/contacts/contacts.endpoints.js';
 import { followUpsRouter } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { notificationsRouter } from '../modules/notifications/notifications.endpoints.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.endpoints.js';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.endpoints.js';
+import { tagsRouter } from '../modules/tags/tags.endpoints.js';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.endpoints.js';
 import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
 import { liveRouter } from '../live/live.router.js';
@@ -49,11 +51,13 @@ export const appRouter = router({
   leadBulk: leadBulkRouter,
   leadHistory: leadHistoryRouter,
   leadNotes: leadNotesRouter,
+  contacts: contactsRouter,
   followUps: followUpsRouter,
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
   customFields: customFieldsRouter,
+  tags: tagsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   webForms: webFormsRouter,

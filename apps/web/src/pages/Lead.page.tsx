@@ -1,6 +1,6 @@
 /**
  * One lead's page (/leads/:id): every field, assignee, status and its moves, tracking, next
- * follow-up, the WhatsApp link, and the card's actions; the notes and the timeline sit beside it.
+ * follow-up, the WhatsApp link, and the card's actions; its contacts, the notes and the timeline sit beside it.
  */
 import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -14,8 +14,10 @@ import { PageLoader } from '../components/PageLoader';
 import { RoleGate } from '../components/RoleGate';
 import { LeadFollowUpCard } from '../features/follow-ups/components/LeadFollowUpCard';
 import { DeleteLeadButton } from '../features/lead-page/components/DeleteLeadButton';
+import { LeadContacts } from '../features/lead-page/components/LeadContacts';
 import { LeadNotes } from '../features/lead-page/components/LeadNotes';
 import { MergeLeadButton } from '../features/lead-page/components/MergeLeadButton';
+import { LeadTags } from '../features/lead-page/components/LeadTags';
 import { LeadTimeline } from '../features/lead-page/components/LeadTimeline';
 import { readReturnTo, returnLabel } from '../features/lead-page/hooks/lead-return';
 import { AssignSelect } from '../features/leads/components/AssignSelect';
@@ -68,6 +70,17 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
           <Field label="Contactado">
             {lead.contactedAt ? `${format.date(lead.contactedAt)}${contactedBy ? ` por ${contactedBy}` : ''}` : null}
           </Field>
+          <Field label="Valor">
+            {lead.amount !== null && lead.currency !== null ? (
+              format.moneyIn(lead.amount, lead.currency)
+            ) : (
+              <Text span c="dimmed" title="Sin importe: cuenta el valor por conversión del equipo">
+                {`${format.money(format.settings.valuePerConversion)} (por defecto)`}
+              </Text>
+            )}
+          </Field>
+          <Field label="Cierre previsto">{lead.expectedCloseDate ? format.date(`${lead.expectedCloseDate}T12:00:00Z`) : null}</Field>
+          {lead.status === 'perdido' || lead.lostReason ? <Field label="Motivo de pérdida">{lead.lostReason}</Field> : null}
           <Field label="Próximo seguimiento">
             {lead.nextFollowUp ? <Badge variant="light">{format.dateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
           </Field>
@@ -125,6 +138,7 @@ function LeadScreen({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LeadFields lead={data} />
+            <LeadContacts leadId={data.id} />
             <LeadTimeline leadId={data.id} />
           </Stack>
         </Grid.Col>
@@ -143,6 +157,7 @@ function LeadScreen({ id }: { id: number }) {
                 <LeadActions lead={data} onEdit={editing.open} />
               </Stack>
             </Card>
+            <LeadTags lead={data} />
             <LeadFollowUpCard lead={data} />
             <TrackingSummary lead={data} onTrack={tracking.open} />
             <LeadNotes leadId={data.id} />

@@ -2,7 +2,7 @@
  * 'Embudo' (/pipeline): one column per status with its leads, filtered as the list is; cards move
  * between columns by drag and drop or by the keyboard ('Mover a…'), under the same status rules as the edit.
  */
-import { LEAD_STATUSES, type LeadListItem, can, isLeadStatus } from '@crm/domain';
+import { LEAD_STATUSES, type LeadListItem, type LeadStatus, can, isLeadStatus, leadStatusRefusal } from '@crm/domain';
 import {
   DndContext,
   type DragEndEvent,
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../auth/CurrentUserContext';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { LeadFilters } from '../features/leads/components/LeadFilters';
+import { LostReasonDialog } from '../features/leads/components/LostReasonDialog';
 import { leadFilters, useLeadsView } from '../features/leads/hooks/useLeadsView';
 import { BoardCardPreview } from '../features/pipeline/components/BoardCard';
 import { BoardColumn } from '../features/pipeline/components/BoardColumn';
@@ -44,7 +45,13 @@ function PipelineScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [startsOnMine]);
   const { status: _ignored, ...filters } = leadFilters(view);
-  const move = useMoveLead(filters);
+  const moveNow = useMoveLead(filters);
+  // A move to 'perdido' first asks why (optional), then moves.
+  const [losing, setLosing] = useState<LeadListItem | null>(null);
+  const move = ({ lead, to }: { lead: LeadListItem; to: LeadStatus }) => {
+    if (to === 'perdido' && lead.status !== 'perdido' && !leadStatusRefusal(user, lead, to)) setLosing(lead);
+    else void moveNow({ lead, to });
+  };
   // A few pixels of travel before a drag starts, so a click on the card's link still opens it.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
 
@@ -57,7 +64,7 @@ function PipelineScreen() {
     setDragged(null);
     const lead = draggedLead(event);
     const to = event.over?.id;
-    if (lead && isLeadStatus(to)) void move({ lead, to });
+    if (lead && isLeadStatus(to)) move({ lead, to });
   };
 
   return (
@@ -73,11 +80,19 @@ function PipelineScreen() {
       >
         <div className={classes.board} data-testid="pipeline-board">
           {LEAD_STATUSES.map((status) => (
-            <BoardColumn key={status} status={status} filters={filters} onMove={(lead, to) => void move({ lead, to })} />
+            <BoardColumn key={status} status={status} filters={filters} onMove={(lead, to) => move({ lead, to })} />
           ))}
         </div>
         <DragOverlay>{dragged ? <BoardCardPreview lead={dragged} /> : null}</DragOverlay>
       </DndContext>
+      <LostReasonDialog
+        lead={losing}
+        onClose={() => setLosing(null)}
+        onConfirm={(lead, lostReason) => {
+          setLosing(null);
+          void moveNow({ lead, to: 'perdido', lostReason });
+        }}
+      />
     </>
   );
 }

@@ -16,12 +16,18 @@ export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
     contactedAt: null,
     address: null,
     domain: null,
+    amount: null,
+    currency: null,
+    expectedCloseDate: null,
+    lostReason: null,
     createdAt: new Date('2026-03-02T09:00:00Z'),
     assignee: null,
     contactedByUser: null,
     tracking: null,
     nextFollowUp: null,
     customFields: {},
+    tags: [],
+    primaryContact: null,
     ...fields,
   };
 }

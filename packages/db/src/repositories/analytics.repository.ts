@@ -9,7 +9,9 @@
  *   in it that are convertido now (the cohort the month's conversion rate is computed on).
  */
 import { CONTACTED_STATUSES, type MemberLeadCounts, TREND_WINDOW_DAYS } from '@crm/domain';
+import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { type LeadValuation, leadValueSum } from './lead-values.repository.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -94,11 +96,15 @@ export async function dashboardCounts(db: DbOrTrx, now: Date = new Date(), assig
   };
 }
 
-/** Per member with at least one assigned lead (created in `range` when given): assigned, contacted and converted counts. */
-export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promise<MemberLeadCounts[]> {
+/**
+ * Per member with at least one assigned lead (created in `range` when given): assigned, contacted and
+ * converted counts, and the revenue of those converted (lead-values.repository.ts).
+ */
+export async function countLeadsPerMember(db: DbOrTrx, valuation: LeadValuation, range?: DateRange): Promise<MemberLeadCounts[]> {
   let perAssignee = db
     .selectFrom('leads')
     .select((eb) => [
+      leadValueSum(valuation, sql<SqlBool>`leads.status = 'convertido'`).as('revenue'),
       'assigned_to',
       eb.fn.countAll<number>().as('assigned'),
       eb.fn
@@ -117,7 +123,7 @@ export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promi
   const rows = await db
     .selectFrom(perAssignee.as('p'))
     .innerJoin('users', 'users.id', 'p.assigned_to')
-    .select(['users.id', 'users.first_name', 'users.last_name', 'p.assigned', 'p.contacted', 'p.converted'])
+    .select(['users.id', 'users.first_name', 'users.last_name', 'p.assigned', 'p.contacted', 'p.converted', 'p.revenue'])
     // A per-person list of the active team; a deactivated seller's conversions still count in every total.
     .where('users.deactivated_at', 'is', null)
     .execute();
@@ -128,6 +134,7 @@ export async function countLeadsPerMember(db: DbOrTrx, range?: DateRange): Promi
     assigned: Number(row.assigned),
     contacted: Number(row.contacted),
     converted: Number(row.converted),
+    revenue: row.revenue,
   }));
 }
 

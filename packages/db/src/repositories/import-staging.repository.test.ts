@@ -38,6 +38,7 @@ function row(number: number, name: string, email: string | null = null, phone: s
       description: null,
       address: null,
       domain: null,
+      contact: null,
       emailKey: leadEmailKey(email),
       phoneKey: leadPhoneKey(phone),
       searchText: leadSearchText(name, email),

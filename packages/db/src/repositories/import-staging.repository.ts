@@ -34,6 +34,17 @@ export interface StagedLead {
   searchText: string;
   /** The row's custom values by key (checked by the domain's importCustomValues). */
   customFields: Record<string, unknown>;
+  /** The primary contact the row names, if it names one. */
+  contact: StagedContact | null;
+}
+
+export interface StagedContact {
+  name: string;
+  cargo: string | null;
+  email: string | null;
+  phone: string | null;
+  /** leadSearchText of the contact's name and email. */
+  searchText: string;
 }
 
 export type StagedImportRow = { row: number; cells: readonly string[] } & ({ lead: StagedLead } | { problem: string });
@@ -60,6 +71,11 @@ const COPY_COLUMNS = [
   'email_key',
   'phone_key',
   'search_text',
+  'contact_name',
+  'contact_cargo',
+  'contact_email',
+  'contact_phone',
+  'contact_search_text',
   'problem',
   'custom_fields',
 ] as const;
@@ -89,6 +105,11 @@ function copyLine(jobId: number, staged: StagedImportRow): string {
     lead?.emailKey ?? null,
     lead?.phoneKey ?? null,
     lead?.searchText ?? null,
+    lead?.contact?.name ?? null,
+    lead?.contact?.cargo ?? null,
+    lead?.contact?.email ?? null,
+    lead?.contact?.phone ?? null,
+    lead?.contact?.searchText ?? null,
     'problem' in staged ? staged.problem : null,
     lead && Object.keys(lead.customFields).length > 0 ? JSON.stringify(lead.customFields) : null,
   ];
@@ -252,6 +273,28 @@ export async function updateMatchedLeads(db: DbOrTrx, job: { jobId: number; acto
 }
 
 /**
+ * 'Actualizar los existentes' with a contact column: a matched lead gains the row's contact unless
+ * it already has a contact of that name (case aside); it becomes the primary when the
+ * lead had none. Each contact added writes a 'contact_added' history entry.
+ */
+export async function addContactsOfMatchedRows(db: DbOrTrx, job: { jobId: number; actorId: number; groupName: string }): Promise<void> {
+  await sql`with added as (
+      insert into contacts (lead_id, name, cargo, email, phone, is_primary, search_text, created_by)
+      select r.matched_lead_id, r.contact_name, r.contact_cargo, r.contact_email, r.contact_phone,
+        not exists (select 1 from contacts c where c.lead_id = r.matched_lead_id and c.is_primary), r.contact_search_text, ${job.actorId}::int
+      from ${lastRowPerLead(job.jobId)} r
+      where r.contact_name is not null and not exists (
+        select 1 from contacts c where c.lead_id = r.matched_lead_id and lower(c.name) = lower(r.contact_name))
+      order by r.row_number
+      returning id, lead_id, name, is_primary
+    )
+    insert into lead_history (lead_id, type, actor_id, changes)
+    select lead_id, 'contact_added', ${job.actorId}::int, jsonb_build_object('contact', jsonb_build_object('id', id, 'name', name),
+      'isPrimary', is_primary, 'import', jsonb_build_object('jobId', ${job.jobId}::int, 'groupName', ${job.groupName}::text))
+    from added order by id`.execute(db);
+}
+
+/**
  * The new leads of rows `fromRow` … `toRow` (inclusive), in file order: ids taken in that order,
  * the leads inserted with the group and creator, those another writer took meanwhile skipped as
  * duplicates, and an 'imported' history entry for each new one. Answers the new leads' ids in file order.
@@ -278,6 +321,11 @@ export async function insertNewLeadsOfRows(
     on conflict do nothing`.execute(db);
   await sql`update import_job_rows r set lead_id = null, problem = ${EMAIL_TAKEN(reasons)}
     where ${inRange} and r.lead_id is not null and not exists (select 1 from leads l where l.id = r.lead_id)`.execute(db);
+  // The new leads' contacts, one set-based insert: each new lead's first contact, so its primary.
+  await sql`insert into contacts (lead_id, name, cargo, email, phone, is_primary, search_text, created_by)
+    select r.lead_id, r.contact_name, r.contact_cargo, r.contact_email, r.contact_phone, true, r.contact_search_text, ${job.actorId}::int
+    from import_job_rows r where ${inRange} and r.lead_id is not null and r.contact_name is not null
+    order by r.row_number`.execute(db);
   const { rows } = await sql<{ lead_id: number }>`
     insert into lead_history (lead_id, type, actor_id, changes)
     select r.lead_id, 'imported', ${job.actorId}::int, ${JSON.stringify(job.importedFrom)}::jsonb

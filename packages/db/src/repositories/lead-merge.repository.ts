@@ -4,6 +4,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../types.js';
+import { moveContacts } from './contacts.repository.js';
 import { refreshNextFollowUp } from './follow-ups.repository.js';
 
 /**
@@ -20,6 +21,8 @@ export const LEAD_REFERENCING_TABLES = [
   'chat_messages',
   'activities',
   'web_form_submissions',
+  'lead_tags',
+  'contacts',
 ] as const;
 
 /** How the absorbed lead's tracking record reached the survivor. */
@@ -36,6 +39,10 @@ export interface MovedLeadReferences {
   chatMessages: number;
   activities: number;
   formSubmissions: number;
+  /** Tags of the absorbed lead the survivor did not carry yet. */
+  tags: number;
+  /** The absorbed lead's contacts, now the survivor's (its primary stays primary only if the survivor had none). */
+  contacts: number;
 }
 
 async function affected(db: DbOrTrx, statement: RawBuilder<unknown>): Promise<number> {
@@ -75,15 +82,24 @@ async function mergeTracking(db: DbOrTrx, fromId: number, toId: number): Promise
   return (await repoint(db, 'conversation_tracking', fromId, toId)) > 0 ? 'moved' : 'none';
 }
 
-/** A notice that listed both leads lists the survivor once. */
-async function repointNoticeLeads(db: DbOrTrx, fromId: number, toId: number): Promise<number> {
+/**
+ * A join row (notification_leads, lead_tags) the absorbed lead had goes to the survivor, once: a
+ * notice that listed both leads lists the survivor once, a tag both carried stays one tag.
+ */
+async function repointJoinRows(
+  db: DbOrTrx,
+  table: 'notification_leads' | 'lead_tags',
+  otherColumn: 'notification_id' | 'tag_id',
+  fromId: number,
+  toId: number,
+): Promise<number> {
   const moved = await affected(
     db,
-    sql`insert into notification_leads (notification_id, lead_id)
-      select notification_id, ${toId}::int from notification_leads where lead_id = ${fromId}
+    sql`insert into ${sql.table(table)} (${sql.ref(otherColumn)}, lead_id)
+      select ${sql.ref(otherColumn)}, ${toId}::int from ${sql.table(table)} where lead_id = ${fromId}
       on conflict do nothing`,
   );
-  await sql`delete from notification_leads where lead_id = ${fromId}`.execute(db);
+  await sql`delete from ${sql.table(table)} where lead_id = ${fromId}`.execute(db);
   return moved;
 }
 
@@ -96,10 +112,12 @@ export async function moveLeadReferences(db: DbOrTrx, fromId: number, toId: numb
     notes: await repoint(db, 'lead_notes', fromId, toId),
     followUps: await repoint(db, 'follow_ups', fromId, toId),
     notifications: await repoint(db, 'notifications', fromId, toId),
-    noticeLeads: await repointNoticeLeads(db, fromId, toId),
+    noticeLeads: await repointJoinRows(db, 'notification_leads', 'notification_id', fromId, toId),
     chatMessages: await repoint(db, 'chat_messages', fromId, toId),
     activities: await repoint(db, 'activities', fromId, toId),
     formSubmissions: await repoint(db, 'web_form_submissions', fromId, toId),
+    tags: await repointJoinRows(db, 'lead_tags', 'tag_id', fromId, toId),
+    contacts: await moveContacts(db, fromId, toId),
   };
   if (moved.followUps > 0) await refreshNextFollowUp(db, toId);
   return moved;

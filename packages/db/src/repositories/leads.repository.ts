@@ -11,9 +11,12 @@ import {
   type LeadSort,
   type LeadStatus,
   type LeadView,
+  type PrimaryContact,
   type ProgressLevel,
   type CustomFieldValues,
   type ResolvedCustomFilter,
+  type Tag,
+  contactWhatsapp,
   leadSearchText,
   normalizeSearchText,
 } from '@crm/domain';
@@ -48,6 +51,8 @@ export interface LeadFilters {
   anyGroup?: boolean;
   /** Custom field filters, checked against the definitions by the service (resolveCustomFilters). */
   custom?: readonly ResolvedCustomFilter[];
+  /** Leads carrying this tag. */
+  tagId?: number;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -82,6 +87,10 @@ export function toLeadDto(row: LeadRow): Lead {
     contactedAt: row.contacted_at,
     address: row.address,
     domain: row.domain,
+    amount: row.amount,
+    currency: row.currency,
+    expectedCloseDate: row.expected_close_date,
+    lostReason: row.lost_reason,
     createdAt: row.created_at,
     // Written only through the definitions' schema (custom-fields/values-schema.ts).
     customFields: row.custom_fields as CustomFieldValues,
@@ -121,6 +130,10 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
       ),
     );
   for (const filter of filters.custom ?? []) conditions.push(customFilterCondition(filter));
+  if (filters.tagId !== undefined)
+    conditions.push(
+      eb('leads.id', 'in', eb.selectFrom('lead_tags').select('lead_tags.lead_id').where('lead_tags.tag_id', '=', filters.tagId)),
+    );
   const q = filters.q ? normalizeSearchText(filters.q) : '';
   if (q)
     conditions.push(
@@ -133,42 +146,62 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
   return eb.and(conditions);
 }
 
+/** The lead's tags by name, as JSON the driver parses: one index read per row (lead_tags' key). */
+const leadTagsJson = sql<Tag[]>`coalesce((
+  select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name_key)
+  from lead_tags join tags on tags.id = lead_tags.tag_id
+  where lead_tags.lead_id = leads.id), '[]'::json)`;
+
 function selectListItems(db: DbOrTrx) {
-  return db
-    .selectFrom('leads')
-    .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
-    .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
-    .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('follow_ups')
-          .select(['follow_ups.id', 'follow_ups.due_at'])
-          .whereRef('follow_ups.lead_id', '=', 'leads.id')
-          .where('follow_ups.done_at', 'is', null)
-          .orderBy('follow_ups.due_at')
-          .orderBy('follow_ups.id')
-          .limit(1)
-          .as('next_follow_up'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('leads')
-    .select([
-      'assignee.first_name as assignee_first_name',
-      'assignee.last_name as assignee_last_name',
-      'contacter.first_name as contacter_first_name',
-      'contacter.last_name as contacter_last_name',
-      'tracking.id as tracking_id',
-      'tracking.progress_level as tracking_progress_level',
-      'tracking.messages_from_lead as tracking_messages_from_lead',
-      'tracking.messages_to_lead as tracking_messages_to_lead',
-      'tracking.calls as tracking_calls',
-      'tracking.has_responded as tracking_has_responded',
-      'tracking.last_contact_date as tracking_last_contact_date',
-      'tracking.notes as tracking_notes',
-      'next_follow_up.id as next_follow_up_id',
-      'next_follow_up.due_at as next_follow_up_due_at',
-    ]);
+  return (
+    db
+      .selectFrom('leads')
+      .leftJoin('users as assignee', 'assignee.id', 'leads.assigned_to')
+      .leftJoin('users as contacter', 'contacter.id', 'leads.contacted_by')
+      .leftJoin('conversation_tracking as tracking', 'tracking.lead_id', 'leads.id')
+      // At most one row per lead: the partial unique index contacts_one_primary_idx serves the join.
+      .leftJoin('contacts as primary_contact', (join) =>
+        join.onRef('primary_contact.lead_id', '=', 'leads.id').on('primary_contact.is_primary', '=', true),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('follow_ups')
+            .select(['follow_ups.id', 'follow_ups.due_at'])
+            .whereRef('follow_ups.lead_id', '=', 'leads.id')
+            .where('follow_ups.done_at', 'is', null)
+            .orderBy('follow_ups.due_at')
+            .orderBy('follow_ups.id')
+            .limit(1)
+            .as('next_follow_up'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('leads')
+      .select([
+        'assignee.first_name as assignee_first_name',
+        'assignee.last_name as assignee_last_name',
+        'contacter.first_name as contacter_first_name',
+        'contacter.last_name as contacter_last_name',
+        'tracking.id as tracking_id',
+        'tracking.progress_level as tracking_progress_level',
+        'tracking.messages_from_lead as tracking_messages_from_lead',
+        'tracking.messages_to_lead as tracking_messages_to_lead',
+        'tracking.calls as tracking_calls',
+        'tracking.has_responded as tracking_has_responded',
+        'tracking.last_contact_date as tracking_last_contact_date',
+        'tracking.notes as tracking_notes',
+        'next_follow_up.id as next_follow_up_id',
+        'next_follow_up.due_at as next_follow_up_due_at',
+        'primary_contact.id as primary_contact_id',
+        'primary_contact.name as primary_contact_name',
+        'primary_contact.cargo as primary_contact_cargo',
+        'primary_contact.email as primary_contact_email',
+        'primary_contact.phone as primary_contact_phone',
+        'primary_contact.phone_has_whatsapp as primary_contact_phone_has_whatsapp',
+        'primary_contact.whatsapp_phone as primary_contact_whatsapp_phone',
+        leadTagsJson.as('tags'),
+      ])
+  );
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['executeTakeFirstOrThrow']>>;
@@ -201,6 +234,25 @@ function toListItem(row: ListRow): LeadListItem {
       row.next_follow_up_id === null || row.next_follow_up_due_at === null
         ? null
         : { id: row.next_follow_up_id, dueAt: row.next_follow_up_due_at },
+    tags: row.tags,
+    primaryContact: primaryContactOf(row),
+  };
+}
+
+function primaryContactOf(row: ListRow): PrimaryContact | null {
+  if (row.primary_contact_id === null || row.primary_contact_name === null) return null;
+  const phone = row.primary_contact_phone;
+  return {
+    id: row.primary_contact_id,
+    name: row.primary_contact_name,
+    cargo: row.primary_contact_cargo,
+    email: row.primary_contact_email,
+    phone,
+    whatsapp: contactWhatsapp({
+      phone,
+      phoneHasWhatsapp: row.primary_contact_phone_has_whatsapp ?? false,
+      whatsappPhone: row.primary_contact_whatsapp_phone,
+    }),
   };
 }
 

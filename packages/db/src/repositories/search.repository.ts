@@ -1,7 +1,8 @@
 /**
  * The command palette's lookups. Leads: a substring of search_text (name and email, without
  * accents), of the domain, or of the phone digits, each read from its trigram index on lead_search
- * (migration 2100); newest first. People and groups are few: matched in memory by the service.
+ * (migration 2100), or of a contact's name, email or phone digits (contacts' own trigram indexes);
+ * newest first. People and groups are few: matched in memory by the service.
  */
 import type { LeadStatus, SearchTerms } from '@crm/domain';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -53,32 +54,46 @@ export interface CustomTextSearch {
   text: string;
 }
 
+/** A contact's name or email (search_text), or its phone digits, each from its trigram index on contacts (migration 2026-11-27T2000). */
+function contactMatches(terms: SearchTerms) {
+  const pattern = likePattern(terms.text);
+  return (eb: ExpressionBuilder<Database, 'contacts'>) =>
+    eb.or([
+      eb('contacts.search_text', 'like', pattern),
+      ...(terms.digits
+        ? [eb.and([eb('contacts.phone_key', 'is not', null), eb('contacts.phone_key', 'like', likePattern(terms.digits))])]
+        : []),
+    ]);
+}
+
 export async function searchLeads(
   db: DbOrTrx,
   terms: SearchTerms,
   limit: number,
   custom: CustomTextSearch = { keys: [], text: '' },
 ): Promise<FoundLead[]> {
-  const [builtIn, customMatches] = await Promise.all([
+  // The newest matching leads by their own keys, their contacts' and their text custom fields, each list read from its own indexes.
+  const [byLead, byContact, byCustom] = await Promise.all([
     db.selectFrom('lead_search').select('lead_id').where(matches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
+    db.selectFrom('contacts').select('lead_id').where(contactMatches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
     customFieldCandidates(db, custom),
   ]);
-  const candidates = [...new Set([...builtIn, ...customMatches].map((row) => row.lead_id))]
+  const candidates = [...new Set([...byLead, ...byContact, ...byCustom].map((row) => row.lead_id))]
     .sort((a, b) => b - a)
-    .slice(0, CANDIDATES)
-    .map((lead_id) => ({ lead_id }));
+    .slice(0, CANDIDATES);
   if (candidates.length === 0) return [];
-  const found = await visibleLeads(db)
-    .where('leads.id', '=', anyInt(candidates.map((candidate) => candidate.lead_id)))
-    .orderBy('leads.id', 'desc')
-    .limit(limit)
-    .execute();
+  const found = await visibleLeads(db).where('leads.id', '=', anyInt(candidates)).orderBy('leads.id', 'desc').limit(limit).execute();
   // Only when the newest matches are mostly invisible (a group being deleted) and there may be
   // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
-  if (found.length >= limit || (builtIn.length < CANDIDATES && customMatches.length < CANDIDATES)) return found;
+  if (found.length >= limit || [byLead, byContact, byCustom].every((list) => list.length < CANDIDATES)) return found;
   return visibleLeads(db)
     .where((eb) =>
-      eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
+      eb.or([
+        eb.exists(eb.selectFrom('lead_search').select('lead_id').whereRef('lead_search.lead_id', '=', 'leads.id').where(matches(terms))),
+        eb.exists(
+          eb.selectFrom('contacts').select('contacts.id').whereRef('contacts.lead_id', '=', 'leads.id').where(contactMatches(terms)),
+        ),
+      ]),
     )
     .orderBy('leads.created_at', 'desc')
     .orderBy('leads.id', 'desc')

@@ -8,12 +8,21 @@ export interface StoredTeamSettings {
   locale: string;
   timeZone: string;
   workingDays: number[];
+  /** '1500.00' */
+  valuePerConversion: string;
 }
 
 export async function findTeamSettings(db: DbOrTrx): Promise<StoredTeamSettings | undefined> {
   const row = await db.selectFrom('team_settings').selectAll().executeTakeFirst();
   return (
-    row && { country: row.country, currency: row.currency, locale: row.locale, timeZone: row.time_zone, workingDays: row.working_days }
+    row && {
+      country: row.country,
+      currency: row.currency,
+      locale: row.locale,
+      timeZone: row.time_zone,
+      workingDays: row.working_days,
+      valuePerConversion: row.value_per_conversion,
+    }
   );
 }
 
@@ -28,6 +37,7 @@ export async function saveTeamSettings(db: DbOrTrx, settings: StoredTeamSettings
     locale: settings.locale,
     time_zone: settings.timeZone,
     working_days: settings.workingDays,
+    value_per_conversion: settings.valuePerConversion,
     updated_by: updatedBy,
     updated_at: new Date(),
   };

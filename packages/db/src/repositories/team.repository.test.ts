@@ -43,9 +43,11 @@ describe('team and analytics figures', () => {
       .execute();
 
     expect((await leadFiguresByAssignee(database.db)).get(sellerId)).toEqual({ assigned: 3, converted: 1 });
-    expect((await countLeadsPerMember(database.db)).find((member) => member.id === sellerId)).toMatchObject({
+    const valuation = { defaultValue: '1500.00', currency: 'EUR' };
+    expect((await countLeadsPerMember(database.db, valuation)).find((member) => member.id === sellerId)).toMatchObject({
       assigned: 3,
       converted: 1,
+      revenue: '1500.00',
     });
   });
 });

@@ -62,6 +62,12 @@ export interface ImportJobRowsTable {
   email_key: string | null;
   phone_key: string | null;
   search_text: string | null;
+  /** The row's primary contact (migration 2026-11-27T2000): inserted only with a name. */
+  contact_name: string | null;
+  contact_cargo: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_search_text: string | null;
   problem: string | null;
   /** The existing lead the row matched (by email, else phone). */
   matched_lead_id: number | null;

@@ -50,6 +50,28 @@ export interface LeadsTable {
   next_follow_up_at: Date | null;
   /** The team's custom fields' values by key (migration 2026-11-27T2020), written as JSON text. */
   custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** numeric(14,2) as PostgreSQL writes it ('1500.00'), never a float (migration 2026-11-27T2010). */
+  amount: string | null;
+  /** The amount's ISO currency; null exactly when amount is. */
+  currency: string | null;
+  /** 'YYYY-MM-DD' */
+  expected_close_date: string | null;
+  lost_reason: string | null;
+}
+
+/** Free coloured labels (migration 2026-11-27T2010); name_key (generated) is unique. */
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: ColumnType<string, never, never>;
+  color: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface LeadTagsTable {
+  lead_id: number;
+  tag_id: number;
 }
 
 /**

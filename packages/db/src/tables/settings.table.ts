@@ -9,6 +9,8 @@ export interface TeamSettingsTable {
   locale: string;
   time_zone: string;
   working_days: number[];
+  /** numeric(14,2), default 1500 (migration 2026-11-27T2010): a converted lead's value without an amount. */
+  value_per_conversion: ColumnType<string, string | undefined, string>;
   updated_by: number | null;
   updated_at: UpdatedAt;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVENUE_PER_CONVERSION, conversionBarWidth, conversionRate, revenueFor } from './conversion.js';
+import { DEFAULT_VALUE_PER_CONVERSION, conversionBarWidth, conversionRate } from './conversion.js';
 
 describe('conversionRate', () => {
   it('is converted over assigned as a percentage with one decimal', () => {
@@ -15,11 +15,9 @@ describe('conversionRate', () => {
   });
 });
 
-describe('revenue', () => {
-  it('is 1500 per converted lead', () => {
-    expect(REVENUE_PER_CONVERSION).toBe(1500);
-    expect(revenueFor(0)).toBe(0);
-    expect(revenueFor(3)).toBe(4500);
+describe('value per conversion', () => {
+  it("is the spec's 1500 until the team sets its own", () => {
+    expect(DEFAULT_VALUE_PER_CONVERSION).toBe('1500.00');
   });
 });
 

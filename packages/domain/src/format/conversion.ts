@@ -1,15 +1,15 @@
-/** Conversion rate and estimated revenue (1500 per converted lead), as the dashboard, team and analytics show them. */
+/** Conversion rate and the default value of a converted lead, as the dashboard, team and analytics show them. */
 
-export const REVENUE_PER_CONVERSION = 1500;
+/**
+ * A lead's value is its amount, or this when it has none, until the team sets its own 'Valor por
+ * conversión' (CONTRACT §5: the spec's figure). The sums are the database's (docs/leads.md).
+ */
+export const DEFAULT_VALUE_PER_CONVERSION = '1500.00';
 
 /** converted ÷ assigned × 100 to one decimal; 0 when nothing is assigned. */
 export function conversionRate(converted: number, assigned: number): number {
   if (!(assigned > 0)) return 0;
   return Math.round((converted / assigned) * 1000) / 10;
-}
-
-export function revenueFor(converted: number): number {
-  return converted * REVENUE_PER_CONVERSION;
 }
 
 /** Width of the rate bar in percent: capped at 100, never negative. */

@@ -44,7 +44,17 @@ export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
   { header: 'Llamadas', width: 10, value: (lead) => lead.tracking?.calls ?? 0 },
   { header: 'Mensajes enviados', width: 10, value: (lead) => lead.tracking?.messagesToLead ?? 0 },
   { header: 'Mensajes recibidos', width: 10, value: (lead) => lead.tracking?.messagesFromLead ?? 0 },
+  // The amount exactly as stored ('1500.50', point decimal): a spreadsheet cell would make it a float.
+  { header: 'Importe', width: 16, value: (lead) => lead.amount },
+  { header: 'Moneda', width: 8, value: (lead) => lead.currency },
+  { header: 'Cierre previsto', width: 12, value: (lead) => lead.expectedCloseDate },
+  { header: 'Motivo de pérdida', width: 30, value: (lead) => lead.lostReason },
+  { header: 'Etiquetas', width: 24, value: (lead) => lead.tags.map((tag) => tag.name).join(', ') },
   { header: 'Agregado', width: 12, dateFormat: 'dd/mm/yyyy', value: (lead) => ({ instant: lead.createdAt, withTime: false }) },
+  { header: 'Contacto', width: 24, value: (lead) => lead.primaryContact?.name ?? null },
+  { header: 'Cargo del contacto', width: 18, value: (lead) => lead.primaryContact?.cargo ?? null },
+  { header: 'Email del contacto', width: 28, value: (lead) => lead.primaryContact?.email ?? null },
+  { header: 'Teléfono del contacto', width: 18, value: (lead) => lead.primaryContact?.phone ?? null },
 ];
 
 /** A custom value as a cell: numbers as numbers, flags as Sí/No, a multi-select's options joined. */

@@ -46,3 +46,14 @@ describe('formatPercent', () => {
     expect(formatPercent(100)).toBe('100%');
   });
 });
+
+describe('formatMoney with decimal strings', () => {
+  const euro = { currency: 'EUR', locale: 'es-ES' };
+  const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+  it('shows the exact amount, with cents only when it has them', () => {
+    expect(plain(formatMoney('1500.00', euro))).toBe('1.500 €');
+    expect(plain(formatMoney('1500.50', euro))).toBe('1.500,50 €');
+    expect(plain(formatMoney('999999999999.99', euro))).toBe('999.999.999.999,99 €');
+    expect(plain(formatMoney('not a number', euro))).toBe('0 €');
+  });
+});

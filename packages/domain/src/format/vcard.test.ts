@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeVCardText, leadToVCard, vcardFileName } from './vcard.js';
+import { escapeVCardText, leadToVCard, leadWithContactsToVCard, vcardFileName } from './vcard.js';
 
 describe('escapeVCardText', () => {
   it('escapes backslash, comma, semicolon and newlines', () => {
@@ -74,5 +74,32 @@ describe('vcardFileName', () => {
 
   it('stays short', () => {
     expect(vcardFileName('a'.repeat(200)).length).toBe(64);
+  });
+});
+
+describe('leadWithContactsToVCard', () => {
+  it('follows the lead card with one card per contact, the lead as ORG and the cargo as TITLE', () => {
+    const file = leadWithContactsToVCard({ name: 'Clínica Sol' }, [
+      { name: 'Ana María Pérez', cargo: 'Gerente; socia', phone: '+34600000001', whatsappPhone: '+34600000002', notes: 'Mañanas' },
+      { name: 'Luis', email: 'luis@sol.es', phone: '+34600000003', whatsappPhone: '+34600000003' },
+    ]);
+    const cards = file.split('BEGIN:VCARD\r\n').slice(1);
+    expect(cards).toHaveLength(3);
+    expect(cards[1]?.split('\r\n')).toEqual([
+      'VERSION:3.0',
+      'FN:Ana María Pérez',
+      'N:María Pérez;Ana;;;',
+      'ORG:Clínica Sol',
+      'TITLE:Gerente\\; socia',
+      'TEL;TYPE=CELL,VOICE:+34600000001',
+      'TEL;TYPE=CELL:+34600000002',
+      'NOTE:Mañanas',
+      'END:VCARD',
+      '',
+    ]);
+    // The WhatsApp number that is the phone is not repeated; one word is a given name.
+    expect(cards[2]).toBe(
+      'VERSION:3.0\r\nFN:Luis\r\nN:;Luis;;;\r\nORG:Clínica Sol\r\nTEL;TYPE=CELL,VOICE:+34600000003\r\nEMAIL;TYPE=INTERNET:luis@sol.es\r\nEND:VCARD\r\n',
+    );
   });
 });

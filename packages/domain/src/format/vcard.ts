@@ -69,6 +69,51 @@ export function leadToVCard(lead: VCardLead): string {
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
+export interface VCardContact {
+  name: string;
+  cargo?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  /** A WhatsApp number of its own (the phone's WhatsApp needs no line of its own). */
+  whatsappPhone?: string | null;
+  notes?: string | null;
+}
+
+/** A contact person as a card of its own: their name, the lead as ORG, the cargo as TITLE. */
+export function contactToVCard(contact: VCardContact, leadName: string): string {
+  const name = escapeVCardText(contact.name.trim());
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `FN:${name}`,
+    `N:${personNameParts(contact.name)}`,
+    `ORG:${escapeVCardText(leadName.trim())}`,
+  ];
+  const cargo = contact.cargo?.trim();
+  if (cargo) lines.push(`TITLE:${escapeVCardText(cargo)}`);
+  const phone = contact.phone?.trim();
+  if (phone) lines.push(`TEL;TYPE=CELL,VOICE:${escapeVCardText(phone)}`);
+  const whatsapp = contact.whatsappPhone?.trim();
+  if (whatsapp && whatsapp !== phone) lines.push(`TEL;TYPE=CELL:${escapeVCardText(whatsapp)}`);
+  const email = contact.email?.trim();
+  if (email) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(email)}`);
+  const notes = contact.notes?.trim();
+  if (notes) lines.push(`NOTE:${escapeVCardText(notes)}`);
+  lines.push('END:VCARD');
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/** N's family;given from 'Ana María Pérez Gil': the first word is the given name, the rest the family names. */
+function personNameParts(fullName: string): string {
+  const [given = '', ...family] = fullName.trim().split(/\s+/);
+  return `${escapeVCardText(family.join(' '))};${escapeVCardText(given)};;;`;
+}
+
+/** The lead's card followed by one card per contact: one .vcf file that a phone imports as several contacts. */
+export function leadWithContactsToVCard(lead: VCardLead, contacts: readonly VCardContact[]): string {
+  return leadToVCard(lead) + contacts.map((contact) => contactToVCard(contact, lead.name)).join('');
+}
+
 /** An ASCII-only file name ('Clínica Peñalba, S.L.' → 'clinica-penalba-s-l.vcf') every OS accepts. */
 export function vcardFileName(name: string): string {
   const base = name

@@ -17,6 +17,9 @@ const FIELD_LABELS: Partial<Record<ImportColumn, string>> = {
   phone: 'el teléfono',
   address: 'la dirección',
   domain: 'el dominio',
+  contactName: 'el nombre del contacto',
+  contactCargo: 'el cargo del contacto',
+  contactPhone: 'el teléfono del contacto',
 };
 
 /** The record's cells by column, trimmed; empty cells are left out. */
@@ -41,6 +44,7 @@ export function checkImportRow(cells: ImportCells, categoryForAll?: string): Row
   const issue = parsed.error.issues[0];
   const column = issue?.path[0] as ImportColumn | undefined;
   if (column === 'email') return { problem: `email inválido (${(cells.email ?? '').slice(0, 80)})` };
+  if (column === 'contactEmail') return { problem: `email del contacto inválido (${(cells.contactEmail ?? '').slice(0, 80)})` };
   const label = column && FIELD_LABELS[column];
   if (issue?.code === 'too_big' && label) return { problem: `${label} supera los ${String(issue.maximum)} caracteres` };
   return { problem: issue?.message ?? 'fila inválida' };

@@ -30,8 +30,11 @@ export const dashboardSummarySchema = z.object({
   totalLeads: z.object({ value: z.number().int(), trend: trendSchema }),
   /** Leads whose status is convertido; trend: conversions (converted_at) in the last 30 days against the 30 before. */
   convertedLeads: z.object({ value: z.number().int(), trend: trendSchema }),
-  /** convertedLeads × REVENUE_PER_CONVERSION; trend: revenue of the conversions in each window. */
-  revenue: z.object({ value: z.number(), trend: trendSchema }),
+  /**
+   * 'Ingresos del Mes': the values of the leads converted this calendar month (the team's time zone),
+   * an exact decimal string in the team's currency; trend: the same sum over the last 30 days against the 30 before.
+   */
+  revenue: z.object({ value: z.string(), trend: trendSchema }),
   /** Every user; `active` counts those seen (presence or a session in use) in the last 24 hours. */
   teamMembers: z.object({ value: z.number().int(), active: z.number().int() }),
 });
@@ -57,6 +60,8 @@ export const monthlyLeadsSchema = z.object({
   createdAndConverted: z.number().int(),
   /** createdAndConverted ÷ created × 100, one decimal, 0 when nothing was created (never above 100). */
   conversionRate: z.number(),
+  /** The values of the conversions (converted_at) in this month, summed: an exact decimal string in the team's currency. */
+  revenue: z.string(),
 });
 export type MonthlyLeads = z.infer<typeof monthlyLeadsSchema>;
 
@@ -71,6 +76,8 @@ export const analyticsReportSchema = z.object({
     createdAndConverted: z.number().int(),
     /** The period's rate: leads created in it that are convertido ÷ leads created in it (the chart's average line). */
     conversionRate: z.number(),
+    /** The values of the period's conversions, summed (the months' revenues added up). */
+    revenue: z.string(),
   }),
   /** 'Rendimiento Individual': members with at least one assigned lead created in the period. */
   performance: z.array(performanceEntrySchema),

@@ -4,8 +4,20 @@ import { importFormSchema } from './lead-group.js';
 import { leadCategorySchema } from './lead.js';
 import { customFieldKeySchema, customFieldTypeSchema } from './custom-field.js';
 
-/** The lead fields a file's columns can feed. */
-export const IMPORT_FIELDS = ['name', 'categoryName', 'email', 'phone', 'address', 'domain', 'description'] as const;
+/** The lead fields a file's columns can feed, then its primary contact's (docs/contacts.md, 'Importar'). */
+export const IMPORT_FIELDS = [
+  'name',
+  'categoryName',
+  'email',
+  'phone',
+  'address',
+  'domain',
+  'description',
+  'contactName',
+  'contactCargo',
+  'contactEmail',
+  'contactPhone',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Field → index of the file's column that feeds it; an absent field is left empty. */

@@ -20,6 +20,9 @@ export const LEAD_HISTORY_TYPES = [
   'message_sent',
   'message_received',
   'form_submitted',
+  'contact_added',
+  'contact_updated',
+  'contact_removed',
 ] as const;
 export type LeadHistoryType = (typeof LEAD_HISTORY_TYPES)[number];
 

@@ -167,6 +167,10 @@ describe('leadSchema', () => {
       contactedAt: null,
       address: 'Calle 1',
       domain: 'sol.es',
+      amount: '1500.50',
+      currency: 'EUR',
+      expectedCloseDate: '2026-12-31',
+      lostReason: null,
       createdAt: new Date(),
     };
     expect(leadSchema.parse(lead)).toEqual(lead);

@@ -4,6 +4,9 @@ import { FORM_CATEGORIES, LEAD_CATEGORIES } from '../leads/categories.js';
 import { LEAD_STATUSES } from '../leads/statuses.js';
 import { LEAD_SORT_FIELDS, type LeadSort, SORT_DIRECTIONS } from '../leads/sort.js';
 import { isPlausiblePhone } from '../phones/phone.js';
+import { dealFieldsSchema } from './deal.js';
+import { tagSchema } from './tag.js';
+import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
 import { CUSTOM_FIELD_KEY } from '../custom-fields/types.js';
 import { customFieldFiltersSchema, customFieldValuesSchema } from './custom-field.js';
@@ -33,6 +36,13 @@ export const leadSchema = z.object({
   contactedAt: z.date().nullable(),
   address: z.string().nullable(),
   domain: z.string().nullable(),
+  /** The deal's amount, an exact decimal string ('1500.00'); null: none given (its value is then the team's default). */
+  amount: z.string().nullable(),
+  /** The amount's currency (ISO code); null while there is no amount. */
+  currency: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  expectedCloseDate: z.string().nullable(),
+  lostReason: z.string().nullable(),
   createdAt: z.date(),
   /** The team's custom fields (docs/custom-fields.md): `{ <key>: value }`, archived fields' values too. */
   customFields: customFieldValuesSchema,
@@ -51,12 +61,15 @@ export type LeadPerson = z.infer<typeof leadPersonSchema>;
 export const nextFollowUpSchema = z.object({ id: z.number(), dueAt: z.date() });
 export type NextFollowUp = z.infer<typeof nextFollowUpSchema>;
 
-/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record and next follow-up. */
+/** A lead as the lists return it: the DTO plus the names its card shows, its tracking record, next follow-up and primary contact. */
 export const leadListItemSchema = leadSchema.extend({
   assignee: leadPersonSchema.nullable(),
   contactedByUser: leadPersonSchema.nullable(),
   tracking: trackingRecordSchema.nullable(),
   nextFollowUp: nextFollowUpSchema.nullable(),
+  /** Its tags, by name. */
+  tags: z.array(tagSchema),
+  primaryContact: primaryContactSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -112,6 +125,9 @@ export const createLeadSchema = z
     autoAssignRoleId: nullableIdSchema.optional(),
     /** Checked against the definitions by the service (custom-fields/values-schema.ts). */
     customFields: customFieldsInput,
+    amount: dealFieldsSchema.shape.amount,
+    currency: dealFieldsSchema.shape.currency,
+    expectedCloseDate: dealFieldsSchema.shape.expectedCloseDate,
   })
   // Checked even while other fields fail, so the form shows every message at once.
   .refine(hasContactWay, { message: CONTACT_REQUIRED, path: ['email'], when: contactFieldsParsed });
@@ -130,6 +146,11 @@ export const importedLeadSchema = z
     address: optionalText(LEAD_LIMITS.address),
     domain: optionalText(LEAD_LIMITS.domain),
     email: optionalEmailSchema,
+    // The primary contact's: kept only with its name (the publish step inserts contacts that have one).
+    contactName: optionalText(LIMITS.name),
+    contactCargo: optionalText(CONTACT_LIMITS.cargo),
+    contactPhone: optionalText(CONTACT_LIMITS.phone),
+    contactEmail: optionalEmailSchema,
   })
   .refine(hasContactWay, { message: 'falta el email o el teléfono' });
 export type ImportedLead = z.output<typeof importedLeadSchema>;
@@ -151,6 +172,7 @@ export const updateLeadSchema = z
     assignedTo: nullableIdSchema.optional(),
     address: clearableText(LEAD_LIMITS.address),
     domain: clearableText(LEAD_LIMITS.domain),
+    ...dealFieldsSchema.shape,
     contactedBy: z.unknown().optional(),
     contactedAt: z.unknown().optional(),
     /** A patch: a key set to null is cleared, an absent one left alone. */
@@ -222,6 +244,8 @@ export const leadListQuerySchema = z.object({
   sort: optionalQuery(leadSortSchema),
   /** Custom field filters, `{ <key>: { contains | eq | min/max | anyOf } }` (JSON text in a query string). */
   cf: optionalQuery(customFieldFiltersSchema),
+  /** Leads carrying this tag. */
+  tagId: optionalQuery(idSchema),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -234,17 +258,30 @@ export const leadCountsQuerySchema = leadListQuerySchema.pick({
   assignedTo: true,
   notificationId: true,
   cf: true,
+  tagId: true,
 });
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */
-export const pipelineQuerySchema = leadListQuerySchema.pick({ assignedTo: true, category: true, groupId: true, q: true, limit: true, cf: true });
+export const pipelineQuerySchema = leadListQuerySchema.pick({
+  cf: true,
+  assignedTo: true,
+  category: true,
+  groupId: true,
+  q: true,
+  limit: true,
+  tagId: true,
+});
 export type PipelineQuery = z.output<typeof pipelineQuerySchema>;
 export const pipelineColumnQuerySchema = pipelineQuerySchema.extend({ status: leadStatusSchema, cursor: leadListQuerySchema.shape.cursor });
 export type PipelineColumnQuery = z.output<typeof pipelineColumnQuerySchema>;
-/** The board's refresh: each status with its count under the filters. */
-export const pipelineCountsSchema = z.object({ columns: z.array(z.object({ status: leadStatusSchema, count: z.number().int() })) });
-/** The board: each status with its count and its first page. */
-export const pipelineBoardSchema = z.object({
-  columns: z.array(leadPageSchema.extend({ status: leadStatusSchema, count: z.number().int() })),
-});
+/**
+ * A column's figures: its count, and its value, the sum of its leads' values (amount, or the team's
+ * value per conversion without one) in the team's currency, an exact decimal string (docs/leads.md).
+ */
+const pipelineColumnFigures = z.object({ status: leadStatusSchema, count: z.number().int(), value: z.string() });
+export type PipelineColumnFigures = z.infer<typeof pipelineColumnFigures>;
+/** The board's refresh: each status with its count and value under the filters. */
+export const pipelineCountsSchema = z.object({ columns: z.array(pipelineColumnFigures) });
+/** The board: each status with its count, value and first page. */
+export const pipelineBoardSchema = z.object({ columns: z.array(leadPageSchema.extend(pipelineColumnFigures.shape)) });

@@ -57,7 +57,16 @@ describe('periodRange', () => {
 
 describe('performanceEntrySchema', () => {
   it('describes the performance DTO', () => {
-    const entry = { id: 1, name: 'Ana López', initials: 'AL', assigned: 4, contacted: 3, converted: 2, revenue: 3000, conversionRate: 50 };
+    const entry = {
+      id: 1,
+      name: 'Ana López',
+      initials: 'AL',
+      assigned: 4,
+      contacted: 3,
+      converted: 2,
+      revenue: '3000.00',
+      conversionRate: 50,
+    };
     expect(performanceEntrySchema.parse(entry)).toEqual(entry);
   });
 });
@@ -94,6 +103,7 @@ describe('rankPerformance', () => {
       assigned,
       contacted: converted,
       converted,
+      revenue: `${converted * 1500}.00`,
     });
     const ranked = rankPerformance([member(1, 'Zoe', 10, 2), member(2, 'Ana', 4, 2), member(3, 'Ana', 0, 0), member(4, 'Luis', 3, 3)]);
     expect(ranked.map((entry) => entry.id)).toEqual([4, 2, 1, 3]);
@@ -104,7 +114,7 @@ describe('rankPerformance', () => {
       assigned: 4,
       contacted: 2,
       converted: 2,
-      revenue: 3000,
+      revenue: '3000.00',
       conversionRate: 50,
     });
     expect(ranked[3]?.conversionRate).toBe(0);

@@ -1,6 +1,6 @@
 /** Performance entries (dashboard, team, analytics) and the analytics period query. */
 import { z } from 'zod';
-import { conversionRate, revenueFor } from '../format/conversion.js';
+import { conversionRate } from '../format/conversion.js';
 import { toIsoDate } from '../format/dates.js';
 import { fullName, initials } from '../format/initials.js';
 import { toOptions } from '../options.js';
@@ -15,7 +15,8 @@ export const performanceEntrySchema = z.object({
   /** Assigned leads whose status is one of CONTACTED_STATUSES. */
   contacted: z.number().int().min(0),
   converted: z.number().int().min(0),
-  revenue: z.number(),
+  /** The values of the member's converted leads, summed (docs/leads.md, 'Valor del trato'): an exact decimal string. */
+  revenue: z.string(),
   /** Percentage, one decimal (conversionRate()). */
   conversionRate: z.number(),
 });
@@ -29,6 +30,8 @@ export interface MemberLeadCounts {
   assigned: number;
   contacted: number;
   converted: number;
+  /** The sum of the converted leads' values, as the database added them ('4500.00'). */
+  revenue: string;
 }
 
 /** Entries with revenue and rate, best first: most conversions, then highest rate, then name. */
@@ -40,7 +43,7 @@ export function rankPerformance(members: readonly MemberLeadCounts[]): Performan
     assigned: member.assigned,
     contacted: member.contacted,
     converted: member.converted,
-    revenue: revenueFor(member.converted),
+    revenue: member.revenue,
     conversionRate: conversionRate(member.converted, member.assigned),
   }));
   return entries.sort((a, b) => b.converted - a.converted || b.conversionRate - a.conversionRate || a.name.localeCompare(b.name, 'es'));

@@ -16,7 +16,7 @@ export const SAVED_VIEW_LIMITS = { name: 60, perUser: 50 } as const;
 
 /**
  * The leads list's URL state (apps/web/src/features/leads/hooks/useLeadsView.ts) by the names the
- * list query uses: tab, category, status, groupId, assignedTo, sort and the search `q`. Unknown keys
+ * list query uses: tab, category, status, groupId, assignedTo, sort, tagId and the search `q`. Unknown keys
  * are refused, so a stored view never carries something the list cannot apply.
  */
 export const savedViewFiltersSchema = z.strictObject({
@@ -26,6 +26,7 @@ export const savedViewFiltersSchema = z.strictObject({
   groupId: idSchema.optional(),
   assignedTo: leadAssigneeFilterSchema.optional(),
   sort: leadSortSchema.optional(),
+  tagId: idSchema.optional(),
   q: text()
     .trim()
     .max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })

@@ -1,7 +1,9 @@
 /** The team settings' zod schemas (docs/settings.md); the options, labels and defaults are in settings/team-settings.ts. */
 import { z } from 'zod';
 import { isPhoneCountry } from '../phones/phone.js';
+import { DEFAULT_VALUE_PER_CONVERSION } from '../format/conversion.js';
 import { TEAM_LOCALES, isTimeZone } from '../settings/team-settings.js';
+import { amountSchema } from './deal.js';
 
 function isCurrency(value: string): boolean {
   try {
@@ -33,6 +35,8 @@ export const teamSettingsSchema = z.object({
     .max(7, { message: 'Día laborable repetido' })
     .refine((days) => new Set(days).size === days.length, { message: 'Día laborable repetido' })
     .transform((days) => [...days].sort((a, b) => a - b)),
+  /** 'Valor por conversión': a converted lead's value when it has no amount (CONTRACT §5), in the team's currency. */
+  valuePerConversion: amountSchema.default(DEFAULT_VALUE_PER_CONVERSION),
 });
 export type TeamSettings = z.output<typeof teamSettingsSchema>;
 export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
@@ -54,6 +58,7 @@ export const teamSettingsViewSchema = z.object({
   locale: z.enum(TEAM_LOCALES),
   timeZone: z.string(),
   workingDays: z.array(z.number().int()),
+  valuePerConversion: z.string(),
   configured: z.boolean(),
   offerSetup: z.boolean(),
 });

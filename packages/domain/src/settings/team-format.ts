@@ -10,7 +10,9 @@ import type { TeamSettings } from '../schemas/team-settings.js';
 
 export interface TeamFormat {
   settings: TeamSettings;
-  money(value: number, fractionDigits?: number): string;
+  money(value: number | string, fractionDigits?: number): string;
+  /** An amount in a currency of its own (a lead's deal), in the team's locale. */
+  moneyIn(value: string, currency: string): string;
   date(value: DateInput | null | undefined): string;
   dateTime(value: DateInput | null | undefined): string;
   time(value: DateInput | null | undefined): string;
@@ -27,6 +29,7 @@ export function teamFormat(settings: TeamSettings): TeamFormat {
   return {
     settings,
     money: (value, fractionDigits) => formatMoney(value, settings, fractionDigits),
+    moneyIn: (value, currency) => formatMoney(value, { currency, locale: settings.locale }),
     date: (value) => formatDate(value, timeZone),
     dateTime: (value) => formatDateTime(value, timeZone),
     time: (value) => formatTime(value, timeZone),

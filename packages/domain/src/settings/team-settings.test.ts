@@ -7,7 +7,13 @@ const spain = { country: 'es', currency: 'eur', locale: 'es-ES', timeZone: 'Euro
 
 describe('teamSettingsSchema', () => {
   it('normalises codes and sorts the working days', () => {
-    expect(teamSettingsSchema.parse(spain)).toEqual({ ...spain, country: 'ES', currency: 'EUR', workingDays: [1, 2, 3, 4, 5] });
+    expect(teamSettingsSchema.parse(spain)).toEqual({
+      ...spain,
+      country: 'ES',
+      currency: 'EUR',
+      workingDays: [1, 2, 3, 4, 5],
+      valuePerConversion: '1500.00',
+    });
   });
 
   it.each([

@@ -4,6 +4,7 @@
  * follow-ups default to. One row on the server; every formatter of the web app takes them.
  * Without zod (the schemas are in schemas/team-settings.ts): the web app's shell needs these on every page.
  */
+import { DEFAULT_VALUE_PER_CONVERSION } from '../format/conversion.js';
 import type { PhoneCountry } from '../phones/phone.js';
 import type { TeamSettings } from '../schemas/team-settings.js';
 
@@ -90,5 +91,6 @@ export function defaultTeamSettings(country: PhoneCountry, timeZone: string): Te
     locale: option?.locale ?? 'es-AR',
     timeZone: isTimeZone(timeZone) ? timeZone : 'UTC',
     workingDays: [1, 2, 3, 4, 5],
+    valuePerConversion: DEFAULT_VALUE_PER_CONVERSION,
   };
 }

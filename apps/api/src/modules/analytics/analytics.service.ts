@@ -1,5 +1,5 @@
 /** Team performance (everyone) and the Analytics screen's period report (admins only). */
-import { countLeadsInRanges, countLeadsPerMember } from '@crm/db';
+import { countLeadsInRanges, countLeadsPerMember, revenueInRanges } from '@crm/db';
 import {
   type AnalyticsQuery,
   type AnalyticsReport,
@@ -10,11 +10,12 @@ import {
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { loadLeadValuation } from '../settings/team-settings.service.js';
 import { monthBuckets } from './months.js';
 
 export async function getPerformance(ctx: ServiceContext): Promise<PerformanceEntry[]> {
   requirePermission(ctx, 'team.read');
-  return rankPerformance(await countLeadsPerMember(ctx.db));
+  return rankPerformance(await countLeadsPerMember(ctx.db, await loadLeadValuation(ctx)));
 }
 
 /**
@@ -27,13 +28,23 @@ export async function getAnalyticsReport(ctx: ServiceContext, query: AnalyticsQu
   requirePermission(ctx, 'analytics.read');
   const range = periodRange(query, now);
   const buckets = monthBuckets(range.from, range.to);
-  const [counts, performance] = await Promise.all([
+  const valuation = await loadLeadValuation(ctx);
+  const [counts, revenues, [revenue = '0.00'], performance] = await Promise.all([
     countLeadsInRanges(ctx.db, buckets),
-    countLeadsPerMember(ctx.db, range).then(rankPerformance),
+    revenueInRanges(ctx.db, valuation, buckets),
+    revenueInRanges(ctx.db, valuation, [range]),
+    countLeadsPerMember(ctx.db, valuation, range).then(rankPerformance),
   ]);
   const months = buckets.map((bucket, index) => {
     const { created, converted, createdAndConverted } = counts[index] ?? { created: 0, converted: 0, createdAndConverted: 0 };
-    return { month: bucket.month, created, converted, createdAndConverted, conversionRate: conversionRate(createdAndConverted, created) };
+    return {
+      month: bucket.month,
+      created,
+      converted,
+      createdAndConverted,
+      conversionRate: conversionRate(createdAndConverted, created),
+      revenue: revenues[index] ?? '0.00',
+    };
   });
   const sum = (key: 'created' | 'converted' | 'createdAndConverted') => months.reduce((total, month) => total + month[key], 0);
   return {
@@ -45,6 +56,7 @@ export async function getAnalyticsReport(ctx: ServiceContext, query: AnalyticsQu
       converted: sum('converted'),
       createdAndConverted: sum('createdAndConverted'),
       conversionRate: conversionRate(sum('createdAndConverted'), sum('created')),
+      revenue,
     },
     performance,
   };

@@ -26,8 +26,8 @@ describeWithServer('performance entries', (server) => {
     expect(status).toBe(200);
     // Luis converts more, so he ranks first.
     expect(body).toEqual([
-      { id: luis.id, name: 'Luis Pérez', initials: 'LP', assigned: 4, contacted: 3, converted: 2, revenue: 3000, conversionRate: 50 },
-      { id: ana.id, name: 'Ana López', initials: 'AL', assigned: 3, contacted: 2, converted: 1, revenue: 1500, conversionRate: 33.3 },
+      { id: luis.id, name: 'Luis Pérez', initials: 'LP', assigned: 4, contacted: 3, converted: 2, revenue: '3000.00', conversionRate: 50 },
+      { id: ana.id, name: 'Ana López', initials: 'AL', assigned: 3, contacted: 2, converted: 1, revenue: '1500.00', conversionRate: 33.3 },
     ]);
     expect(body.some((entry: { id: number }) => entry.id === idle.id)).toBe(false);
   });
@@ -42,7 +42,7 @@ describeWithServer('performance entries', (server) => {
     const client = await loginAs(server(), 'admin', 'admin-secreto');
     const { body } = await client.get('/api/analytics/performance');
     expect(body.find((entry: { id: number }) => entry.id === eva.id).conversionRate).toBe(66.7);
-    expect(body.find((entry: { id: number }) => entry.id === max.id)).toMatchObject({ converted: 0, revenue: 0, conversionRate: 0 });
+    expect(body.find((entry: { id: number }) => entry.id === max.id)).toMatchObject({ converted: 0, revenue: '0.00', conversionRate: 0 });
   });
 
   it('is empty when no lead is assigned', async () => {

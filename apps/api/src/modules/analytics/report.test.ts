@@ -31,11 +31,22 @@ describeWithServer('analytics report', (server) => {
     expect(status).toBe(200);
     // Created in March: 2, one of them (the last instant's) now convertido. Conversions in March:
     // only the one on the 15th (a lead created in February), so it counts as converted but not in the rate.
-    expect(body.months).toEqual([{ month: '2025-03', created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50 }]);
-    expect(body.totals).toEqual({ created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50 });
+    expect(body.months).toEqual([
+      { month: '2025-03', created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50, revenue: '1500.00' },
+    ]);
+    expect(body.totals).toEqual({ created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50, revenue: '1500.00' });
     // Performance counts the member's leads created in the period: 2, one of them now convertido.
     expect(body.performance).toEqual([
-      { id: vendedor.id, name: 'Marta Gil', initials: 'MG', assigned: 2, contacted: 1, converted: 1, revenue: 1500, conversionRate: 50 },
+      {
+        id: vendedor.id,
+        name: 'Marta Gil',
+        initials: 'MG',
+        assigned: 2,
+        contacted: 1,
+        converted: 1,
+        revenue: '1500.00',
+        conversionRate: 50,
+      },
     ]);
   });
 
@@ -48,11 +59,11 @@ describeWithServer('analytics report', (server) => {
     ]);
     const { body } = await (await admin()).get('/api/analytics/report?period=custom&from=2025-01-01&to=2025-03-31');
     expect(body.months).toEqual([
-      { month: '2025-01', created: 4, converted: 0, createdAndConverted: 1, conversionRate: 25 },
-      { month: '2025-02', created: 0, converted: 0, createdAndConverted: 0, conversionRate: 0 },
-      { month: '2025-03', created: 0, converted: 1, createdAndConverted: 0, conversionRate: 0 },
+      { month: '2025-01', created: 4, converted: 0, createdAndConverted: 1, conversionRate: 25, revenue: '0.00' },
+      { month: '2025-02', created: 0, converted: 0, createdAndConverted: 0, conversionRate: 0, revenue: '0.00' },
+      { month: '2025-03', created: 0, converted: 1, createdAndConverted: 0, conversionRate: 0, revenue: '1500.00' },
     ]);
-    expect(body.totals).toEqual({ created: 4, converted: 1, createdAndConverted: 1, conversionRate: 25 });
+    expect(body.totals).toEqual({ created: 4, converted: 1, createdAndConverted: 1, conversionRate: 25, revenue: '1500.00' });
     expect(body.performance).toEqual([]);
   });
 
@@ -69,9 +80,9 @@ describeWithServer('analytics report', (server) => {
     const month = await totals('month');
     const quarter = await totals('quarter');
     const year = await totals('year');
-    expect(month.totals).toEqual({ created: 1, converted: 0, createdAndConverted: 0, conversionRate: 0 });
-    expect(quarter.totals).toEqual({ created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50 });
-    expect(year.totals).toEqual({ created: 3, converted: 1, createdAndConverted: 1, conversionRate: 33.3 });
+    expect(month.totals).toEqual({ created: 1, converted: 0, createdAndConverted: 0, conversionRate: 0, revenue: '0.00' });
+    expect(quarter.totals).toEqual({ created: 2, converted: 1, createdAndConverted: 1, conversionRate: 50, revenue: '1500.00' });
+    expect(year.totals).toEqual({ created: 3, converted: 1, createdAndConverted: 1, conversionRate: 33.3, revenue: '1500.00' });
     for (const report of [month, quarter, year]) {
       for (const row of report.months) expect(row.conversionRate).toBeLessThanOrEqual(100);
     }

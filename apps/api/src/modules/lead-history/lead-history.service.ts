@@ -26,6 +26,10 @@ const EDITED_FIELDS = {
   description: 'description',
   address: 'address',
   domain: 'domain',
+  amount: 'amount',
+  currency: 'currency',
+  expectedCloseDate: 'expected_close_date',
+  lostReason: 'lost_reason',
 } as const satisfies Partial<Record<keyof UpdateLead, keyof LeadRow>>;
 
 /** The entries an update of `row` records: 'edited' (fields old → new), 'assigned', and 'contacted' or 'status_changed'. */
@@ -59,6 +63,12 @@ function statusEntries(actorId: number, row: Pick<LeadRow, 'id' | 'status'>, to:
   // Reaching contactado is marking the lead contacted: one 'contacted' entry says both.
   const type = to === 'contactado' ? 'contacted' : 'status_changed';
   return [{ leadId: row.id, type, actorId, changes: { status: { from: row.status, to } } }];
+}
+
+/** A change of a lead's tags: one 'edited' entry with the names before and after (sorted), none when equal. */
+export function tagEntries(actorId: number, leadId: number, from: readonly string[], to: readonly string[]): NewLeadHistoryEntry[] {
+  if (from.length === to.length && from.every((name, index) => name === to[index])) return [];
+  return [{ leadId, type: 'edited', actorId, changes: { tags: { from, to } } }];
 }
 
 /** A bulk action's entries for the leads it changed: the same kinds a single edit records. */

@@ -3,7 +3,7 @@
  * (admin, manager). Both lists stream page by page; the XLSX has typed cells (docs/leads.md, 'Exportar').
  */
 import { PassThrough, Readable } from 'node:stream';
-import { type LeadFilters, countLeads, findLeadRow } from '@crm/db';
+import { type LeadFilters, countLeads, findLeadRow, listContacts } from '@crm/db';
 import {
   CSV_BOM,
   DomainError,
@@ -14,7 +14,7 @@ import {
   instantAt,
   leadCsvHeader,
   leadCsvRows,
-  leadToVCard,
+  leadWithContactsToVCard,
   phoneE164,
   toIsoDate,
   vcardFileName,
@@ -43,11 +43,17 @@ export async function leadVCard(ctx: ServiceContext, id: number): Promise<Downlo
   const row = await findLeadRow(ctx.db, id);
   if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   const { country } = (await loadTeamSettings(ctx)).settings;
+  // E.164, so the contact dials from any country.
+  const e164 = (phone: string | null) => phoneE164(phone, country) ?? phone;
+  const contacts = await listContacts(ctx.db, id);
   return {
     fileName: vcardFileName(row.name),
     contentType: 'text/vcard; charset=utf-8',
-    // E.164, so the contact dials from any country.
-    body: leadToVCard({ ...row, phone: phoneE164(row.phone, country) ?? row.phone }),
+    // The lead's card, then one card per contact (ORG: the lead), in one file.
+    body: leadWithContactsToVCard(
+      { ...row, phone: e164(row.phone) },
+      contacts.map((contact) => ({ ...contact, phone: e164(contact.phone), whatsappPhone: e164(contact.whatsappPhone) })),
+    ),
   };
 }
 

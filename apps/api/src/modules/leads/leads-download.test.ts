@@ -92,7 +92,7 @@ describeWithServer('lead downloads: vCard, CSV and XLSX export', (server) => {
         const [header, ...rows] = bytes.subarray(3).toString('utf8').split('\r\n');
         // The team's locale (es-AR by default) writes decimals with a comma: Excel there splits on ';'.
         expect(header).toBe(
-          'Nombre;Email;Teléfono;Categoría;Estado;Descripción;Dirección;Dominio;Asignado a;Contactado por;Contactado el;Llamadas;Mensajes enviados;Mensajes recibidos;Agregado',
+          'Nombre;Email;Teléfono;Categoría;Estado;Descripción;Dirección;Dominio;Asignado a;Contactado por;Contactado el;Llamadas;Mensajes enviados;Mensajes recibidos;Importe;Moneda;Cierre previsto;Motivo de pérdida;Etiquetas;Agregado;Contacto;Cargo del contacto;Email del contacto;Teléfono del contacto',
         );
         const body = rows.join('\r\n');
         expect(body).toContain(`"'=HYPERLINK(""http://malo"") ${tag}";`);

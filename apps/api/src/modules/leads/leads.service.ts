@@ -95,6 +95,7 @@ export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | Lead
     q: query.q,
     assignedTo: assigneeFilter(ctx, query.assignedTo),
     notification: query.notificationId === undefined ? undefined : { id: query.notificationId, userId: ctx.viewer.user.id },
+    tagId: query.tagId,
   };
 }
 
@@ -139,7 +140,7 @@ async function assertAssigneeExists(db: DbOrTrx, userId: number | null | undefin
 
 export async function createLead(ctx: ServiceContext, input: CreateLead): Promise<LeadListItem> {
   requirePermission(ctx, 'lead.manage');
-  const { country } = (await loadTeamSettings(ctx)).settings;
+  const { country, currency } = (await loadTeamSettings(ctx)).settings;
   const phone = normalizeLeadPhone(country, input.phone) ?? null;
   // 'Asignar automáticamente' leaves the choice to the role's rule: a person sent beside it is ignored.
   const assignedTo = input.autoAssignRoleId ? null : input.assignedTo;
@@ -159,6 +160,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
         assigned_to: assignedTo,
         created_by: ctx.viewer.user.id,
         custom_fields: JSON.stringify(customFields),
+        ...dealColumns(input, currency),
       });
       await recordLeadHistory(trx, [
         { leadId, type: 'created', actorId: ctx.viewer.user.id },
@@ -233,9 +235,12 @@ function assertMayMoveStatus(ctx: ServiceContext, row: LeadRow, status: LeadStat
  */
 export async function updateLead(ctx: ServiceContext, id: number, input: UpdateLead): Promise<LeadListItem> {
   const { status, ...fields } = input;
-  const changesFields = Object.values(fields).some((value) => value !== undefined);
+  // The lost reason comes with the move to perdido, which a Vendedor may make on their own lead.
+  const { lostReason, ...managedFields } = fields;
+  const changesFields =
+    Object.values(managedFields).some((value) => value !== undefined) || (lostReason !== undefined && status !== 'perdido');
   if (changesFields) requirePermission(ctx, 'lead.manage');
-  const { country } = (await loadTeamSettings(ctx)).settings;
+  const { country, currency } = (await loadTeamSettings(ctx)).settings;
   const notes = new Notifier();
   const contact = { email: fields.email, phone: normalizeLeadPhone(country, fields.phone), exceptId: id };
   const definitions = fields.customFields === undefined ? [] : await leadFieldDefinitions(ctx);
@@ -257,6 +262,7 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
           ? { values: current, changes: {} }
           : applyCustomFieldsPatch(current, checkedCustomFields(definitions, 'update', fields.customFields, current));
       const customChanged = Object.keys(custom.changes).length > 0;
+      const deal = dealColumns(fields, currency, row);
       await updateLeadRow(trx, row, {
         custom_fields: customChanged ? JSON.stringify(custom.values) : undefined,
         name: fields.name,
@@ -267,9 +273,10 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
         assigned_to: fields.assignedTo,
         address: fields.address,
         domain: fields.domain,
+        ...deal,
         ...statusChange,
       });
-      await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone }, custom.changes));
+      await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone, currency: deal.currency }, custom.changes));
       await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
       if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
       for (const type of leadEventsOf(row, { ...fields, phone }, status, customChanged)) await emitLeadEvents(ctx, trx, type, [id]);
@@ -280,8 +287,30 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   return announced(ctx, notes, id, assigned ? 'assigned' : 'updated');
 }
 
+/**
+ * The deal's columns a create or an edit writes (docs/leads.md, 'Valor del trato'). An amount always
+ * has a currency: the one sent, else the lead's, else the team's; clearing the amount clears it.
+ */
+function dealColumns(
+  fields: Partial<Pick<UpdateLead, 'amount' | 'currency' | 'expectedCloseDate' | 'lostReason'>>,
+  teamCurrency: string,
+  current?: Pick<LeadRow, 'amount' | 'currency'>,
+): { amount?: string | null; currency?: string | null; expected_close_date?: string | null; lost_reason?: string | null } {
+  const columns: ReturnType<typeof dealColumns> = {
+    expected_close_date: fields.expectedCloseDate,
+    lost_reason: fields.lostReason,
+  };
+  if (fields.amount === null) return { ...columns, amount: null, currency: null };
+  if (fields.amount !== undefined)
+    return { ...columns, amount: fields.amount, currency: fields.currency ?? current?.currency ?? teamCurrency };
+  // A currency alone re-labels an existing amount; without an amount it has nothing to say.
+  if (fields.currency != null && current?.amount != null) return { ...columns, currency: fields.currency };
+  return columns;
+}
+
 /** The lead's columns an edit may change besides its status and assignee (those have events of their own). */
 const EDITED_COLUMNS = ['name', 'email', 'phone', 'category', 'description', 'address', 'domain'] as const;
+const DEAL_FIELDS = { amount: 'amount', expectedCloseDate: 'expected_close_date', lostReason: 'lost_reason' } as const;
 
 /**
  * The webhook events an edit makes, in this order: 'lead.updated' when a field changed,
@@ -294,7 +323,11 @@ function leadEventsOf(
   customChanged: boolean,
 ): WebhookEventType[] {
   const events: WebhookEventType[] = [];
-  if (customChanged || EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column]))
+  const dealChanged = Object.entries(DEAL_FIELDS).some(
+    ([field, column]) =>
+      fields[field as keyof typeof DEAL_FIELDS] !== undefined && fields[field as keyof typeof DEAL_FIELDS] !== row[column],
+  );
+  if (customChanged || dealChanged || EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column]))
     events.push('lead.updated');
   if (fields.assignedTo !== undefined && fields.assignedTo !== row.assigned_to) events.push('lead.assigned');
   if (status !== undefined && status !== row.status) events.push('lead.status_changed');

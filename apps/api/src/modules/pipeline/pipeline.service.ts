@@ -3,11 +3,12 @@
  * first; each column pages on with its own cursor. Never the whole table. Moving a card is the
  * ordinary status edit (PUT /api/leads/{id}), with its rules and its leadChanged event.
  */
-import { countLeads } from '@crm/db';
-import { LEAD_STATUSES, type LeadPage, type LeadStatus, type PipelineColumnQuery, type PipelineQuery } from '@crm/domain';
+import { countLeads, sumLeadValues } from '@crm/db';
+import { LEAD_STATUSES, type LeadPage, type PipelineColumnFigures, type PipelineColumnQuery, type PipelineQuery } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { filtersOf, listLeadPage } from '../leads/leads.service.js';
+import { loadLeadValuation } from '../settings/team-settings.service.js';
 
 const COLUMN_PAGE = 20;
 
@@ -15,10 +16,7 @@ export async function pipelineColumn(ctx: ServiceContext, query: PipelineColumnQ
   return listLeadPage(ctx, { ...query, limit: query.limit ?? COLUMN_PAGE });
 }
 
-export async function pipelineBoard(
-  ctx: ServiceContext,
-  query: PipelineQuery,
-): Promise<{ columns: ({ status: LeadStatus; count: number } & LeadPage)[] }> {
+export async function pipelineBoard(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: (PipelineColumnFigures & LeadPage)[] }> {
   // The columns at once, each on a connection of its own (each read is an index range).
   const [pages, { columns }] = await Promise.all([
     Promise.all(LEAD_STATUSES.map((status) => pipelineColumn(ctx, { ...query, status }))),
@@ -27,15 +25,22 @@ export async function pipelineBoard(
   return { columns: columns.map((column, index) => ({ ...column, ...(pages[index] as LeadPage) })) };
 }
 
-/** The columns' counts alone: what an open board refetches after a lead changed (the cards come with the change). */
-export async function pipelineCounts(
-  ctx: ServiceContext,
-  query: PipelineQuery,
-): Promise<{ columns: { status: LeadStatus; count: number }[] }> {
+/**
+ * The columns' counts and values alone: what an open board refetches after a lead changed (the cards
+ * come with the change). A column's value is the sum of its leads' values in the team's currency.
+ */
+export async function pipelineCounts(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: PipelineColumnFigures[] }> {
   requirePermission(ctx, 'lead.read');
   const filters = await filtersOf(ctx, query);
+  const valuation = await loadLeadValuation(ctx);
   const columns = await Promise.all(
-    LEAD_STATUSES.map(async (status) => ({ status, count: await countLeads(ctx.db, { ...filters, status }) })),
+    LEAD_STATUSES.map(async (status) => {
+      const [count, value] = await Promise.all([
+        countLeads(ctx.db, { ...filters, status }),
+        sumLeadValues(ctx.db, { ...filters, status }, valuation),
+      ]);
+      return { status, count, value };
+    }),
   );
   return { columns };
 }

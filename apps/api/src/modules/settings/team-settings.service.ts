@@ -5,6 +5,7 @@
  */
 import {
   type DbOrTrx,
+  type LeadValuation,
   findFirstActiveAdminId,
   findTeamSettings,
   listPhonesWithoutCountryCode,
@@ -40,6 +41,12 @@ export async function loadTeamSettings(
   // A stored row was valid when saved; parsing again keeps one shape (and survives a zone Intl dropped).
   const parsed = stored ? teamSettingsSchema.safeParse(stored) : undefined;
   return parsed?.success ? { settings: parsed.data, configured: true } : { settings: defaultsOf(ctx), configured: stored !== undefined };
+}
+
+/** What a sum of lead values needs (docs/leads.md, 'Valor del trato'): the team's value per conversion and currency. */
+export async function loadLeadValuation(ctx: Pick<AppContext, 'env' | 'db'>): Promise<LeadValuation & { settings: TeamSettings }> {
+  const { settings } = await loadTeamSettings(ctx);
+  return { defaultValue: settings.valuePerConversion, currency: settings.currency, settings };
 }
 
 export async function getTeamSettings(ctx: ServiceContext): Promise<TeamSettingsView> {

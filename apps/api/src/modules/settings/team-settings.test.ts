@@ -33,6 +33,7 @@ describeWithServer(
         locale: 'es-AR',
         timeZone: 'America/Argentina/Buenos_Aires',
         workingDays: [1, 2, 3, 4, 5],
+        valuePerConversion: '1500.00',
         configured: false,
         offerSetup: false,
       });
@@ -85,7 +86,7 @@ describeWithServer(
       expect((await admin.get('/api/settings/team/phones-to-reread?country=ES')).body).toEqual({ count: 2 });
       const saved = await admin.put('/api/settings/team', { ...spain, rereadPhones: true });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ ...spain, configured: true, offerSetup: false, phonesUpdated: 2 });
+      expect(saved.body).toEqual({ ...spain, valuePerConversion: '1500.00', configured: true, offerSetup: false, phonesUpdated: 2 });
       for (const [index, lead] of leads.entries()) {
         const phone = (await admin.get(`/api/leads/${lead.id}`)).body.phone;
         expect(phone).toBe(index === 0 ? '+34612345987' : '+34699112233');

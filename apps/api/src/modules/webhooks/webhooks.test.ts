@@ -447,6 +447,27 @@ describeWithServer(
       receiver.respond = previous;
       await admin.delete(`/api/webhooks/${hook.id}`);
     });
+
+    it("sends 'lead.updated' with the new primaryContact when a contact write changes it, and nothing for another contact", async () => {
+      const hook = await endpoint(['lead.updated']);
+      const leadId = (await createLead()).id as number;
+      const primaries = () =>
+        arrived(hook.path, (received) => received.data.id === leadId).map((received) => received.data.primaryContact?.name ?? null);
+
+      const ana = await admin.post(`/api/leads/${leadId}/contacts`, { name: 'Ana' });
+      await expect.poll(primaries, POLL).toEqual(['Ana']);
+      const luis = await admin.post(`/api/leads/${leadId}/contacts`, { name: 'Luis' });
+      await admin.put(`/api/contacts/${luis.body.id}`, { notes: 'Solo tardes' });
+      await admin.put(`/api/contacts/${ana.body.id}`, { notes: 'Solo mañanas' });
+      await admin.put(`/api/contacts/${ana.body.id}`, { cargo: 'Gerente' });
+      await expect.poll(primaries, POLL).toEqual(['Ana', 'Ana']);
+      expect(arrived(hook.path).at(-1)?.data.primaryContact).toMatchObject({ name: 'Ana', cargo: 'Gerente' });
+      await admin.put(`/api/contacts/${luis.body.id}`, { isPrimary: true });
+      await admin.delete(`/api/contacts/${ana.body.id}`);
+      await admin.delete(`/api/contacts/${luis.body.id}`);
+      await expect.poll(primaries, POLL).toEqual(['Ana', 'Ana', 'Luis', null]);
+      await admin.delete(`/api/webhooks/${hook.id}`);
+    });
   },
   { WEBHOOK_ALLOW_PRIVATE: 'true' },
 );

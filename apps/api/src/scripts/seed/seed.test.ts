@@ -67,6 +67,14 @@ import { seedDemo } from './seed.js';
       expect(now.getTime() - new Date(oldest.at).getTime()).toBeLessThanOrEqual(366 * 86_400_000);
 
       expect(summary.tracking).toBeGreaterThan(500);
+      expect(summary.contacts).toBeGreaterThan(1000);
+      // Every lead with contacts has exactly one primary.
+      const primaries = await db
+        .selectFrom('contacts')
+        .select(['lead_id', (eb) => eb.fn.count<number>('id').filterWhere('is_primary', '=', true).as('primaries')])
+        .groupBy('lead_id')
+        .execute();
+      expect(primaries.every((row) => Number(row.primaries) === 1)).toBe(true);
       expect(summary.messages).toBeGreaterThan(50);
       const types = await db.selectFrom('activities').select('type').distinct().execute();
       expect(types.map((t) => t.type).sort()).toEqual([

@@ -3,6 +3,7 @@ import type { Db, DbOrTrx } from '@crm/db';
 import { fullName } from '@crm/domain';
 import { buildActivities } from './activities.js';
 import { buildChat } from './chat.js';
+import { buildContacts } from './contacts.js';
 import { DEMO_GROUPS } from './groups.js';
 import { type SeedUser, buildLeads } from './leads.js';
 import { type Random, chunks, daysBefore } from './random.js';
@@ -16,6 +17,7 @@ export interface SeedSummary {
   leads: number;
   groups: number;
   tracking: number;
+  contacts: number;
   messages: number;
   activities: number;
 }
@@ -136,6 +138,8 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
 
     const tracking = buildTracking(random, inserted);
     for (const batch of chunks(tracking, BATCH)) await trx.insertInto('conversation_tracking').values(batch).execute();
+    const contacts = buildContacts(random, inserted);
+    for (const batch of chunks(contacts, BATCH)) await trx.insertInto('contacts').values(batch).execute();
 
     const messages = buildChat(
       random,
@@ -161,6 +165,7 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
       leads: inserted.length,
       groups: groupIds.length,
       tracking: tracking.length,
+      contacts: contacts.length,
       messages: messages.length,
       activities: activities.length,
     };

@@ -30,6 +30,15 @@ const FIELD_LABELS: Record<string, string> = {
   lastContactDate: 'Último contacto',
   notes: 'Notas',
   groupId: 'Grupo',
+  amount: 'Importe',
+  currency: 'Moneda',
+  expectedCloseDate: 'Cierre previsto',
+  lostReason: 'Motivo de pérdida',
+  tags: 'Etiquetas',
+  cargo: 'Cargo',
+  phoneHasWhatsapp: 'Tiene WhatsApp',
+  whatsappPhone: 'WhatsApp',
+  isPrimary: 'Principal',
 };
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -42,7 +51,8 @@ function valueText(field: string, value: unknown, format: TeamFormat): string {
   if (field === 'status' && typeof value === 'string') return statusLabel(value);
   if (field === 'category' && typeof value === 'string') return categoryLabel(value);
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (Array.isArray(value)) return value.join(', ');
+  // Tags are recorded by name, sorted: 'VIP, Feria'; none reads '—'.
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
   const person = asRecord(value);
   if (typeof person['name'] === 'string') return person['name'];
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return format.dateTime(value);
@@ -115,7 +125,22 @@ export function historyTitle(entry: LeadHistoryEntry, format: TeamFormat): strin
       return `Mensaje recibido registrado${noteText(changes)}`;
     case 'form_submitted':
       return formSubmittedText(changes);
+    case 'contact_added':
+      return `Contacto añadido: «${contactName(changes['contact'])}»${changes['isPrimary'] === true ? ' (principal)' : ''}`;
+    case 'contact_updated':
+      return `Contacto «${contactName(changes['contact'])}» editado`;
+    case 'contact_removed': {
+      const next = asRecord(changes['newPrimary'])['name'];
+      const primary = typeof next === 'string' ? `; ahora el principal es «${next}»` : '';
+      return `Contacto «${contactName(changes['contact'])}» eliminado${primary}`;
+    }
   }
+}
+
+/** The name a contact entry recorded (the contact may be gone since). */
+function contactName(value: unknown): string {
+  const name = asRecord(value)['name'];
+  return typeof name === 'string' ? name : 'sin nombre';
 }
 
 /** 'Formulario «Contacto web» enviado desde https://… (utm_source=google)': where the lead came from. */

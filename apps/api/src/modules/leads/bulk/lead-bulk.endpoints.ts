@@ -13,7 +13,7 @@ export const leadBulkEndpoints = [
     name: 'leadBulk.run',
     summary: 'Una acción sobre muchos leads a la vez',
     description:
-      '`action`: `assign`, `distribute`, `status`, `group` o `delete`; sobre `ids` o sobre todos los que coinciden con `filter`. Responde cuántos cambió, cuántos saltó y por qué.',
+      '`action`: `assign`, `distribute`, `status`, `group`, `addTag`, `removeTag` (con `tagId`) o `delete`; sobre `ids` o sobre todos los que coinciden con `filter`. Responde cuántos cambió, cuántos saltó y por qué.',
     permission: 'lead.read',
     cost: 5,
     audit: true,

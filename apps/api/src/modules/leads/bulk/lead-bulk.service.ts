@@ -43,6 +43,7 @@ import { announceLeadsChanged } from '../lead-changed.js';
 import { checkedCustomFields, filtersOf } from '../leads.service.js';
 import { leadFieldDefinitions } from '../../custom-fields/custom-fields.service.js';
 import { emitLeadEvents } from '../../webhooks/webhook-events.js';
+import { applyBulkTag, assertBulkTag, isTagAction } from './lead-bulk-tags.js';
 
 /** Leads per transaction. */
 const BATCH_SIZE = 5000;
@@ -55,6 +56,8 @@ const WEBHOOK_EVENT = {
   group: 'lead.updated',
   delete: 'lead.deleted',
   customField: 'lead.updated',
+  addTag: 'lead.updated',
+  removeTag: 'lead.updated',
 } as const satisfies Record<LeadBulk['action'], WebhookEventType>;
 
 /** What each action does to a lead, as the live event says it. */
@@ -65,6 +68,8 @@ const LIVE_CHANGE = {
   group: 'updated',
   delete: 'deleted',
   customField: 'updated',
+  addTag: 'updated',
+  removeTag: 'updated',
 } as const satisfies Record<LeadBulk['action'], LeadChange>;
 
 const REASONS = {
@@ -115,6 +120,7 @@ async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void>
   if (input.action === 'group' && input.groupId != null && !(await groupAcceptsLeads(ctx.db, input.groupId))) {
     throw new DomainError('BAD_REQUEST', 'El grupo no existe');
   }
+  if (isTagAction(input.action)) await assertBulkTag(ctx.db, input.tagId);
 }
 
 /** 'customField': the value checked as a single edit would check it (type, options, required). */
@@ -161,6 +167,11 @@ async function runBatch(
           changes: { [`${CUSTOM_FIELD_CHANGE_PREFIX}${custom.key}`]: { from: lead.from ?? null, to: custom.value } },
         })),
       );
+    }
+    if (isTagAction(input.action) && input.tagId !== undefined) {
+      const tagged = await applyBulkTag(trx, ctx.viewer.user.id, input.action, input.tagId, apply);
+      if (tagged.length < apply.length) skipInto(skip, REASONS.unchanged, apply.length - tagged.length);
+      apply = tagged;
     }
     if (input.action === 'status' && input.status) {
       const reach = leadStatusReach(ctx.viewer.user, input.status, 'bulk');

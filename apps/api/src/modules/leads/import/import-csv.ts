@@ -32,6 +32,19 @@ const HEADER_ALIASES: Record<ImportColumn, readonly string[]> = {
   address: ['address', 'direccion', 'domicilio', 'direccionpostal', 'street'],
   domain: ['domain', 'website', 'web', 'url', 'dominio', 'sitioweb', 'paginaweb', 'sitio', 'pagina'],
   description: ['description', 'descripcion', 'notes', 'notas', 'nota', 'observaciones', 'comentarios', 'comments'],
+  contactName: [
+    'contacto',
+    'personadecontacto',
+    'nombreyapellidos',
+    'nombrecontacto',
+    'nombredelcontacto',
+    'contactname',
+    'contactperson',
+    'fullname',
+  ],
+  contactCargo: ['cargo', 'puesto', 'cargodelcontacto', 'cargocontacto', 'jobtitle', 'position', 'role'],
+  contactEmail: ['emaildelcontacto', 'emailcontacto', 'correodelcontacto', 'contactemail'],
+  contactPhone: ['telefonodelcontacto', 'telefonocontacto', 'movildelcontacto', 'contactphone'],
 };
 
 export const MISSING_CATEGORY_COLUMN = 'Falta la columna categoryName en el archivo';
@@ -92,6 +105,11 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
         break;
       }
     }
+  }
+  // A file of people ('Nombre y apellidos' and no company column): the person is the lead.
+  if (mapping.name === undefined && mapping.contactName !== undefined) {
+    mapping.name = mapping.contactName;
+    delete mapping.contactName;
   }
   return mapping;
 }

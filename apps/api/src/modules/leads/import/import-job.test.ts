@@ -103,10 +103,10 @@ describeWithServer('import jobs: /api/import-jobs', (server) => {
 
   it('imports with a changed mapping, and a file without a category column with one category for all rows', async () => {
     const tag = uniqueName('m').toLowerCase();
-    // 'Contacto' is no synonym: the user maps it to the name by hand, and leaves 'Nombre' (a person) out.
+    // 'Contacto' reads as the contact person: here it holds the company, so the user maps it to the name by hand and leaves 'Nombre' (a person) out.
     const csv = `Nombre,Contacto,Teléfono\nLuis,Clínica Norte ${tag},911 222 333\nEva,Clínica Sur ${tag},911 222 334\n`;
     const created = await admin.post('/api/import-jobs', upload(csv));
-    expect(created.body.mapping).toEqual({ name: 0, phone: 2 });
+    expect(created.body.mapping).toEqual({ name: 0, contactName: 1, phone: 2 });
     const refused = await admin.post(`/api/import-jobs/${created.body.id}/start`, { groupName: `Mapeo ${tag}` });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(MISSING_CATEGORY_COLUMN);

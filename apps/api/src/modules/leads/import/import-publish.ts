@@ -11,6 +11,7 @@
 import {
   type Db,
   type SkipReasons,
+  addContactsOfMatchedRows,
   countAcceptedRows,
   findImportJob,
   finishImportJob,
@@ -88,7 +89,11 @@ export async function publishStagedRows(
     });
     const grown = (settings.customColumns ?? []).filter((column) => column.growOptions).map((column) => column.definition.id);
     await growImportedSelectOptions(trx, job.id, grown);
-    if (settings.onDuplicate === 'update') await updateMatchedLeads(trx, { jobId: job.id, actorId: userId, groupName: settings.groupName });
+    if (settings.onDuplicate === 'update') {
+      const matched = { jobId: job.id, actorId: userId, groupName: settings.groupName };
+      await updateMatchedLeads(trx, matched);
+      await addContactsOfMatchedRows(trx, matched);
+    }
     // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
     const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.fileName };
     const newLeadIds: number[] = [];

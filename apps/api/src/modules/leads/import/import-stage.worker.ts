@@ -73,6 +73,15 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
         phoneKey: leadPhoneKey(phone),
         searchText: leadSearchText(lead.name, lead.email),
         customFields: custom.values,
+        contact: lead.contactName
+          ? {
+              name: lead.contactName,
+              cargo: lead.contactCargo,
+              email: lead.contactEmail,
+              phone: normalizePhone(lead.contactPhone, country),
+              searchText: leadSearchText(lead.contactName, lead.contactEmail),
+            }
+          : null,
       },
     };
   };

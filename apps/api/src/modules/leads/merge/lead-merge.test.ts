@@ -55,6 +55,7 @@ describeWithServer('merging two leads', (server) => {
   async function giveEverything(leadId: number): Promise<void> {
     const db = server().ctx.db;
     expect((await admin.post(`/api/leads/${leadId}/notes`, { body: 'Llamar el lunes' })).status).toBe(201);
+    expect((await admin.post(`/api/leads/${leadId}/contacts`, { name: 'Marta Gil', cargo: 'Gerente' })).status).toBe(201);
     const dueAt = new Date(Date.now() + 86_400_000).toISOString();
     expect((await admin.post('/api/follow-ups', { leadId, dueAt, ownerId: sellerId })).status).toBe(201);
     await db
@@ -84,6 +85,8 @@ describeWithServer('merging two leads', (server) => {
       .insertInto('web_form_submissions')
       .values({ form_id: form.id, lead_id: leadId, outcome: 'created', address_hash: 'x', utm: '{}' })
       .execute();
+    const tag = await admin.post('/api/tags', { name: `Fusión ${leadId}` });
+    expect((await admin.put(`/api/leads/${leadId}/tags`, { tagIds: [tag.body.id] })).status).toBe(200);
   }
 
   const leadExists = async (id: number) =>
@@ -141,7 +144,7 @@ describeWithServer('merging two leads', (server) => {
         mergedLead: { id: absorbed.id, name: absorbed.name },
         email: { from: survivor.email, to: absorbed.email },
         category: { from: 'salud', to: 'finanzas' },
-        moved: { tracking: 'moved', notes: 1, followUps: 1, chatMessages: 1, notifications: 1 },
+        moved: { tracking: 'moved', notes: 1, followUps: 1, chatMessages: 1, notifications: 1, contacts: 1 },
       },
     });
     expect(entry.changes).not.toHaveProperty('name');

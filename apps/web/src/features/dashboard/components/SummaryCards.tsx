@@ -10,7 +10,7 @@ import { useTeamFormat } from '../../../lib/useTeamFormat';
 const PLACEHOLDER: DashboardSummary = {
   totalLeads: { value: 0, trend: null },
   convertedLeads: { value: 0, trend: null },
-  revenue: { value: 0, trend: null },
+  revenue: { value: '0.00', trend: null },
   teamMembers: { value: 0, active: 0 },
 };
 

@@ -12,6 +12,8 @@ import {
   IconFolder,
   IconForms,
   IconProgressCheck,
+  IconTag,
+  IconTagOff,
   IconTrash,
   IconUserPlus,
   IconX,
@@ -120,6 +122,12 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
               </Button>
               <Button size="xs" variant="light" leftSection={<IconForms size={14} />} onClick={() => setEditingField(true)}>
                 Editar campo
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconTag size={14} />} onClick={() => setChoosing('addTag')}>
+                Añadir etiqueta
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconTagOff size={14} />} onClick={() => setChoosing('removeTag')}>
+                Quitar etiqueta
               </Button>
               <Button
                 size="xs"

@@ -1,4 +1,4 @@
-/** The choice one bulk action needs (a person, a specialization, a status, a group) before it runs. */
+/** The choice one bulk action needs (a person, a specialization, a status, a group, a tag) before it runs. */
 import {
   LEAD_STATUS_OPTIONS,
   type LeadBulkAction,
@@ -18,7 +18,8 @@ import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 export type ChoiceAction = Exclude<LeadBulkAction, 'delete' | 'customField'>;
 
 /** The field of the bulk input each action's choice fills; 'Sin asignar' / 'Sin grupo' are null. */
-export type BulkChoice = { assignedTo: number | null } | { roleId: number } | { status: LeadStatus } | { groupId: number | null };
+export type BulkChoice =
+  { assignedTo: number | null } | { roleId: number } | { status: LeadStatus } | { groupId: number | null } | { tagId: number };
 
 const NO_GROUP = 'sin-grupo';
 
@@ -31,6 +32,8 @@ const TEXT: Record<ChoiceAction, { title: string; label: string; hint?: string }
   },
   status: { title: 'Cambiar estado', label: 'Nuevo estado' },
   group: { title: 'Mover a un grupo', label: 'Grupo' },
+  addTag: { title: 'Añadir etiqueta', label: 'Etiqueta' },
+  removeTag: { title: 'Quitar etiqueta', label: 'Etiqueta' },
 };
 
 function useChoices(action: ChoiceAction, manages: boolean) {
@@ -38,7 +41,9 @@ function useChoices(action: ChoiceAction, manages: boolean) {
   const team = useTeamOptions();
   const roles = useQuery({ ...trpc.customRoles.list.queryOptions(), enabled: action === 'distribute' });
   const groups = useLeadGroups(action === 'group');
+  const tags = useQuery({ ...trpc.tags.list.queryOptions(), enabled: action === 'addTag' || action === 'removeTag' });
   if (action === 'assign') return team;
+  if (action === 'addTag' || action === 'removeTag') return (tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }));
   if (action === 'distribute') return (roles.data ?? []).map((role) => ({ value: String(role.id), label: role.displayName }));
   if (action === 'group')
     return [{ value: NO_GROUP, label: 'Sin grupo' }, ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))];
@@ -50,6 +55,7 @@ function toChoice(action: ChoiceAction, value: string): BulkChoice | null {
   if (action === 'assign') return { assignedTo: value === UNASSIGNED ? null : Number(value) };
   if (action === 'distribute') return { roleId: Number(value) };
   if (action === 'group') return { groupId: value === NO_GROUP ? null : Number(value) };
+  if (action === 'addTag' || action === 'removeTag') return { tagId: Number(value) };
   return isLeadStatus(value) ? { status: value } : null;
 }
 

@@ -27,6 +27,7 @@ import {
 } from '../../custom-fields/hooks/custom-field-form';
 import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
 import type { CustomFieldDefinition } from '@crm/domain';
+import { DealFields, amountFromInput } from './DealFields';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
 interface EditLeadValues {
@@ -40,6 +41,9 @@ interface EditLeadValues {
   domain: string;
   assignedTo: string;
   customFields: CustomInputs;
+  amount: string;
+  expectedCloseDate: string;
+  lostReason: string;
 }
 
 function valuesOf(lead: LeadListItem, fields: readonly CustomFieldDefinition[]): EditLeadValues {
@@ -55,6 +59,9 @@ function valuesOf(lead: LeadListItem, fields: readonly CustomFieldDefinition[]):
     address: lead.address ?? '',
     domain: lead.domain ?? '',
     assignedTo: lead.assignedTo === null ? UNASSIGNED : String(lead.assignedTo),
+    amount: lead.amount ?? '',
+    expectedCloseDate: lead.expectedCloseDate ?? '',
+    lostReason: lead.lostReason ?? '',
   };
 }
 
@@ -65,10 +72,19 @@ function statusOptionsFor(lead: LeadListItem) {
   );
 }
 
-/** The select's 'Sin asignar' is null to the API; the custom inputs become the values the API reads. */
+/**
+ * The select's 'Sin asignar' is null to the API; an amount typed the Spanish way ('1500,50') is sent
+ * with a point; the lost reason only goes with 'perdido' (asked then, never required); the custom
+ * inputs become the values the API reads.
+ */
 function toPayload(values: EditLeadValues, fields: readonly CustomFieldDefinition[], lead: LeadListItem) {
-  const customFields = payloadOf(fields, values.customFields, lead.customFields);
-  return { ...values, assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo, customFields };
+  return {
+    ...values,
+    assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo,
+    amount: amountFromInput(values.amount),
+    lostReason: values.status === 'perdido' ? values.lostReason : undefined,
+    customFields: payloadOf(fields, values.customFields, lead.customFields),
+  };
 }
 
 const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
@@ -90,7 +106,7 @@ function validateFor(lead: LeadListItem, fields: readonly CustomFieldDefinition[
 function EditLeadForm({ lead, fields, onClose }: { lead: LeadListItem; fields: readonly CustomFieldDefinition[]; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
-  const { phonePlaceholder } = useTeamFormat();
+  const { phonePlaceholder, settings } = useTeamFormat();
   const form = useForm<EditLeadValues>({
     initialValues: valuesOf(lead, fields),
     validate: validateFor(lead, fields),
@@ -142,6 +158,7 @@ function EditLeadForm({ lead, fields, onClose }: { lead: LeadListItem; fields: r
           <TextInput label="Dirección" {...form.getInputProps('address')} />
           <TextInput label="Sitio web" {...form.getInputProps('domain')} />
         </SimpleGrid>
+        <DealFields form={form} currency={lead.currency ?? settings.currency} lost={form.values.status === 'perdido'} />
         <Select
           label="Asignado a"
           data={teamOptions}

@@ -29,6 +29,10 @@ const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   address: 'Dirección',
   domain: 'Web',
   description: 'Descripción',
+  contactName: 'Contacto: nombre',
+  contactCargo: 'Contacto: cargo',
+  contactEmail: 'Contacto: email',
+  contactPhone: 'Contacto: teléfono',
 };
 
 const SKIP = 'none';

@@ -11,6 +11,7 @@ import { downloadFrom } from '../../../lib/rest';
 import { useMarkContacted, useMoveLeadStatus } from '../hooks/useLeadActions';
 
 // Loaded the first time a card's 'Registrar llamada' opens: a list of cards mounts no dialog until then.
+const LostReasonDialog = lazy(() => import('./LostReasonDialog').then((module) => ({ default: module.LostReasonDialog })));
 const LogInteractionDialog = lazy(() => import('./LogInteractionDialog').then((module) => ({ default: module.LogInteractionDialog })));
 
 export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lead: LeadListItem) => void }) {
@@ -20,6 +21,7 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
   const [logging, setLogging] = useState(false);
   // Once opened it stays mounted, so closing it still plays the dialog's transition.
   const [logged, setLogged] = useState(false);
+  const [losing, setLosing] = useState<LeadListItem | null>(null);
   const manages = can(user, 'lead.manage');
   // Admins and managers change the status in the edit dialog; a Vendedor gets the moves on their own leads.
   const ownerMoves = manages ? [] : OWNER_STATUS_MOVES.filter((status) => status !== lead.status && canSetLeadStatus(user, lead, status));
@@ -53,12 +55,27 @@ export function LeadActions({ lead, onEdit }: { lead: LeadListItem; onEdit: (lea
             <Menu.Dropdown>
               <Menu.Label>Mover a</Menu.Label>
               {ownerMoves.map((status) => (
-                <Menu.Item key={status} onClick={() => moveStatus.mutate({ id: lead.id, data: { status } })}>
+                <Menu.Item
+                  key={status}
+                  onClick={() => (status === 'perdido' ? setLosing(lead) : moveStatus.mutate({ id: lead.id, data: { status } }))}
+                >
                   {statusLabel(status)}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>
           </Menu>
+        ) : null}
+        {losing ? (
+          <Suspense fallback={null}>
+            <LostReasonDialog
+              lead={losing}
+              onClose={() => setLosing(null)}
+              onConfirm={(target, lostReason) => {
+                setLosing(null);
+                moveStatus.mutate({ id: target.id, data: { status: 'perdido', lostReason } });
+              }}
+            />
+          </Suspense>
         ) : null}
         <Tooltip label="Registrar llamada o mensaje">
           <ActionIcon

@@ -1,10 +1,10 @@
 /**
- * One lead as a card: badges, name, description, email, WhatsApp phone, dates, owner,
+ * One lead as a card: badges, name, description, email, WhatsApp phone, primary contact, dates, owner,
  * its follow-up (set or reschedule), 'Asignar a:' for admin and manager, and the actions. In Contactados it adds the tracking block.
  */
 import { type LeadListItem, can, fullName } from '@crm/domain';
 import { Anchor, Badge, Card, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconMail, IconUser } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { LeadLink } from '../../lead-page/components/LeadLink';
@@ -79,6 +79,15 @@ export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardPro
             </Group>
           ) : null}
           {lead.phone ? <LeadPhone phone={lead.phone} /> : null}
+          {lead.primaryContact ? (
+            <Group gap={6} wrap="nowrap" miw={0} data-testid="lead-card-contact">
+              <IconUser size={16} aria-hidden />
+              <Text size="sm" truncate>
+                {lead.primaryContact.name}
+                {lead.primaryContact.cargo ? ` · ${lead.primaryContact.cargo}` : ''}
+              </Text>
+            </Group>
+          ) : null}
           <Text size="xs" c="dimmed">
             Agregado: {format.date(lead.createdAt)}
           </Text>

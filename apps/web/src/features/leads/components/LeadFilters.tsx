@@ -1,12 +1,14 @@
 /**
  * The filters above the lists: search, category, status, assignee ('Mis leads', a person, 'Sin
- * asignar'), 'Limpiar filtros' while any narrows the list, and the cards/table switch. On a phone
+ * asignar'), tag, 'Limpiar filtros' while any narrows the list, and the cards/table switch. On a phone
  * everything but the search folds behind a 'Filtros' button.
  */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
 import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
 import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
@@ -25,6 +27,13 @@ function useAssigneeOptions() {
   ];
 }
 
+/** 'Todas las etiquetas' and each tag by name. */
+function useTagOptions() {
+  const trpc = useTRPC();
+  const tags = useQuery(trpc.tags.list.queryOptions());
+  return [{ value: ALL, label: 'Todas las etiquetas' }, ...(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))];
+}
+
 interface LeadFiltersProps {
   view: LeadsView;
   /** The board's columns are the statuses: it has no status filter. */
@@ -34,12 +43,13 @@ interface LeadFiltersProps {
 
 /** How many of the folded filters narrow the list: the 'Filtros' button shows it. */
 function activeFilterCount(view: LeadsView, withStatus: boolean): number {
-  const fixed = [view.category, withStatus ? view.status : null, view.assignee].filter((value) => value !== null).length;
+  const fixed = [view.category, withStatus ? view.status : null, view.assignee, view.tagId].filter((value) => value !== null).length;
   return fixed + Object.keys(view.customFilters).length;
 }
 
 export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: LeadFiltersProps) {
   const assigneeOptions = useAssigneeOptions();
+  const tagOptions = useTagOptions();
   // On a phone the selects fold behind 'Filtros', so the first lead shows on the first screen.
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [unfolded, fold] = useDisclosure(false);
@@ -80,6 +90,14 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
         allowDeselect={false}
         searchable
         onChange={(value) => view.setAssignee(readAssignee(value))}
+      />
+      <Select
+        aria-label="Filtrar por etiqueta"
+        data={tagOptions}
+        value={view.tagId === null ? ALL : String(view.tagId)}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => view.setTag(value === ALL || value === null ? null : Number(value))}
       />
     </>
   );
@@ -134,7 +152,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
   }
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="sm" mb="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 5 : 4 }} spacing="sm" mb="sm">
         {search}
         {selects}
       </SimpleGrid>

@@ -37,7 +37,7 @@ function refreshLeadAggregates(queryClient: QueryClient, trpc: Trpc, leadIds: Re
 }
 
 /**
- * An open board asks for its columns' counts alone and writes them into its cached board (the cards
+ * An open board asks for its columns' counts and values alone and writes them into its cached board (the cards
  * came with the events); a board not on screen is marked stale and refetches whole when next shown.
  */
 function refreshBoardCounts(queryClient: QueryClient, trpc: Trpc): void {
@@ -49,11 +49,16 @@ function refreshBoardCounts(queryClient: QueryClient, trpc: Trpc): void {
     const input = (query.queryKey[1] as { input?: BoardFilters } | undefined)?.input ?? {};
     void queryClient.fetchQuery({ ...trpc.pipeline.counts.queryOptions(input), staleTime: 0 }).then(
       (counts) => {
-        const countOf = new Map(counts.columns.map((column) => [column.status, column.count]));
+        const figuresOf = new Map(counts.columns.map((column) => [column.status, column]));
         queryClient.setQueryData(
           trpc.pipeline.board.queryKey(input),
           (board) =>
-            board && { columns: board.columns.map((column) => ({ ...column, count: countOf.get(column.status) ?? column.count })) },
+            board && {
+              columns: board.columns.map((column) => {
+                const figures = figuresOf.get(column.status);
+                return figures ? { ...column, count: figures.count, value: figures.value } : column;
+              }),
+            },
         );
       },
       // The counts stay as they were; the next change or visit tries again.

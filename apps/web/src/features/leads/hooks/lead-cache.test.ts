@@ -153,6 +153,7 @@ describe('a changed lead patched into the cache', () => {
     const column = (status: 'nuevo' | 'contactado' | 'interesado' | 'convertido' | 'perdido', count: number) => ({
       status,
       count,
+      value: '0.00',
       items: status === 'nuevo' ? [aLead({ id: 2 })] : [],
       nextCursor: null,
     });

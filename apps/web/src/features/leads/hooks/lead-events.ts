@@ -32,6 +32,8 @@ export function applyLeadChanged(queryClient: QueryClient, trpc: Trpc, event: Le
     void queryClient.invalidateQueries({ queryKey: trpc.pipeline.column.pathKey() });
   }
   scheduleLeadAggregates(queryClient, trpc, event.leadId);
+  // A contact written by someone else changes the lead: its page, when open, reads its contacts again.
+  if (event.change === 'updated') void queryClient.invalidateQueries({ queryKey: trpc.contacts.list.queryKey({ leadId: event.leadId }) });
 }
 
 const syncedBefore = new WeakSet<QueryClient>();

@@ -14,13 +14,14 @@ export function savedFiltersOf(view: LeadsView): SavedViewFilters {
   if (view.status) filters.status = view.status;
   if (view.groupId !== null) filters.groupId = view.groupId;
   if (view.assignee !== null) filters.assignedTo = view.assignee;
+  if (view.tagId !== null) filters.tagId = view.tagId;
   if (view.sort) filters.sort = view.sort;
   if (view.query) filters.q = view.query;
   return filters;
 }
 
 export function savedViewHref(saved: Pick<SavedView, 'view' | 'filters'>): string {
-  const { tab, category, status, groupId, assignedTo, sort, q } = saved.filters;
+  const { tab, category, status, groupId, assignedTo, tagId, sort, q } = saved.filters;
   const board = saved.view === 'board';
   const entries: [string, string | undefined][] = [
     // The board has no tabs and shows every status as a column.
@@ -29,6 +30,7 @@ export function savedViewHref(saved: Pick<SavedView, 'view' | 'filters'>): strin
     [LEADS_PARAM.status, board ? undefined : status],
     [LEADS_PARAM.group, groupId === undefined ? undefined : String(groupId)],
     [LEADS_PARAM.assignee, assignedTo === undefined ? undefined : writeAssignee(assignedTo)],
+    [LEADS_PARAM.tag, tagId === undefined ? undefined : String(tagId)],
     [LEADS_PARAM.sort, board ? undefined : sort],
     [LEADS_PARAM.search, q],
     [LEADS_PARAM.mode, board ? undefined : saved.view === 'table' ? 'tabla' : 'tarjetas'],

@@ -33,6 +33,7 @@ export const LEADS_PARAM = {
   status: 'estado',
   group: 'grupo',
   assignee: 'asignado',
+  tag: 'etiqueta',
   /** A notification's leads ('Te asignaron 10 leads'): /leads?aviso=<id>. */
   notice: 'aviso',
   mode: 'modo',
@@ -48,6 +49,7 @@ const FILTER_PARAMS = [
   LEADS_PARAM.status,
   LEADS_PARAM.group,
   LEADS_PARAM.assignee,
+  LEADS_PARAM.tag,
   LEADS_PARAM.notice,
   LEADS_PARAM.search,
   LEADS_PARAM.customFields,
@@ -82,6 +84,7 @@ export interface LeadsView {
   status: LeadStatus | null;
   groupId: number | null;
   assignee: AssigneeFilter | null;
+  tagId: number | null;
   /** The notification whose leads the list shows, from any group. */
   noticeId: number | null;
   mode: LeadsMode;
@@ -98,6 +101,7 @@ export interface LeadsView {
   setCategory: (category: string | null) => void;
   setStatus: (status: string | null) => void;
   setAssignee: (assignee: AssigneeFilter | null) => void;
+  setTag: (tagId: number | null) => void;
   setMode: (mode: LeadsMode) => void;
   setSort: (sort: LeadSort | null) => void;
   /** Sets (or, with null, removes) one custom field's filter. */
@@ -159,6 +163,7 @@ export function useLeadsView(userId?: number): LeadsView {
     status: isLeadStatus(status) ? status : null,
     groupId: readId(params.get(LEADS_PARAM.group)),
     assignee: readAssignee(params.get(LEADS_PARAM.assignee)),
+    tagId: readId(params.get(LEADS_PARAM.tag)),
     noticeId: readId(params.get(LEADS_PARAM.notice)),
     mode: readMode(params.get(LEADS_PARAM.mode), userId),
     sort: readSort(params.get(LEADS_PARAM.sort)),
@@ -173,6 +178,7 @@ export function useLeadsView(userId?: number): LeadsView {
     setCategory: (value) => update({ [LEADS_PARAM.category]: value }),
     setStatus: (value) => update({ [LEADS_PARAM.status]: value }),
     setAssignee: (value) => update({ [LEADS_PARAM.assignee]: value === null ? null : writeAssignee(value) }),
+    setTag: (tagId) => update({ [LEADS_PARAM.tag]: tagId === null ? null : String(tagId) }),
     setMode: (mode) => {
       rememberMode(mode, userId);
       update({ [LEADS_PARAM.mode]: mode === 'cards' ? 'tarjetas' : 'tabla' });
@@ -202,6 +208,7 @@ export function leadFilters(view: LeadsView) {
     groupId: view.groupId ?? undefined,
     assignedTo: view.assignee ?? undefined,
     notificationId: view.noticeId ?? undefined,
+    tagId: view.tagId ?? undefined,
     q: view.query,
     cf: Object.keys(view.customFilters).length > 0 ? view.customFilters : undefined,
   };

@@ -1,5 +1,5 @@
 /** One status column: its title, how many leads and their value, its cards, and its own paging. */
-import { type LeadListItem, type LeadStatus, REVENUE_PER_CONVERSION, formatNumber, statusLabel } from '@crm/domain';
+import { type LeadListItem, type LeadStatus, formatNumber, statusLabel } from '@crm/domain';
 import { useDroppable } from '@dnd-kit/core';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadMore } from '../../leads/components/LoadMore';
 import { StatusBadge } from '../../leads/components/LeadBadges';
-import { type BoardFilters, useBoardColumn, useBoardColumnCount } from '../hooks/useBoardColumn';
+import { type BoardFilters, useBoardColumn, useBoardColumnFigures } from '../hooks/useBoardColumn';
 import { BoardCard } from './BoardCard';
 import classes from './Board.module.css';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
@@ -23,7 +23,7 @@ export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
   const pages = useBoardColumn(status, filters);
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const count = useBoardColumnCount(status, filters);
+  const figures = useBoardColumnFigures(status, filters);
   const leads = pages.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -40,10 +40,16 @@ export function BoardColumn({ status, filters, onMove }: BoardColumnProps) {
         <Title order={2} size="h5">
           <StatusBadge status={status} />
         </Title>
-        <Text size="sm" fw={600} data-testid="board-column-count">
-          {count === null ? null : formatNumber(count)}
-          {count !== null && status === 'convertido' ? ` · ${format.money(count * REVENUE_PER_CONVERSION)}` : ''}
-        </Text>
+        {figures === null ? null : (
+          // The value: the sum of the column's leads' values (amount, or the team's value per conversion).
+          <Text size="sm" fw={600} ta="right">
+            <span data-testid="board-column-count">{formatNumber(figures.count)}</span>
+            {' · '}
+            <span data-testid="board-column-value" title="Valor de la columna">
+              {format.money(figures.value)}
+            </span>
+          </Text>
+        )}
       </Group>
       <div ref={setScroller} className={classes.cards}>
         <Stack gap="xs" p="xs">

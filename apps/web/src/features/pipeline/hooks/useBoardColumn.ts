@@ -19,12 +19,15 @@ export function boardKey(trpc: ReturnType<typeof useTRPC>, filters: BoardFilters
   return trpc.pipeline.board.queryKey(filters);
 }
 
-/** The column's exact count on the server (null while the board loads). */
-export function useBoardColumnCount(status: LeadStatus, filters: BoardFilters): number | null {
+/** The column's exact count and value (an exact decimal string) on the server; null while the board loads. */
+export function useBoardColumnFigures(status: LeadStatus, filters: BoardFilters): { count: number; value: string } | null {
   const trpc = useTRPC();
   const board = useQuery({
     ...trpc.pipeline.board.queryOptions(filters),
-    select: (data) => data.columns.find((column) => column.status === status)?.count ?? 0,
+    select: (data) => {
+      const column = data.columns.find((candidate) => candidate.status === status);
+      return { count: column?.count ?? 0, value: column?.value ?? '0.00' };
+    },
   });
   return board.data ?? null;
 }

@@ -15,6 +15,8 @@ import { type BoardFilters, boardColumnKey, boardKey } from './useBoardColumn';
 interface Move {
   lead: LeadListItem;
   to: LeadStatus;
+  /** Asked when the lead goes to 'perdido'; optional. */
+  lostReason?: string;
 }
 
 export function useMoveLead(filters: BoardFilters) {
@@ -24,7 +26,7 @@ export function useMoveLead(filters: BoardFilters) {
   const update = useMutation(trpc.leads.update.mutationOptions());
   const user = useCurrentUser();
 
-  return async ({ lead, to }: Move) => {
+  return async ({ lead, to, lostReason }: Move) => {
     const from = lead.status;
     if (from === to) return;
     // The same rule the server applies: a refused drop says why without a round trip.
@@ -62,7 +64,7 @@ export function useMoveLead(filters: BoardFilters) {
     );
     try {
       // The server's item replaces the optimistic card; the column counts refresh debounced.
-      written(await update.mutateAsync({ id: lead.id, data: { status: to } }));
+      written(await update.mutateAsync({ id: lead.id, data: { status: to, lostReason } }));
       notifySuccess('Lead movido', `${lead.name} ahora está en ${statusLabel(to)}`);
     } catch (error) {
       queryClient.setQueryData(fromKey, before.from);

@@ -1,5 +1,5 @@
 /**
- * País, moneda, formato, zona horaria y días laborables (docs/settings.md): the setup dialog and the
+ * País, moneda, valor por conversión, formato, zona horaria y días laborables (docs/settings.md): the setup dialog and the
  * 'Configuración' screen share this form and the domain's schema. Choosing a country proposes its
  * currency, format and zone; when it changes, the form says how many stored phones without a
  * country code the save would re-read ('Se actualizarán N teléfonos') and lets the admin choose.
@@ -16,7 +16,7 @@ import {
   teamFormat,
   teamSettingsSchema,
 } from '@crm/domain';
-import { Button, Checkbox, Chip, Group, Input, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Input, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -91,6 +91,12 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
             {...form.getInputProps('locale')}
           />
         </SimpleGrid>
+        <TextInput
+          label={`Valor por conversión (${form.values.currency})`}
+          description="Lo que vale un lead convertido sin importe: suma en 'Ingresos del Mes', análisis y el embudo"
+          inputMode="decimal"
+          {...form.getInputProps('valuePerConversion')}
+        />
         <Select
           label="Zona horaria"
           description="Cuándo empieza 'hoy' para los seguimientos"

@@ -1,0 +1,183 @@
+/**
+ * A lead's contacts (docs/contacts.md): everyone who reads the lead reads them; admins and managers
+ * add, edit and delete them ('lead.manage', as editing the lead's own fields). Each write locks the
+ * lead's row, so the writes of one lead's contacts apply one after the other: the first contact
+ * becomes the primary, making one primary demotes the other, deleting the primary promotes the
+ * earliest left. The partial unique index holds "at most one primary" against anything else.
+ * Every write and its history entry share one transaction; the lead's list item (primaryContact)
+ * goes out live after the commit, and a write that changes primaryContact sends webhooks
+ * 'lead.updated' (docs/webhooks.md) in the same transaction.
+ */
+import {
+  type ContactChanges,
+  type ContactRow,
+  type DbOrTrx,
+  type NewLeadHistoryEntry,
+  clearPrimaryContact,
+  deleteContactRow,
+  findContactRow,
+  findLeadRow,
+  findLeadRowForUpdate,
+  insertContact,
+  listContacts,
+  promoteEarliestContact,
+  recordLeadHistory,
+  toContactDto,
+  updateContactRow,
+} from '@crm/db';
+import {
+  CONTACT_FIELDS,
+  CONTACT_MESSAGES,
+  type Contact,
+  type ContactField,
+  type CreateContact,
+  DomainError,
+  type PhoneCountry,
+  type UpdateContactFields,
+  normalizePhone,
+} from '@crm/domain';
+import type { ServiceContext } from '../../context.js';
+import { requirePermission } from '../../require-permission.js';
+import { announceLeadChanged } from '../leads/lead-changed.js';
+import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
+import { getLeadOrThrow } from '../leads/leads.service.js';
+import { loadTeamSettings } from '../settings/team-settings.service.js';
+import { emitLeadEvents } from '../webhooks/webhook-events.js';
+
+export async function listLeadContacts(ctx: ServiceContext, leadId: number): Promise<Contact[]> {
+  requirePermission(ctx, 'lead.read');
+  if (!(await findLeadRow(ctx.db, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+  return listContacts(ctx.db, leadId);
+}
+
+async function lockLead(trx: DbOrTrx, leadId: number): Promise<void> {
+  if (!(await findLeadRowForUpdate(trx, leadId))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+}
+
+/** Phones as the lead's: E.164 by the team's country when recognised. */
+async function teamCountry(ctx: ServiceContext): Promise<PhoneCountry> {
+  return (await loadTeamSettings(ctx)).settings.country;
+}
+
+const named = (row: Pick<ContactRow, 'id' | 'name'>) => ({ id: row.id, name: row.name });
+
+export async function addContact(ctx: ServiceContext, input: CreateContact): Promise<Contact> {
+  requirePermission(ctx, 'lead.manage');
+  const country = await teamCountry(ctx);
+  const contact = await ctx.db.transaction().execute(async (trx) => {
+    await lockLead(trx, input.leadId);
+    const current = await listContacts(trx, input.leadId);
+    const isPrimary = current.length === 0 || input.isPrimary === true;
+    if (isPrimary) await clearPrimaryContact(trx, input.leadId);
+    const row = await insertContact(trx, {
+      ...input,
+      phone: normalizePhone(input.phone, country),
+      whatsappPhone: normalizePhone(input.whatsappPhone, country),
+      isPrimary,
+      createdBy: ctx.viewer.user.id,
+    });
+    await recordLeadHistory(trx, [
+      { leadId: input.leadId, type: 'contact_added', actorId: ctx.viewer.user.id, changes: { contact: named(row), isPrimary } },
+    ]);
+    if (isPrimary) await emitLeadEvents(ctx, trx, 'lead.updated', [input.leadId]);
+    return row;
+  });
+  await announceLeadUpdated(ctx, contact.lead_id);
+  return toContactDto(contact);
+}
+
+/** The row's column for each field of the form. */
+const COLUMNS = {
+  name: 'name',
+  cargo: 'cargo',
+  email: 'email',
+  phone: 'phone',
+  phoneHasWhatsapp: 'phone_has_whatsapp',
+  whatsappPhone: 'whatsapp_phone',
+  notes: 'notes',
+} as const satisfies Record<ContactField, keyof ContactRow>;
+
+/** The fields the lead DTO's primaryContact shows: a change to one of the primary's is a change to the lead. */
+const PRIMARY_CONTACT_FIELDS: readonly ContactField[] = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone'];
+
+/** The columns that change and the history's { field: { from, to } } for them. */
+function changedFields(row: ContactRow, fields: UpdateContactFields) {
+  const columns: Record<string, unknown> = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of CONTACT_FIELDS) {
+    const to = fields[field];
+    const column = COLUMNS[field];
+    if (to === undefined || to === row[column]) continue;
+    columns[column] = to;
+    changes[field] = { from: row[column], to };
+  }
+  return { columns: columns as ContactChanges, changes };
+}
+
+async function lockedContact(trx: DbOrTrx, id: number): Promise<ContactRow> {
+  const found = await findContactRow(trx, id);
+  if (!found) throw new DomainError('NOT_FOUND', CONTACT_MESSAGES.notFound);
+  await lockLead(trx, found.lead_id);
+  // Read again under the lead's lock: a concurrent write of the lead's contacts has committed by now.
+  const row = await findContactRow(trx, id);
+  if (!row) throw new DomainError('NOT_FOUND', CONTACT_MESSAGES.notFound);
+  return row;
+}
+
+export async function editContact(ctx: ServiceContext, id: number, input: UpdateContactFields): Promise<Contact> {
+  requirePermission(ctx, 'lead.manage');
+  const country = await teamCountry(ctx);
+  const fields = {
+    ...input,
+    phone: input.phone === undefined ? undefined : normalizePhone(input.phone, country),
+    whatsappPhone: input.whatsappPhone === undefined ? undefined : normalizePhone(input.whatsappPhone, country),
+  };
+  const contact = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockedContact(trx, id);
+    if (fields.isPrimary === false && row.is_primary) throw new DomainError('BAD_REQUEST', CONTACT_MESSAGES.keepOnePrimary);
+    const { columns, changes } = changedFields(row, fields);
+    const becomesPrimary = fields.isPrimary === true && !row.is_primary;
+    if (becomesPrimary) await clearPrimaryContact(trx, row.lead_id);
+    if (Object.keys(changes).length === 0 && !becomesPrimary) return row;
+    const updated = await updateContactRow(trx, row, becomesPrimary ? { ...columns, is_primary: true } : columns);
+    const entry: NewLeadHistoryEntry = {
+      leadId: row.lead_id,
+      type: 'contact_updated',
+      actorId: ctx.viewer.user.id,
+      changes: { contact: named(updated), ...changes, ...(becomesPrimary ? { isPrimary: { from: false, to: true } } : {}) },
+    };
+    await recordLeadHistory(trx, [entry]);
+    if (becomesPrimary || (row.is_primary && PRIMARY_CONTACT_FIELDS.some((field) => field in changes))) {
+      await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
+    }
+    return updated;
+  });
+  await announceLeadUpdated(ctx, contact.lead_id);
+  return toContactDto(contact);
+}
+
+export async function removeContact(ctx: ServiceContext, id: number): Promise<{ id: number }> {
+  requirePermission(ctx, 'lead.manage');
+  const leadId = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockedContact(trx, id);
+    await deleteContactRow(trx, id);
+    const promoted = row.is_primary ? await promoteEarliestContact(trx, row.lead_id) : undefined;
+    await recordLeadHistory(trx, [
+      {
+        leadId: row.lead_id,
+        type: 'contact_removed',
+        actorId: ctx.viewer.user.id,
+        changes: { contact: named(row), ...(promoted ? { newPrimary: named(promoted) } : {}) },
+      },
+    ]);
+    if (row.is_primary) await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
+    return row.lead_id;
+  });
+  await announceLeadUpdated(ctx, leadId);
+  return { id };
+}
+
+/** Open lists and lead pages show the lead's primary contact: they get the lead as it is now. */
+async function announceLeadUpdated(ctx: ServiceContext, leadId: number): Promise<void> {
+  await announceLeadChanged(ctx, await getLeadOrThrow(ctx, leadId), 'updated');
+}
