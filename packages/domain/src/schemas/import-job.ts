@@ -27,7 +27,10 @@ export const importMappingSchema = z.partialRecord(
 );
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-const columnIndexSchema = z.number({ message: 'Columna inválida' }).int({ message: 'Columna inválida' }).min(0, { message: 'Columna inválida' });
+const columnIndexSchema = z
+  .number({ message: 'Columna inválida' })
+  .int({ message: 'Columna inválida' })
+  .min(0, { message: 'Columna inválida' });
 
 /** Existing custom field key → index of the column that fills it. */
 export const importCustomMappingSchema = z.record(customFieldKeySchema, columnIndexSchema);

@@ -22,7 +22,9 @@ describeWithServer('custom fields in the import', (server) => {
     await createUser(server(), { username: names.admin, systemRole: 'admin' });
     await createUser(server(), { username: names.manager, systemRole: 'manager' });
     [admin, manager] = await Promise.all([loginAs(server(), names.admin), loginAs(server(), names.manager)]);
-    expect((await admin.post('/api/custom-fields', { label: 'Provincia', type: 'select', options: ['Madrid', 'Sevilla'] })).status).toBe(201);
+    expect((await admin.post('/api/custom-fields', { label: 'Provincia', type: 'select', options: ['Madrid', 'Sevilla'] })).status).toBe(
+      201,
+    );
   });
 
   const leadsOfGroup = async (groupId: number) => {
@@ -84,7 +86,12 @@ describeWithServer('custom fields in the import', (server) => {
     expect(done).toMatchObject({ status: 'done', imported: 3, skipped: 1 });
     expect(done.errors[0]).toContain('debe ser un importe (mucho)');
 
-    const fields = (await admin.get('/api/custom-fields?entity=lead')).body as { key: string; label: string; type: string; options: string[] }[];
+    const fields = (await admin.get('/api/custom-fields?entity=lead')).body as {
+      key: string;
+      label: string;
+      type: string;
+      options: string[];
+    }[];
     const keyOf = (label: string) => fields.find((field) => field.label === label)?.key ?? '';
     const size = fields.find((field) => field.label === `Tamaño ${tag}`);
     // The new select took the file's values, in their order ('Mediana' was only on the skipped row).

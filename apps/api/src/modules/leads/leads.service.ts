@@ -276,7 +276,10 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
         ...deal,
         ...statusChange,
       });
-      await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone, currency: deal.currency }, custom.changes));
+      await recordLeadHistory(
+        trx,
+        leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone, currency: deal.currency }, custom.changes),
+      );
       await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
       if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
       for (const type of leadEventsOf(row, { ...fields, phone }, status, customChanged)) await emitLeadEvents(ctx, trx, type, [id]);

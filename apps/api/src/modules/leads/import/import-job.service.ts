@@ -45,7 +45,11 @@ const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 const JOB_NOT_FOUND = 'Importación no encontrada';
 
 /** Columns left by the built-in mapping whose header is an active field's label or key. */
-function guessCustomMapping(headers: readonly string[], taken: ImportMappingColumns, fields: readonly CustomFieldDefinition[]): ImportCustomMapping {
+function guessCustomMapping(
+  headers: readonly string[],
+  taken: ImportMappingColumns,
+  fields: readonly CustomFieldDefinition[],
+): ImportCustomMapping {
   const mapping: ImportCustomMapping = {};
   headers.forEach((header, column) => {
     if (taken.has(column)) return;
@@ -82,7 +86,17 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
   });
   await storeSourceFile(ctx.db, id, upload.filePath);
   const sheets = source.format === 'xlsx' ? { sheets: source.sheets } : {};
-  return { id, fileName: upload.fileName, ...sheets, columns: source.headers, mapping, customMapping, fieldGuesses, preview, totalRowsEstimate };
+  return {
+    id,
+    fileName: upload.fileName,
+    ...sheets,
+    columns: source.headers,
+    mapping,
+    customMapping,
+    fieldGuesses,
+    preview,
+    totalRowsEstimate,
+  };
 }
 
 /** The caller's own job; anyone else's is as absent as a job that does not exist. */
