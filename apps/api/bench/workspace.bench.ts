@@ -9,6 +9,8 @@
  * on both and their ratio. Two replica processes, as in production, so both must reach one server:
  * a fresh database of the benchmark's embedded server by DATABASE_URL (support/api-site.ts) and,
  * with `--pg=<admin url>`, of that server too.
+ * Issue 29: with 20 custom fields filled on every lead (defined through the API, indexes and all),
+ * a list filtered and sorted by custom fields against the same by built-in ones: p95 ≤ 2×.
  * Options: --rows=N (or BENCH_ROWS; leads, with 10× events and N/2 follow-ups) to smoke-test it small,
  * --runs=N, --reminders=N, --only=embedded|postgres, --pg=<admin url>.
  */
@@ -22,6 +24,7 @@ import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARG
 import { measureReminders } from './support/reminder-delay.js';
 import { BENCH_ADMIN, loginCookie } from './support/server-process.js';
 import { contactName, contactPhoneDigits, fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
+import { SECTORS, defineBenchFields, fillCustomValues } from './support/custom-fields-fill.js';
 
 const ROWS = Number(options['rows'] ?? process.env['BENCH_ROWS'] ?? 100_000);
 const SIZE: WorkspaceSize = { leads: ROWS, members: 200, events: ROWS * 10, followUps: Math.floor(ROWS / 2) };
@@ -69,6 +72,19 @@ async function workspaceCalls(url: string, heavyLeadId: number): Promise<Call[]>
       calls.push({ name: `Lista por ${field} ${direction}, 2ª pág.`, path: `${path}&cursor=${cursor}`, cookie: admin });
     }
   }
+  // Issue 29: a list filtered and sorted by custom fields against the same by built-in ones (one
+  // value in eight each: the category, the sector), first and second page.
+  const cf = encodeURIComponent(JSON.stringify({ sector: { eq: SECTORS[1] } }));
+  const filteredLists = [
+    { name: 'Lista por categoría, orden por nombre', path: '/api/leads?limit=50&category=salud&sort=name:asc' },
+    { name: 'Lista por campo (selección), orden por campo (número)', path: `/api/leads?limit=50&cf=${cf}&sort=cf.empleados:asc` },
+    { name: 'Lista por campo (selección), orden por campo (importe)', path: `/api/leads?limit=50&cf=${cf}&sort=cf.facturacion:desc` },
+  ];
+  for (const list of filteredLists) {
+    calls.push({ ...list, cookie: admin });
+    const cursor = await nextCursorOf(url, list.path, admin);
+    calls.push({ name: `${list.name}, 2ª pág.`, path: `${list.path}&cursor=${cursor}`, cookie: admin });
+  }
   const boardCursor = await nextCursorOf(url, '/api/pipeline', admin);
   calls.push(
     { name: "'Mis leads'", path: '/api/leads?view=leads&limit=50&assignedTo=me', cookie: seller },
@@ -111,6 +127,7 @@ async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
     replicas: 2,
     fill: async (db) => {
       await fillWorkspace(db, SIZE);
+      await fillCustomValues(db);
       heavyLeadId = (await sql<{ id: number }>`select min(id) as id from leads`.execute(db)).rows[0]?.id ?? 1;
     },
   });
@@ -123,6 +140,8 @@ async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
   p95s.set(target, p95ByCall);
   try {
     const url = site.apis[0]?.url ?? '';
+    const defining = await defineBenchFields(url, await loginCookie(url));
+    console.log(`  20 campos personalizados definidos (con sus índices) en ${(defining / 1000).toFixed(1)} s`);
     const memory = await site.watchMemory();
     for (const call of await workspaceCalls(url, heavyLeadId)) {
       const { p50, p95 } = await timeGet(url, call);
@@ -145,8 +164,27 @@ async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
   }
 }
 
+/** Issue 29's target: each custom-field list's p95 at most 2× the built-in one's, same run. */
+function printCustomFieldRatios(p95s: P95ByTarget): void {
+  for (const [target, byCall] of p95s) {
+    for (const page of ['', ', 2ª pág.']) {
+      const builtIn = byCall.get(`Lista por categoría, orden por nombre${page}`) ?? Number.NaN;
+      for (const name of [
+        'Lista por campo (selección), orden por campo (número)',
+        'Lista por campo (selección), orden por campo (importe)',
+      ]) {
+        const ratio = (byCall.get(`${name}${page}`) ?? Number.NaN) / builtIn;
+        console.log(
+          `[${TARGET_LABEL[target]}] ${name}${page}: ${ratio.toFixed(2)}× la lista por campos propios ${ratio <= 2 ? '✓' : '✗ (objetivo ≤ 2×)'}`,
+        );
+      }
+    }
+  }
+}
+
 await runBench(async () => {
   const p95s: P95ByTarget = new Map();
   for (const target of benchTargets) await benchOn(target, p95s);
   printP95Ratios(p95s);
+  printCustomFieldRatios(p95s);
 });

@@ -40,6 +40,7 @@ export function AppRoutes() {
       <Route path="/configuracion/webhooks" element={<SettingsPage />} />
       <Route path="/configuracion/whatsapp" element={<SettingsPage />} />
       <Route path="/configuracion/auditoria" element={<SettingsPage />} />
+      <Route path="/configuracion/campos" element={<SettingsPage />} />
       <Route path="/formularios" element={<WebFormsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -33,6 +33,7 @@ import type {
 } from './tables/whatsapp.table.js';
 import type { CustomRolesTable, RoleLeadVisibilityTable, UserCustomRolesTable } from './tables/roles.table.js';
 import type { SavedViewsTable } from './tables/saved-views.table.js';
+import type { CustomFieldDefinitionsTable } from './tables/custom-fields.table.js';
 import type { ApiTokensTable, ApiTokenUsageTable } from './tables/api-tokens.table.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.table.js';
 import type {
@@ -64,6 +65,7 @@ export interface Database {
   teams: TeamsTable;
   lead_groups: LeadGroupsTable;
   leads: LeadsTable;
+  custom_field_definitions: CustomFieldDefinitionsTable;
   lead_search: LeadSearchTable;
   tags: TagsTable;
   lead_tags: LeadTagsTable;

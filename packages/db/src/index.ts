@@ -43,6 +43,7 @@ export * from './repositories/follow-ups.repository.js';
 export * from './repositories/notifications.repository.js';
 export * from './repositories/lead-merge.repository.js';
 export * from './repositories/saved-views.repository.js';
+export * from './repositories/custom-fields.repository.js';
 export * from './repositories/team-settings.repository.js';
 export * from './repositories/lead-interactions.repository.js';
 export * from './repositories/api-tokens.repository.js';

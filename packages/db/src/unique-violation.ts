@@ -11,6 +11,7 @@ export const UNIQUE_INDEXES = {
   leadPhone: 'leads_phone_key_unique',
   apiTokenHash: 'api_tokens_token_hash_key',
   webFormSlug: 'web_forms_slug_unique',
+  customFieldKey: 'custom_field_definitions_entity_key_key',
   tagName: 'tags_name_key_idx',
   teamName: 'teams_name_key',
   teamManager: 'teams_manager_id_key',

@@ -164,6 +164,11 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [false, false, false, false, false],
     team_member: [false, false, false, false, false],
   },
+  'customField.manage': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

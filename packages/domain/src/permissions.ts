@@ -40,6 +40,7 @@ export const ACTIONS = [
   'role.setLeadVisibility', // which leads a system or custom role's members see
   'lead.personalData', // a lead's personal data: export it (GDPR art. 15) or anonymise it (art. 17)
   'team.manage', // create teams, rename or hand over any team (a manager renames his own; docs/teams.md)
+  'customField.manage', // 'Configuración → Campos personalizados': define, edit, reorder, archive (everyone reads them)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -92,6 +93,8 @@ const RULES: Record<Action, Rule> = {
   // The whole file of a person, and erasing it for good: the data controller's, an admin.
   'lead.personalData': adminOnly,
   'team.manage': adminOrManager,
+  // Fields change what every form asks and every list shows: the admin's, like the team settings.
+  'customField.manage': adminOnly,
 };
 
 export function can(actor: Actor, action: Action, target?: TargetUser): boolean {

@@ -18,6 +18,7 @@ import { trackingEndpoints } from '../modules/tracking/tracking.endpoints.js';
 import { followUpsEndpoints } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { pipelineEndpoints } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsEndpoints } from '../modules/saved-views/saved-views.endpoints.js';
+import { customFieldsEndpoints } from '../modules/custom-fields/custom-fields.endpoints.js';
 import { tagsEndpoints } from '../modules/tags/tags.endpoints.js';
 import { searchEndpoints } from '../modules/search/search.endpoints.js';
 import { settingsEndpoints } from '../modules/settings/settings.endpoints.js';
@@ -68,6 +69,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...usersEndpoints,
   ...avatarsEndpoints,
   ...leadsEndpoints,
+  ...customFieldsEndpoints,
   ...chatEndpoints,
   ...importJobsEndpoints,
   ...webFormsEndpoints,

@@ -25,6 +25,7 @@ import { followUpsRouter } from '../modules/follow-ups/follow-ups.endpoints.js';
 import { notificationsRouter } from '../modules/notifications/notifications.endpoints.js';
 import { pipelineRouter } from '../modules/pipeline/pipeline.endpoints.js';
 import { savedViewsRouter } from '../modules/saved-views/saved-views.endpoints.js';
+import { customFieldsRouter } from '../modules/custom-fields/custom-fields.endpoints.js';
 import { tagsRouter } from '../modules/tags/tags.endpoints.js';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.endpoints.js';
 import { webFormsRouter } from '../modules/web-forms/web-forms.endpoints.js';
@@ -62,6 +63,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   pipeline: pipelineRouter,
   savedViews: savedViewsRouter,
+  customFields: customFieldsRouter,
   tags: tagsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,

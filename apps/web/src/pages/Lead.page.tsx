@@ -36,6 +36,8 @@ import { useDocumentTitle } from '../lib/document-title';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFound.page';
 import { useTeamFormat } from '../lib/useTeamFormat';
+import { CustomFieldValue } from '../features/custom-fields/components/CustomFieldValue';
+import { useLeadFields } from '../features/custom-fields/hooks/useCustomFields';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,6 +52,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function LeadFields({ lead }: { lead: LeadListItem }) {
   const format = useTeamFormat();
+  const customFields = useLeadFields();
   const contactedBy = lead.contactedByUser
     ? fullName(lead.contactedByUser.firstName, lead.contactedByUser.lastName, 'Usuario desconocido')
     : null;
@@ -85,6 +88,11 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
           <Field label="Próximo seguimiento">
             {lead.nextFollowUp ? <Badge variant="light">{format.dateTime(lead.nextFollowUp.dueAt)}</Badge> : null}
           </Field>
+          {customFields.map((field) => (
+            <Field key={field.key} label={field.label}>
+              <CustomFieldValue definition={field} value={lead.customFields[field.key]} />
+            </Field>
+          ))}
         </SimpleGrid>
       </Stack>
     </Card>

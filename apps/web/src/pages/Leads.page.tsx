@@ -51,7 +51,8 @@ const TrackingDialog = lazyDialog(() => import('../features/leads/components/Tra
 function exportUrl(format: 'csv' | 'xlsx', view: 'leads' | 'contacted' | undefined, filters: ReturnType<typeof leadFilters>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ view, ...filters })) {
-    if (value !== undefined) params.set(key, String(value));
+    // The custom field filters travel as JSON, as the API's `cf` reads them.
+    if (value !== undefined) params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return `/api/leads/export${format === 'xlsx' ? '/xlsx' : ''}?${params.toString()}`;
 }

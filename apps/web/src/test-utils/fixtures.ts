@@ -25,6 +25,7 @@ export function aLead(fields: Partial<LeadListItem> = {}): LeadListItem {
     contactedByUser: null,
     tracking: null,
     nextFollowUp: null,
+    customFields: {},
     tags: [],
     primaryContact: null,
     ...fields,

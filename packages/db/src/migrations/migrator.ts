@@ -35,6 +35,7 @@ import * as webForms from './2026-11-27T1800-web-forms.js';
 import * as workBudgets from './2026-11-27T1900-work-budgets.js';
 import * as auditLog from './2026-11-27T1910-audit-log.js';
 import * as secondFactor from './2026-11-27T1700-second-factor.js';
+import * as customFields from './2026-11-27T2020-custom-fields.js';
 import * as dealsAndTags from './2026-11-27T2010-deals-and-tags.js';
 import * as contacts from './2026-11-27T2000-contacts.js';
 import * as whatsapp from './2026-11-27T2030-whatsapp.js';
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1900-work-budgets': workBudgets,
   '2026-11-27T1910-audit-log': auditLog,
   '2026-11-27T1700-second-factor': secondFactor,
+  '2026-11-27T2020-custom-fields': customFields,
   '2026-11-27T2010-deals-and-tags': dealsAndTags,
   '2026-11-27T2000-contacts': contacts,
   '2026-11-27T2030-whatsapp': whatsapp,

@@ -17,6 +17,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type BackgroundDatabase, lowerBackendPriority } from '../background-priority.js';
 import { createListenClient } from '../listen-client.js';
 import type { DbOrTrx } from '../types.js';
+import { anyInt } from './int-array.js';
 
 /** The lead columns of a row the domain accepted. */
 export interface StagedLead {
@@ -31,6 +32,8 @@ export interface StagedLead {
   phoneKey: string | null;
   /** leadSearchText of the row's name and email. */
   searchText: string;
+  /** The row's custom values by key (checked by the domain's importCustomValues). */
+  customFields: Record<string, unknown>;
   /** The primary contact the row names, if it names one. */
   contact: StagedContact | null;
 }
@@ -74,6 +77,7 @@ const COPY_COLUMNS = [
   'contact_phone',
   'contact_search_text',
   'problem',
+  'custom_fields',
 ] as const;
 /** Text handed to the COPY stream at once: fewer, larger writes. */
 const COPY_FLUSH_CHARS = 256 * 1024;
@@ -107,6 +111,7 @@ function copyLine(jobId: number, staged: StagedImportRow): string {
     lead?.contact?.phone ?? null,
     lead?.contact?.searchText ?? null,
     'problem' in staged ? staged.problem : null,
+    lead && Object.keys(lead.customFields).length > 0 ? JSON.stringify(lead.customFields) : null,
   ];
   return `${fields.map(copyField).join('\t')}\n`;
 }
@@ -244,10 +249,13 @@ export async function updateMatchedLeads(db: DbOrTrx, job: { jobId: number; acto
       : sql`${incoming} is distinct from ${current}`;
     return sql`case when ${changes} then jsonb_build_object(${field}::text, jsonb_build_object('from', ${current}, 'to', ${incoming})) else '{}'::jsonb end`;
   });
+  // Each custom value the row brings that differs from the lead's, as `customFields.<key>` (old → new).
+  const customChanges = sql`coalesce((select jsonb_object_agg('customFields.' || e.key, jsonb_build_object('from', l.custom_fields -> e.key, 'to', e.value))
+      from jsonb_each(coalesce(r.custom_fields, '{}'::jsonb)) e where l.custom_fields -> e.key is distinct from e.value), '{}'::jsonb)`;
   await sql`insert into lead_history (lead_id, type, actor_id, changes)
     select lead_id, 'edited', ${actorId}, fields || jsonb_build_object('import', jsonb_build_object('jobId', ${jobId}::int, 'groupName', ${groupName}::text))
     from (
-      select r.matched_lead_id as lead_id, ${sql.join(fieldChanges, sql` || `)} as fields
+      select r.matched_lead_id as lead_id, ${sql.join(fieldChanges, sql` || `)} || ${customChanges} as fields
       from ${lastRowPerLead(jobId)} r join leads l on l.id = r.matched_lead_id
       order by r.row_number
     ) as edits
@@ -258,6 +266,8 @@ export async function updateMatchedLeads(db: DbOrTrx, job: { jobId: number; acto
       description = coalesce(r.description, l.description), address = coalesce(r.address, l.address),
       domain = coalesce(r.domain, l.domain), -- Emails are ASCII (the domain's check), so lower() is the search text's normalisation of the lead's own.
       search_text = case when r.email is null and l.email is not null then r.search_text || ' ' || lower(l.email) else r.search_text end,
+      -- A custom value the file leaves empty keeps the lead's, like the columns above.
+      custom_fields = l.custom_fields || coalesce(r.custom_fields, '{}'::jsonb),
       updated_at = now()
     from ${lastRowPerLead(jobId)} r where r.matched_lead_id = l.id`.execute(db);
 }
@@ -303,9 +313,9 @@ export async function insertNewLeadsOfRows(
       from (select row_number from import_job_rows r where ${inRange} and r.problem is null and r.matched_lead_id is null order by row_number) o
     ) n
     where r.job_id = ${jobId} and r.row_number = n.row_number`.execute(db);
-  await sql`insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text)
+  await sql`insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, custom_fields)
     select r.lead_id, r.name, r.email, r.phone, r.category, r.description, r.address, r.domain, ${job.groupId}::int, ${job.actorId}::int,
-      r.search_text
+      r.search_text, coalesce(r.custom_fields, '{}'::jsonb)
     from import_job_rows r where ${inRange} and r.lead_id is not null
     order by r.row_number
     on conflict do nothing`.execute(db);
@@ -323,6 +333,24 @@ export async function insertNewLeadsOfRows(
     order by r.row_number
     returning lead_id`.execute(db);
   return rows.map((row) => row.lead_id);
+}
+
+/**
+ * The selects this import created take the values its accepted rows gave them that they do not
+ * list yet, in the order the file first shows them (the worker already unified their spellings).
+ */
+export async function growImportedSelectOptions(db: DbOrTrx, jobId: number, fieldIds: readonly number[]): Promise<void> {
+  if (fieldIds.length === 0) return;
+  await sql`update custom_field_definitions d set options = d.options || coalesce((
+      select jsonb_agg(found.value order by found.first_row) from (
+        select r.custom_fields ->> d.key as value, min(r.row_number) as first_row
+        from import_job_rows r
+        where r.job_id = ${jobId} and r.problem is null and r.custom_fields ? d.key
+        group by 1
+      ) found
+      where not exists (select 1 from jsonb_array_elements_text(d.options) known where lower(known) = lower(found.value))
+    ), '[]'::jsonb), updated_at = now()
+    where d.id = ${anyInt(fieldIds)}`.execute(db);
 }
 
 export interface StagedOutcome {

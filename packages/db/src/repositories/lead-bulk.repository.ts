@@ -91,6 +91,31 @@ export async function bulkSetStatus(
   return rows.map((row) => row.id);
 }
 
+/**
+ * One custom value on every lead of `ids` (null removes it), in one statement; answers the leads
+ * whose value changed with the value they had, for their history entries.
+ */
+export async function bulkSetCustomField(
+  trx: DbOrTrx,
+  ids: readonly number[],
+  key: string,
+  value: unknown,
+): Promise<{ id: number; from: unknown }[]> {
+  if (ids.length === 0) return [];
+  const json = value === null ? null : JSON.stringify(value);
+  const { rows } = await sql<{ id: number; from: unknown }>`with old as (
+      select id, custom_fields -> ${key}::text as value from leads where id = ${anyInt(ids)}
+    )
+    update leads set
+      custom_fields = case when ${json}::jsonb is null then custom_fields - ${key}::text
+        else jsonb_set(custom_fields, array[${key}::text], ${json}::jsonb) end,
+      updated_at = now()
+    from old
+    where leads.id = old.id and old.value is distinct from ${json}::jsonb
+    returning leads.id, old.value as "from"`.execute(trx);
+  return rows;
+}
+
 export async function bulkDelete(trx: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await trx.deleteFrom('leads').where('id', '=', anyInt(ids)).execute();

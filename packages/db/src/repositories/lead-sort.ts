@@ -4,10 +4,17 @@
  * splits the list in two segments: the leads with a value, in order, then those without, by id;
  * the cursor says which segment it stopped in. So missing values come last in both directions.
  */
-import { type LeadSort, type LeadSortField, type SortDirection, parseLeadSort } from '@crm/domain';
+import { type CustomFieldType, type LeadSort, type LeadSortField, type SortDirection, parseLeadSort, sortKindOf } from '@crm/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { customValueExpression } from './custom-field-sql.js';
 
-type KeyType = 'text' | 'int' | 'timestamptz';
+type KeyType = 'text' | 'int' | 'timestamptz' | 'numeric';
+
+/** The custom field a `cf.<key>` sort names, as the service checked it against the definitions. */
+export interface CustomSortField {
+  key: string;
+  type: CustomFieldType;
+}
 
 interface SortKey {
   /** The value sorted on, as SQL over the list query (leads joined with the assignee). */
@@ -43,14 +50,24 @@ export interface LeadCursor {
 
 export interface LeadSortPlan {
   sort: LeadSort;
-  field: LeadSortField;
   direction: SortDirection;
   key: SortKey;
 }
 
-export function planLeadSort(sort: LeadSort): LeadSortPlan {
+/** A custom field sorts by its index's expression; leads without a value make the second segment. */
+function customSortKey(field: CustomSortField): SortKey {
+  const value = customValueExpression(field.key, field.type);
+  return { value, type: sortKindOf(field.type), missing: sql<SqlBool>`${value} is null` };
+}
+
+/** `custom`: the field a `cf.<key>` sort names (required for one: the service resolves it). */
+export function planLeadSort(sort: LeadSort, custom?: CustomSortField): LeadSortPlan {
   const { field, direction } = parseLeadSort(sort);
-  return { sort, field, direction, key: SORT_KEYS[field] };
+  if (field.startsWith('cf.')) {
+    if (custom?.key !== field.slice(3)) throw new Error(`Orden por un campo personalizado sin resolver: ${sort}`);
+    return { sort, direction, key: customSortKey(custom) };
+  }
+  return { sort, direction, key: SORT_KEYS[field as LeadSortField] };
 }
 
 /** The key as text, exactly as the cursor keeps it (timestamps with their microseconds). */
@@ -61,6 +78,7 @@ export function sortValueText(plan: LeadSortPlan): RawBuilder<string> {
 function typed(value: string, type: KeyType): RawBuilder<unknown> {
   if (type === 'int') return sql`${Number(value)}::int`;
   if (type === 'timestamptz') return sql`${value}::timestamptz`;
+  if (type === 'numeric') return sql`${value}::numeric`;
   return sql`${value}::text`;
 }
 
@@ -107,6 +125,7 @@ function isTimestampText(text: string): boolean {
 function isKeyText(value: string, type: KeyType): boolean {
   if (type === 'timestamptz') return isTimestampText(value);
   if (type === 'int') return /^\d{1,4}$/.test(value);
+  if (type === 'numeric') return /^-?\d{1,16}(\.\d{1,20})?$/.test(value);
   return value.length <= MAX_TEXT_KEY;
 }
 
@@ -114,14 +133,14 @@ function isKeyText(value: string, type: KeyType): boolean {
  * undefined for anything that is not a cursor this module wrote for this sort, so a tampered
  * cursor, or one of another sort, is a 400, never a 500.
  */
-export function decodeLeadCursor(text: string, sort: LeadSort): LeadCursor | undefined {
+export function decodeLeadCursor(text: string, sort: LeadSort, custom?: CustomSortField): LeadCursor | undefined {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(decoded) || decoded.length !== 4) return undefined;
     const [cursorSort, segment, value, id] = decoded as unknown[];
     if (cursorSort !== sort || (segment !== 0 && segment !== 1)) return undefined;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_INTEGER_ID) return undefined;
-    const plan = planLeadSort(sort);
+    const plan = planLeadSort(sort, custom);
     if (segment === 1) return plan.key.missing && value === null ? { sort, segment: 'missing', value: null, id } : undefined;
     if (typeof value !== 'string' || !isKeyText(value, plan.key.type)) return undefined;
     return { sort, segment: 'value', value, id };

@@ -13,6 +13,8 @@ import {
   type LeadView,
   type PrimaryContact,
   type ProgressLevel,
+  type CustomFieldValues,
+  type ResolvedCustomFilter,
   type Tag,
   contactWhatsapp,
   leadSearchText,
@@ -22,11 +24,19 @@ import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectab
 import type { Database } from '../database.js';
 import type { LeadsTable } from '../tables/leads.table.js';
 import type { DbOrTrx } from '../types.js';
-import { type LeadCursor, afterInMissingSegment, afterInValueSegment, planLeadSort, sortValueText } from './lead-sort.js';
+import {
+  type CustomSortField,
+  type LeadCursor,
+  afterInMissingSegment,
+  afterInValueSegment,
+  planLeadSort,
+  sortValueText,
+} from './lead-sort.js';
+import { customFilterCondition } from './custom-field-sql.js';
 import { anyInt } from './int-array.js';
 import { type LeadReader, visibleLeads, visibleLeadsCondition } from './lead-visibility.repository.js';
 
-export { type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
+export { type CustomSortField, type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
 export interface LeadFilters {
   /** Whose leads these are to read (lead-visibility.repository.ts): every list, count, search and export says it. */
@@ -42,6 +52,8 @@ export interface LeadFilters {
   notification?: { id: number; userId: number };
   /** The Leads Activos view over every group even without a group or assignee chosen (the empty state's count). */
   anyGroup?: boolean;
+  /** Custom field filters, checked against the definitions by the service (resolveCustomFilters). */
+  custom?: readonly ResolvedCustomFilter[];
   /** Leads carrying this tag. */
   tagId?: number;
 }
@@ -83,6 +95,8 @@ export function toLeadDto(row: LeadRow): Lead {
     expectedCloseDate: row.expected_close_date,
     lostReason: row.lost_reason,
     createdAt: row.created_at,
+    // Written only through the definitions' schema (custom-fields/values-schema.ts).
+    customFields: row.custom_fields as CustomFieldValues,
   };
 }
 
@@ -120,6 +134,7 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
           .where('notifications.user_id', '=', filters.notification.userId),
       ),
     );
+  for (const filter of filters.custom ?? []) conditions.push(customFilterCondition(filter));
   if (filters.tagId !== undefined)
     conditions.push(
       eb('leads.id', 'in', eb.selectFrom('lead_tags').select('lead_tags.lead_id').where('lead_tags.tag_id', '=', filters.tagId)),
@@ -259,9 +274,9 @@ function onlyUngrouped(filters: LeadFilters): boolean {
 export async function listLeads(
   db: DbOrTrx,
   filters: LeadFilters,
-  page: { limit?: number; cursor?: LeadCursor; sort?: LeadSort } = {},
+  page: { limit?: number; cursor?: LeadCursor; sort?: LeadSort; customSort?: CustomSortField } = {},
 ): Promise<{ items: LeadListItem[]; nextCursor: LeadCursor | null }> {
-  const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT);
+  const plan = planLeadSort(page.cursor?.sort ?? page.sort ?? DEFAULT_LEAD_SORT, page.customSort);
   const { cursor, limit } = page;
   const direction = plan.direction;
   /** The segment's rows after `condition`. */

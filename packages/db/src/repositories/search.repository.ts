@@ -5,7 +5,8 @@
  * newest first. People and groups are few: matched in memory by the service.
  */
 import type { LeadStatus, SearchTerms } from '@crm/domain';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { customValueExpression } from './custom-field-sql.js';
 import type { Database } from '../database.js';
 import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
@@ -35,6 +36,25 @@ function matches(terms: SearchTerms) {
     ]);
 }
 
+/**
+ * The newest leads whose text custom fields hold `text` (case-insensitive, as typed: the values
+ * keep their accents), each field read from its trigram index (custom-field-sql.ts).
+ */
+async function customFieldCandidates(db: DbOrTrx, custom: CustomTextSearch): Promise<{ lead_id: number }[]> {
+  if (custom.keys.length === 0) return [];
+  const pattern = likePattern(custom.text);
+  const conditions = custom.keys.map((key) => sql<SqlBool>`${customValueExpression(key, 'text')} ilike ${pattern}`);
+  const { rows } = await sql<{ lead_id: number }>`select id as lead_id from leads where ${sql.join(conditions, sql` or `)}
+    order by id desc limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/** Ctrl+K over the text custom fields too: their keys (checked against the definitions) and the term as typed. */
+export interface CustomTextSearch {
+  keys: readonly string[];
+  text: string;
+}
+
 /** A contact's name or email (search_text), or its phone digits, each from its trigram index on contacts (migration 2026-11-27T2000). */
 function contactMatches(terms: SearchTerms) {
   const pattern = likePattern(terms.text);
@@ -47,13 +67,22 @@ function contactMatches(terms: SearchTerms) {
     ]);
 }
 
-export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number, reader: LeadReader): Promise<FoundLead[]> {
-  // The newest matching leads by their own keys and by their contacts', each list read from its own indexes.
-  const [byLead, byContact] = await Promise.all([
+export async function searchLeads(
+  db: DbOrTrx,
+  terms: SearchTerms,
+  limit: number,
+  reader: LeadReader,
+  custom: CustomTextSearch = { keys: [], text: '' },
+): Promise<FoundLead[]> {
+  // The newest matching leads by their own keys, their contacts' and their text custom fields, each list read from its own indexes.
+  const [byLead, byContact, byCustom] = await Promise.all([
     db.selectFrom('lead_search').select('lead_id').where(matches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
     db.selectFrom('contacts').select('lead_id').where(contactMatches(terms)).orderBy('lead_id', 'desc').limit(CANDIDATES).execute(),
+    customFieldCandidates(db, custom),
   ]);
-  const candidates = [...new Set([...byLead, ...byContact].map((row) => row.lead_id))].sort((a, b) => b - a).slice(0, CANDIDATES);
+  const candidates = [...new Set([...byLead, ...byContact, ...byCustom].map((row) => row.lead_id))]
+    .sort((a, b) => b - a)
+    .slice(0, CANDIDATES);
   if (candidates.length === 0) return [];
   const found = await readableLeads(db, reader)
     .where('leads.id', '=', anyInt(candidates))
@@ -62,7 +91,7 @@ export async function searchLeads(db: DbOrTrx, terms: SearchTerms, limit: number
     .execute();
   // Only when the newest matches are mostly invisible (a group being deleted, or others' leads) and there may be
   // more: then the visible leads are read newest first until enough match, as the answer must not depend on them.
-  if (found.length >= limit || (byLead.length < CANDIDATES && byContact.length < CANDIDATES)) return found;
+  if (found.length >= limit || [byLead, byContact, byCustom].every((list) => list.length < CANDIDATES)) return found;
   return readableLeads(db, reader)
     .where((eb) =>
       eb.or([

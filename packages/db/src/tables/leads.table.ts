@@ -48,6 +48,8 @@ export interface LeadsTable {
   status_rank: ColumnType<number, never, never>;
   /** The earliest open follow-up's due time (migration 1500), kept by the follow-up writes. */
   next_follow_up_at: Date | null;
+  /** The team's custom fields' values by key (migration 2026-11-27T2020), written as JSON text. */
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** numeric(14,2) as PostgreSQL writes it ('1500.00'), never a float (migration 2026-11-27T2010). */
   amount: string | null;
   /** The amount's ISO currency; null exactly when amount is. */

@@ -9,6 +9,7 @@ import { statusLabel } from '../leads/statuses.js';
 import { type CsvSeparator, escapeCsvCell } from './csv-export.js';
 import { formatDate, formatDateTime } from './dates.js';
 import { fullName } from './initials.js';
+import type { CustomFieldDefinition, CustomFieldValue } from '../custom-fields/types.js';
 
 export type LeadExportCell = string | number | { instant: Date; withTime: boolean } | null;
 
@@ -56,6 +57,26 @@ export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
   { header: 'Teléfono del contacto', width: 18, value: (lead) => lead.primaryContact?.phone ?? null },
 ];
 
+/** A custom value as a cell: numbers as numbers, flags as Sí/No, a multi-select's options joined. */
+function customCell(value: CustomFieldValue | undefined): LeadExportCell {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  return value;
+}
+
+/** The built-in columns, then one per active custom field, in the fields' order. */
+export function leadExportColumns(definitions: readonly CustomFieldDefinition[] = []): readonly LeadExportColumn[] {
+  const custom = definitions
+    .filter((definition) => !definition.archived && definition.entity === 'lead')
+    .map((definition) => ({
+      header: definition.label,
+      width: definition.type === 'long_text' ? 40 : 18,
+      value: (lead: LeadListItem) => customCell(lead.customFields[definition.key]),
+    }));
+  return [...LEAD_EXPORT_COLUMNS, ...custom];
+}
+
 /** How the CSV writes a cell: instants in the team's time zone, dd/mm/aaaa. */
 function csvText(cell: LeadExportCell, timeZone: string): string | number | null {
   if (cell === null || typeof cell !== 'object') return cell;
@@ -66,18 +87,22 @@ export function csvLine(cells: readonly unknown[], separator: CsvSeparator): str
   return `${cells.map((cell) => escapeCsvCell(cell, separator)).join(separator)}\r\n`;
 }
 
-export function leadCsvHeader(separator: CsvSeparator): string {
+export function leadCsvHeader(separator: CsvSeparator, columns: readonly LeadExportColumn[] = LEAD_EXPORT_COLUMNS): string {
   return csvLine(
-    LEAD_EXPORT_COLUMNS.map((column) => column.header),
+    columns.map((column) => column.header),
     separator,
   );
 }
 
-export function leadCsvRows(leads: readonly LeadListItem[], options: { separator: CsvSeparator; timeZone: string }): string {
+export function leadCsvRows(
+  leads: readonly LeadListItem[],
+  options: { separator: CsvSeparator; timeZone: string; columns?: readonly LeadExportColumn[] },
+): string {
+  const columns = options.columns ?? LEAD_EXPORT_COLUMNS;
   return leads
     .map((lead) =>
       csvLine(
-        LEAD_EXPORT_COLUMNS.map((column) => csvText(column.value(lead), options.timeZone)),
+        columns.map((column) => csvText(column.value(lead), options.timeZone)),
         options.separator,
       ),
     )

@@ -4,6 +4,8 @@
  */
 import type { ImportField, ImportMapping } from '../schemas/import-job.js';
 import { type ImportedLead, importedLeadSchema } from '../schemas/lead.js';
+import { CUSTOM_FIELD_LIMITS, parseCustomFieldValue } from '../custom-fields/parse-value.js';
+import type { CustomFieldDefinition, CustomFieldValues } from '../custom-fields/types.js';
 
 type ImportColumn = ImportField;
 export type ImportCells = Partial<Record<ImportColumn, string>>;
@@ -46,4 +48,43 @@ export function checkImportRow(cells: ImportCells, categoryForAll?: string): Row
   const label = column && FIELD_LABELS[column];
   if (issue?.code === 'too_big' && label) return { problem: `${label} supera los ${String(issue.maximum)} caracteres` };
   return { problem: issue?.message ?? 'fila inválida' };
+}
+
+/** A column of the file that fills a custom field, as the import's settings carry it. */
+export interface ImportCustomColumn {
+  column: number;
+  definition: CustomFieldDefinition;
+  /** A select this import created: a value it does not know yet becomes one of its options. */
+  growOptions: boolean;
+}
+
+/**
+ * The row's custom values, or why the row is skipped. `spellings` keeps, per grown select, the
+ * first spelling of each new value, so 'madrid' and 'Madrid' in one file become one option.
+ */
+export function importCustomValues(
+  record: readonly string[],
+  columns: readonly ImportCustomColumn[],
+  spellings: Map<string, Map<string, string>>,
+): { values: CustomFieldValues } | { problem: string } {
+  const values: CustomFieldValues = {};
+  for (const { column, definition, growOptions } of columns) {
+    const cell = record[column]?.replaceAll('\u0000', '').trim() ?? '';
+    if (!cell) continue;
+    const parsed = parseCustomFieldValue(definition, cell);
+    if ('value' in parsed) {
+      if (parsed.value !== null) values[definition.key] = parsed.value;
+      continue;
+    }
+    if (growOptions && definition.type === 'select' && cell.length <= CUSTOM_FIELD_LIMITS.optionLength) {
+      const known = spellings.get(definition.key) ?? new Map<string, string>();
+      spellings.set(definition.key, known);
+      const spelling = known.get(cell.toLowerCase()) ?? cell;
+      known.set(cell.toLowerCase(), spelling);
+      values[definition.key] = spelling;
+      continue;
+    }
+    return { problem: `«${definition.label}»: ${parsed.error} (${cell.slice(0, 80)})` };
+  }
+  return { values };
 }

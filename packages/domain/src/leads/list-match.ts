@@ -9,13 +9,19 @@ import { canBeMarkedContacted, isContactedStatus } from './statuses.js';
 
 export type LeadListMatch = 'yes' | 'no' | 'unknown';
 
-export type LeadListFilterInput = Pick<LeadListQuery, 'view' | 'status' | 'category' | 'groupId' | 'assignedTo' | 'q' | 'notificationId'>;
+export type LeadListFilterInput = Pick<
+  LeadListQuery,
+  'view' | 'status' | 'category' | 'groupId' | 'assignedTo' | 'q' | 'notificationId' | 'cf'
+>;
 
 type MatchedLead = Pick<LeadListItem, 'status' | 'contactedAt' | 'category' | 'groupId' | 'assignedTo'>;
 
 /** `viewerId` is who reads the list ('Mis leads' is assignedTo 'me'). */
 export function leadListMatch(lead: MatchedLead, filters: LeadListFilterInput, viewerId: number): LeadListMatch {
-  return clearlyOutside(lead, filters, viewerId) ? 'no' : filters.q || filters.notificationId !== undefined ? 'unknown' : 'yes';
+  if (clearlyOutside(lead, filters, viewerId)) return 'no';
+  // Custom field filters are the server's to apply (their definitions decide what a value means).
+  const customFiltered = filters.cf !== undefined && Object.keys(filters.cf).length > 0;
+  return filters.q || filters.notificationId !== undefined || customFiltered ? 'unknown' : 'yes';
 }
 
 function clearlyOutside(lead: MatchedLead, filters: LeadListFilterInput, viewerId: number): boolean {

@@ -13,17 +13,29 @@ export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** `<field>:<asc|desc>`, e.g. 'name:asc'; the default is createdAt:desc (newest first). */
-export type LeadSort = `${LeadSortField}:${SortDirection}`;
+/** A custom field's column: `cf.<key>` (its definition decides whether it sorts, custom-fields/filters.ts). */
+export type CustomSortField = `cf.${string}`;
+
+/** `<field>:<asc|desc>`, e.g. 'name:asc' or 'cf.facturacion:desc'; the default is createdAt:desc (newest first). */
+export type LeadSort = `${LeadSortField | CustomSortField}:${SortDirection}`;
 export const DEFAULT_LEAD_SORT: LeadSort = 'createdAt:desc';
 
-export function parseLeadSort(sort: LeadSort): { field: LeadSortField; direction: SortDirection } {
-  const [field, direction] = sort.split(':') as [LeadSortField, SortDirection];
+export function parseLeadSort(sort: LeadSort): { field: LeadSortField | CustomSortField; direction: SortDirection } {
+  const [field, direction] = sort.split(':') as [LeadSortField | CustomSortField, SortDirection];
   return { field, direction };
 }
+
+/** The custom field key a sort names ('cf.sector:asc' → 'sector'), or undefined for a built-in column. */
+export function customSortKey(sort: LeadSort): string | undefined {
+  const { field } = parseLeadSort(sort);
+  return field.startsWith('cf.') ? field.slice(3) : undefined;
+}
+
+const CUSTOM_SORT_FIELD = /^cf\.[a-z][a-z0-9_]{0,39}$/;
 
 /** The same check as leadSortSchema, for the web app's pages that load no zod. */
 export function isLeadSort(value: string): value is LeadSort {
   const [field, direction, ...rest] = value.split(':');
-  return rest.length === 0 && LEAD_SORT_FIELDS.some((known) => known === field) && SORT_DIRECTIONS.some((known) => known === direction);
+  const knownField = LEAD_SORT_FIELDS.some((known) => known === field) || CUSTOM_SORT_FIELD.test(field ?? '');
+  return rest.length === 0 && knownField && SORT_DIRECTIONS.some((known) => known === direction);
 }

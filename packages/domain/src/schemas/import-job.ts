@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { importFormSchema } from './lead-group.js';
 import { leadCategorySchema } from './lead.js';
+import { customFieldKeySchema, customFieldTypeSchema } from './custom-field.js';
 
 /** The lead fields a file's columns can feed, then its primary contact's (docs/contacts.md, 'Importar'). */
 export const IMPORT_FIELDS = [
@@ -26,6 +27,23 @@ export const importMappingSchema = z.partialRecord(
 );
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
+const columnIndexSchema = z
+  .number({ message: 'Columna inválida' })
+  .int({ message: 'Columna inválida' })
+  .min(0, { message: 'Columna inválida' });
+
+/** Existing custom field key → index of the column that fills it. */
+export const importCustomMappingSchema = z.record(customFieldKeySchema, columnIndexSchema);
+export type ImportCustomMapping = z.infer<typeof importCustomMappingSchema>;
+
+/** '＋ Crear campo': a new lead field for a column, defined when the import starts (admins only). */
+export const importNewFieldSchema = z.object({
+  column: columnIndexSchema,
+  label: z.string().trim().min(1, { message: 'El nombre del campo es requerido' }).max(100, { message: 'Máximo 100 caracteres' }),
+  type: customFieldTypeSchema,
+});
+export type ImportNewField = z.infer<typeof importNewFieldSchema>;
+
 export const IMPORT_DUPLICATE_RULES = ['skip', 'update'] as const;
 
 export const importJobStartSchema = importFormSchema.extend({
@@ -33,6 +51,8 @@ export const importJobStartSchema = importFormSchema.extend({
   onDuplicate: z.enum(IMPORT_DUPLICATE_RULES, { message: 'Regla de duplicados inválida' }).default('skip'),
   /** One category for every row, for a file without a category column. */
   category: leadCategorySchema.optional(),
+  customMapping: importCustomMappingSchema.optional(),
+  newFields: z.array(importNewFieldSchema).max(20, { message: 'Máximo 20 campos nuevos por importación' }).optional(),
 });
 export type ImportJobStartInput = z.input<typeof importJobStartSchema>;
 export type ImportJobStart = z.output<typeof importJobStartSchema>;
@@ -56,6 +76,10 @@ export const importJobPreviewSchema = z.object({
   sheets: z.array(z.string()).optional(),
   columns: z.array(z.string()),
   mapping: importMappingSchema,
+  /** Columns whose header names an existing custom field (its label or key). */
+  customMapping: importCustomMappingSchema,
+  /** Per column, the type '＋ Crear campo' would give it, guessed from the preview's values. */
+  fieldGuesses: z.array(z.object({ type: customFieldTypeSchema, options: z.array(z.string()) })),
   preview: z.array(importPreviewRowSchema),
   totalRowsEstimate: z.number().int(),
 });

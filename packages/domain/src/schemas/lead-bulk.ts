@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema, nullableIdSchema } from './common.js';
 import { leadListQuerySchema, leadStatusSchema } from './lead.js';
 
-export const LEAD_BULK_ACTIONS = ['assign', 'distribute', 'status', 'group', 'delete', 'addTag', 'removeTag'] as const;
+export const LEAD_BULK_ACTIONS = ['assign', 'distribute', 'status', 'group', 'delete', 'addTag', 'removeTag', 'customField'] as const;
 export type LeadBulkAction = (typeof LEAD_BULK_ACTIONS)[number];
 
 export const LEAD_BULK_LIMITS = { ids: 100_000 } as const;
@@ -20,6 +20,8 @@ export const leadBulkSchema = z
     roleId: idSchema.optional(),
     status: leadStatusSchema.optional(),
     groupId: nullableIdSchema.optional(),
+    /** 'customField': one custom field set to `value` on every lead (null clears it), checked as a single edit. */
+    customField: z.object({ key: z.string().max(40), value: z.unknown() }, { message: 'Indica el campo y su valor' }).optional(),
     /** addTag / removeTag: the tag put on or taken off every lead. */
     tagId: idSchema.optional(),
   })
@@ -30,6 +32,7 @@ export const leadBulkSchema = z
     if (input.action === 'distribute' && input.roleId === undefined) problem('Indica la especialización');
     if (input.action === 'status' && input.status === undefined) problem('Indica el estado');
     if (input.action === 'group' && input.groupId === undefined) problem('Indica el grupo');
+    if (input.action === 'customField' && input.customField === undefined) problem('Indica el campo y su valor');
     if ((input.action === 'addTag' || input.action === 'removeTag') && input.tagId === undefined) problem('Indica la etiqueta');
   });
 export type LeadBulkInput = z.input<typeof leadBulkSchema>;

@@ -8,11 +8,16 @@ import { dealFieldsSchema } from './deal.js';
 import { tagSchema } from './tag.js';
 import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
+import { CUSTOM_FIELD_KEY } from '../custom-fields/types.js';
+import { customFieldFiltersSchema, customFieldValuesSchema } from './custom-field.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
 const CATEGORY_REQUIRED = 'La categoría es requerida';
+
+/** A record's custom values as sent: their shape and meaning are checked against the definitions. */
+const customFieldsInput = z.record(z.string(), z.unknown(), { message: 'Los campos personalizados deben ser un objeto' }).optional();
 
 export const leadCategorySchema = z.enum(LEAD_CATEGORIES, { message: CATEGORY_REQUIRED });
 export const leadStatusSchema = z.enum(LEAD_STATUSES, { message: 'Estado inválido' });
@@ -39,6 +44,8 @@ export const leadSchema = z.object({
   expectedCloseDate: z.string().nullable(),
   lostReason: z.string().nullable(),
   createdAt: z.date(),
+  /** The team's custom fields (docs/custom-fields.md): `{ <key>: value }`, archived fields' values too. */
+  customFields: customFieldValuesSchema,
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -116,6 +123,8 @@ export const createLeadSchema = z
     assignedTo: nullableIdSchema,
     /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
     autoAssignRoleId: nullableIdSchema.optional(),
+    /** Checked against the definitions by the service (custom-fields/values-schema.ts). */
+    customFields: customFieldsInput,
     amount: dealFieldsSchema.shape.amount,
     currency: dealFieldsSchema.shape.currency,
     expectedCloseDate: dealFieldsSchema.shape.expectedCloseDate,
@@ -166,6 +175,8 @@ export const updateLeadSchema = z
     ...dealFieldsSchema.shape,
     contactedBy: z.unknown().optional(),
     contactedAt: z.unknown().optional(),
+    /** A patch: a key set to null is cleared, an absent one left alone. */
+    customFields: customFieldsInput,
   })
   .transform(({ contactedBy: _by, contactedAt: _at, ...changes }) => changes);
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
@@ -188,9 +199,14 @@ export const LEAD_VIEWS = ['leads', 'contacted'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
 /** `<field>:<asc|desc>` (leads/sort.ts). */
-export const leadSortSchema = z.templateLiteral([z.enum(LEAD_SORT_FIELDS), ':', z.enum(SORT_DIRECTIONS)], {
-  message: 'Orden inválido',
-}) satisfies z.ZodType<LeadSort>;
+export const leadSortSchema = z.union(
+  [
+    z.templateLiteral([z.enum(LEAD_SORT_FIELDS), ':', z.enum(SORT_DIRECTIONS)]),
+    // A custom field's column: the key's own rule here, its definition in the service.
+    z.templateLiteral(['cf.', z.string().regex(CUSTOM_FIELD_KEY), ':', z.enum(SORT_DIRECTIONS)]),
+  ],
+  { message: 'Orden inválido' },
+) satisfies z.ZodType<LeadSort>;
 
 /** 'Mis leads' (me), 'Sin asignar' (none) or one person's id. */
 export const leadAssigneeFilterSchema = z.union([z.literal('me'), z.literal('none'), idSchema], {
@@ -226,6 +242,8 @@ export const leadListQuerySchema = z.object({
   /** The leads one of the reader's notifications stands for ('Te asignaron 10 leads'), from any group. */
   notificationId: optionalQuery(idSchema),
   sort: optionalQuery(leadSortSchema),
+  /** Custom field filters, `{ <key>: { contains | eq | min/max | anyOf } }` (JSON text in a query string). */
+  cf: optionalQuery(customFieldFiltersSchema),
   /** Leads carrying this tag. */
   tagId: optionalQuery(idSchema),
 });
@@ -239,12 +257,14 @@ export const leadCountsQuerySchema = leadListQuerySchema.pick({
   q: true,
   assignedTo: true,
   notificationId: true,
+  cf: true,
   tagId: true,
 });
 export type LeadCountsQuery = z.output<typeof leadCountsQuerySchema>;
 
 /** The board ('Embudo'): the list's filters; each column is one status, paged on its own. */
 export const pipelineQuerySchema = leadListQuerySchema.pick({
+  cf: true,
   assignedTo: true,
   category: true,
   groupId: true,

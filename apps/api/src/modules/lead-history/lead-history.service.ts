@@ -11,6 +11,7 @@ import {
   type LeadHistoryQuery,
   type LeadStatus,
   type UpdateLead,
+  CUSTOM_FIELD_CHANGE_PREFIX,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
@@ -33,13 +34,20 @@ const EDITED_FIELDS = {
 } as const satisfies Partial<Record<keyof UpdateLead, keyof LeadRow>>;
 
 /** The entries an update of `row` records: 'edited' (fields old → new), 'assigned', and 'contacted' or 'status_changed'. */
-export function leadUpdateEntries(actorId: number, row: LeadRow, input: UpdateLead): NewLeadHistoryEntry[] {
+export function leadUpdateEntries(
+  actorId: number,
+  row: LeadRow,
+  input: UpdateLead,
+  customChanges: Record<string, { from: unknown; to: unknown }> = {},
+): NewLeadHistoryEntry[] {
   const entries: NewLeadHistoryEntry[] = [];
   const edited: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, column] of Object.entries(EDITED_FIELDS)) {
     const to = input[field as keyof typeof EDITED_FIELDS];
     if (to !== undefined && to !== row[column]) edited[field] = { from: row[column], to };
   }
+  // A custom field's change is named `customFields.<key>`; the timeline labels it from the definitions.
+  for (const [key, change] of Object.entries(customChanges)) edited[`${CUSTOM_FIELD_CHANGE_PREFIX}${key}`] = change;
   if (Object.keys(edited).length > 0) entries.push({ leadId: row.id, type: 'edited', actorId, changes: edited });
   entries.push(...assignmentEntries(actorId, row, input.assignedTo));
   entries.push(...statusEntries(actorId, row, input.status));

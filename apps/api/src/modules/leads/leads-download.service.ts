@@ -7,8 +7,8 @@ import { type LeadFilters, countLeads, findLeadRow, listContacts } from '@crm/db
 import {
   CSV_BOM,
   DomainError,
-  LEAD_EXPORT_COLUMNS,
   type LeadExportCell,
+  leadExportColumns,
   csvSeparator,
   formatNumber,
   instantAt,
@@ -27,6 +27,7 @@ import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { leadPages } from './lead-stream.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { leadReaderOf } from './lead-reader.js';
+import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 
 export interface Download {
   fileName: string;
@@ -65,9 +66,10 @@ export async function leadsCsv(ctx: ServiceContext, filters: LeadFilters): Promi
   requirePermission(ctx, 'lead.manage');
   const { timeZone, locale } = (await loadTeamSettings(ctx)).settings;
   const separator = csvSeparator(locale);
+  const columns = leadExportColumns(await leadFieldDefinitions(ctx));
   async function* chunks(): AsyncGenerator<string> {
-    yield CSV_BOM + leadCsvHeader(separator);
-    for await (const leads of leadPages(ctx, filters)) yield leadCsvRows(leads, { separator, timeZone });
+    yield CSV_BOM + leadCsvHeader(separator, columns);
+    for await (const leads of leadPages(ctx, filters)) yield leadCsvRows(leads, { separator, timeZone, columns });
   }
   return { fileName: `leads-${fileDay(timeZone)}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(chunks()) };
 }
@@ -84,10 +86,11 @@ export async function leadsXlsx(ctx: ServiceContext, filters: LeadFilters): Prom
   requirePermission(ctx, 'lead.manage');
   if ((await countLeads(ctx.db, filters)) > XLSX_MAX_ROWS) throw new DomainError('BAD_REQUEST', TOO_MANY_ROWS);
   const { timeZone } = (await loadTeamSettings(ctx)).settings;
+  const columns = leadExportColumns(await leadFieldDefinitions(ctx));
   const body = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = LEAD_EXPORT_COLUMNS.map((column) => ({
+  sheet.columns = columns.map((column) => ({
     header: column.header,
     width: column.width,
     style: column.dateFormat ? { numFmt: column.dateFormat } : {},
@@ -95,7 +98,7 @@ export async function leadsXlsx(ctx: ServiceContext, filters: LeadFilters): Prom
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
     for await (const leads of leadPages(ctx, filters)) {
-      for (const lead of leads) sheet.addRow(LEAD_EXPORT_COLUMNS.map((column) => xlsxValue(column.value(lead), timeZone))).commit();
+      for (const lead of leads) sheet.addRow(columns.map((column) => xlsxValue(column.value(lead), timeZone))).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -11,6 +11,7 @@ import {
   findLeadRowForUpdate,
   findUserById,
   insertLead,
+  type CustomSortField,
   type LeadFilters,
   type LeadRow,
   listLeads,
@@ -32,6 +33,15 @@ import {
   type UpdateLead,
   type WebhookEventType,
   updateLeadSchema,
+  applyCustomFieldsPatch,
+  customFieldsSchema,
+  customSortKey,
+  resolveCustomFilters,
+  resolveCustomSort,
+  type CustomFieldDefinition,
+  type CustomFieldValues,
+  type CustomFieldsPatch,
+  type LeadSort,
   canBeMarkedContacted,
   leadStatusRefusal,
   clearedRequiredField,
@@ -48,6 +58,7 @@ import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { leadReaderOf } from './lead-reader.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { emitLeadEvents } from '../webhooks/webhook-events.js';
+import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
@@ -59,9 +70,27 @@ function assigneeFilter(ctx: ServiceContext, assignedTo: LeadAssigneeFilter | un
   return assignedTo;
 }
 
+/** The list's `cf` filters, checked against the lead fields: an unknown key or a wrong operator is a 400. */
+async function customFiltersOf(ctx: ServiceContext, query: Pick<LeadListQuery, 'cf'>): Promise<LeadFilters['custom']> {
+  if (!query.cf || Object.keys(query.cf).length === 0) return undefined;
+  const resolved = resolveCustomFilters(query.cf, await leadFieldDefinitions(ctx));
+  if ('error' in resolved) throw new DomainError('BAD_REQUEST', resolved.error, [{ path: ['cf'], message: resolved.error }]);
+  return resolved.ok;
+}
+
+/** The custom field a `cf.<key>` sort names, checked against the lead fields. */
+async function customSortOf(ctx: ServiceContext, sort: LeadSort): Promise<CustomSortField | undefined> {
+  const key = customSortKey(sort);
+  if (key === undefined) return undefined;
+  const resolved = resolveCustomSort(key, await leadFieldDefinitions(ctx));
+  if ('error' in resolved) throw new DomainError('BAD_REQUEST', resolved.error, [{ path: ['sort'], message: resolved.error }]);
+  return resolved.ok;
+}
+
 export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCountsQuery): Promise<LeadFilters> {
   return {
     reader: await leadReaderOf(ctx),
+    custom: await customFiltersOf(ctx, query),
     view: 'view' in query ? query.view : undefined,
     status: query.status,
     category: query.category,
@@ -77,12 +106,14 @@ export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | Lead
 export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): Promise<LeadPage> {
   requirePermission(ctx, 'lead.read');
   const sort = query.sort ?? DEFAULT_LEAD_SORT;
+  const customSort = await customSortOf(ctx, sort);
   let cursor;
   if (query.cursor) {
-    cursor = decodeLeadCursor(query.cursor, sort);
+    cursor = decodeLeadCursor(query.cursor, sort, customSort);
     if (!cursor) throw new DomainError('BAD_REQUEST', 'Cursor de paginación inválido');
   }
-  const page = await listLeads(ctx.db, await filtersOf(ctx, query), { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort });
+  const filters = await filtersOf(ctx, query);
+  const page = await listLeads(ctx.db, filters, { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort, customSort });
   return { items: page.items, nextCursor: page.nextCursor && encodeLeadCursor(page.nextCursor) };
 }
 
@@ -118,6 +149,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
   const assignedTo = input.autoAssignRoleId ? null : input.assignedTo;
   const notes = new Notifier();
   const contact = { email: input.email, phone };
+  const customFields = checkedCustomFields(await leadFieldDefinitions(ctx), 'create', input.customFields);
   const id = await refusingDuplicateRace(country, ctx.db, contact, () =>
     ctx.db.transaction().execute(async (trx) => {
       await assertAssigneeExists(trx, assignedTo);
@@ -130,6 +162,7 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
         description: input.description,
         assigned_to: assignedTo,
         created_by: ctx.viewer.user.id,
+        custom_fields: JSON.stringify(customFields),
         ...dealColumns(input, currency),
       });
       await recordLeadHistory(trx, [
@@ -149,6 +182,22 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
     }),
   );
   return announced(ctx, notes, id, 'created');
+}
+
+/**
+ * A write's custom values checked against the lead fields (one zod builder, the forms' too): a
+ * Spanish 400 naming each refused key. On 'update', `current` is what the lead holds.
+ */
+export function checkedCustomFields(
+  definitions: readonly CustomFieldDefinition[],
+  mode: 'create' | 'update',
+  input: Record<string, unknown> | undefined,
+  current?: CustomFieldValues,
+): CustomFieldsPatch {
+  const parsed = customFieldsSchema(definitions, mode, current).safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: ['customFields', ...issue.path.map(String)], message: issue.message }));
+  throw new DomainError('BAD_REQUEST', issues[0]?.message ?? 'Campos personalizados inválidos', issues);
 }
 
 /** 'Asignar automáticamente': the role's rule picks the assignee; a role that cannot is a 409 and nothing is created. */
@@ -198,6 +247,7 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
   const notes = new Notifier();
   const contact = { email: fields.email, phone: normalizeLeadPhone(country, fields.phone), exceptId: id };
   const reader = await leadReaderOf(ctx);
+  const definitions = fields.customFields === undefined ? [] : await leadFieldDefinitions(ctx);
   const before = await refusingDuplicateRace(country, ctx.db, contact, () =>
     ctx.db.transaction().execute(async (trx) => {
       const row = await findLeadRowForUpdate(trx, id, reader);
@@ -210,8 +260,15 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
       if (fields.email != null || phone != null) await assertNoDuplicateLead(country, trx, contact);
       const now = new Date();
       const statusChange = status === undefined || status === row.status ? {} : statusColumns(row, status, ctx.viewer.user.id, now);
+      const current = row.custom_fields as CustomFieldValues;
+      const custom =
+        fields.customFields === undefined
+          ? { values: current, changes: {} }
+          : applyCustomFieldsPatch(current, checkedCustomFields(definitions, 'update', fields.customFields, current));
+      const customChanged = Object.keys(custom.changes).length > 0;
       const deal = dealColumns(fields, currency, row);
       await updateLeadRow(trx, row, {
+        custom_fields: customChanged ? JSON.stringify(custom.values) : undefined,
         name: fields.name,
         email: fields.email,
         phone,
@@ -223,10 +280,13 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
         ...deal,
         ...statusChange,
       });
-      await recordLeadHistory(trx, leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone, currency: deal.currency }));
+      await recordLeadHistory(
+        trx,
+        leadUpdateEntries(ctx.viewer.user.id, row, { ...input, phone, currency: deal.currency }, custom.changes),
+      );
       await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
       if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
-      for (const type of leadEventsOf(row, { ...fields, phone }, status)) await emitLeadEvents(ctx, trx, type, [id]);
+      for (const type of leadEventsOf(row, { ...fields, phone }, status, customChanged)) await emitLeadEvents(ctx, trx, type, [id]);
       return row;
     }),
   );
@@ -267,13 +327,14 @@ function leadEventsOf(
   row: LeadRow,
   fields: Omit<UpdateLead, 'status'> & { phone: string | null | undefined },
   status: LeadStatus | undefined,
+  customChanged: boolean,
 ): WebhookEventType[] {
   const events: WebhookEventType[] = [];
   const dealChanged = Object.entries(DEAL_FIELDS).some(
     ([field, column]) =>
       fields[field as keyof typeof DEAL_FIELDS] !== undefined && fields[field as keyof typeof DEAL_FIELDS] !== row[column],
   );
-  if (dealChanged || EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column]))
+  if (customChanged || dealChanged || EDITED_COLUMNS.some((column) => fields[column] !== undefined && fields[column] !== row[column]))
     events.push('lead.updated');
   if (fields.assignedTo !== undefined && fields.assignedTo !== row.assigned_to) events.push('lead.assigned');
   if (status !== undefined && status !== row.status) events.push('lead.status_changed');

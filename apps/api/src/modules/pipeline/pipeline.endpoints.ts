@@ -12,7 +12,8 @@ export const pipelineEndpoints = [
   endpoint({
     name: 'pipeline.board',
     summary: 'El embudo: cada estado con su cuenta y su primera página',
-    description: 'Los filtros de la lista de leads: `assignedTo`, `category`, `groupId`, `q`, `limit` (por columna, 20 por defecto).',
+    description:
+      'Los filtros de la lista de leads: `assignedTo`, `category`, `groupId`, `q`, `cf` (campos personalizados), `limit` (por columna, 20 por defecto).',
     permission: 'lead.read',
     cost: 1,
     input: pipelineQuerySchema.default({}),

@@ -2,7 +2,15 @@
  * A history entry in Spanish: what happened, and for changes each field's old → new value
  * (the `changes` of each type are documented in docs/leads.md, 'Historial').
  */
-import { CALL_OUTCOME_LABELS, type CallOutcome, type LeadHistoryEntry, type TeamFormat, categoryLabel, statusLabel } from '@crm/domain';
+import {
+  CALL_OUTCOME_LABELS,
+  CUSTOM_FIELD_CHANGE_PREFIX,
+  type CallOutcome,
+  type LeadHistoryEntry,
+  type TeamFormat,
+  categoryLabel,
+  statusLabel,
+} from '@crm/domain';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Nombre',
@@ -52,12 +60,21 @@ function valueText(field: string, value: unknown, format: TeamFormat): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
+/** A change's field as a person reads it; a custom field (`customFields.<key>`) by its label, archived ones too. */
+function fieldLabel(field: string, customLabels: Record<string, string>): string {
+  if (field.startsWith(CUSTOM_FIELD_CHANGE_PREFIX)) {
+    const key = field.slice(CUSTOM_FIELD_CHANGE_PREFIX.length);
+    return customLabels[key] ?? key;
+  }
+  return FIELD_LABELS[field] ?? field;
+}
+
 /** The field changes of an entry ('Estado: Nuevo → Interesado'), skipping what is not a { from, to }. */
-export function changeLines(entry: LeadHistoryEntry, format: TeamFormat): string[] {
+export function changeLines(entry: LeadHistoryEntry, format: TeamFormat, customLabels: Record<string, string> = {}): string[] {
   return Object.entries(entry.changes).flatMap(([field, change]) => {
     const pair = asRecord(change);
     if (!('from' in pair) || !('to' in pair)) return [];
-    return [`${FIELD_LABELS[field] ?? field}: ${valueText(field, pair['from'], format)} → ${valueText(field, pair['to'], format)}`];
+    return [`${fieldLabel(field, customLabels)}: ${valueText(field, pair['from'], format)} → ${valueText(field, pair['to'], format)}`];
   });
 }
 

@@ -12,6 +12,7 @@ import {
   bulkSetAssignee,
   bulkSetGroup,
   bulkSetStatus,
+  bulkSetCustomField,
   findUserById,
   groupAcceptsLeads,
   lockBulkBatch,
@@ -29,6 +30,9 @@ import {
   leadStatusReach,
   leadStatusRefusal,
   formatCount,
+  CUSTOM_FIELD_CHANGE_PREFIX,
+  type CustomFieldValue,
+  UNKNOWN_CUSTOM_FIELD,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { bulkChangeEntries } from '../../lead-history/lead-history.service.js';
@@ -36,7 +40,8 @@ import { requirePermission } from '../../../require-permission.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
-import { filtersOf } from '../leads.service.js';
+import { checkedCustomFields, filtersOf } from '../leads.service.js';
+import { leadFieldDefinitions } from '../../custom-fields/custom-fields.service.js';
 import { emitLeadEvents } from '../../webhooks/webhook-events.js';
 import { leadReaderOf } from '../lead-reader.js';
 import { applyBulkTag, assertBulkTag, isTagAction } from './lead-bulk-tags.js';
@@ -51,6 +56,7 @@ const WEBHOOK_EVENT = {
   status: 'lead.status_changed',
   group: 'lead.updated',
   delete: 'lead.deleted',
+  customField: 'lead.updated',
   addTag: 'lead.updated',
   removeTag: 'lead.updated',
 } as const satisfies Record<LeadBulk['action'], WebhookEventType>;
@@ -62,6 +68,7 @@ const LIVE_CHANGE = {
   status: 'updated',
   group: 'updated',
   delete: 'deleted',
+  customField: 'updated',
   addTag: 'updated',
   removeTag: 'updated',
 } as const satisfies Record<LeadBulk['action'], LeadChange>;
@@ -117,11 +124,26 @@ async function checkTargets(ctx: ServiceContext, input: LeadBulk): Promise<void>
   if (isTagAction(input.action)) await assertBulkTag(ctx.db, input.tagId);
 }
 
+/** 'customField': the value checked as a single edit would check it (type, options, required). */
+async function checkedBulkValue(
+  ctx: ServiceContext,
+  input: LeadBulk,
+): Promise<{ key: string; value: CustomFieldValue | null } | undefined> {
+  if (input.action !== 'customField' || !input.customField) return undefined;
+  const { key, value } = input.customField;
+  const definitions = await leadFieldDefinitions(ctx);
+  const definition = definitions.find((field) => field.key === key && !field.archived);
+  if (!definition) throw new DomainError('BAD_REQUEST', `${UNKNOWN_CUSTOM_FIELD}: ${key}`);
+  const patch = checkedCustomFields(definitions, 'update', { [key]: value });
+  return { key, value: patch[key] ?? null };
+}
+
 /** One batch in one transaction: lock, decide per lead, apply. Answers what it did and the last id read. */
 async function runBatch(
   ctx: ServiceContext,
   input: LeadBulk,
   scope: Parameters<typeof lockBulkBatch>[1],
+  custom: { key: string; value: CustomFieldValue | null } | undefined,
 ): Promise<{ read: BulkLeadState[]; updated: number; skip: Map<string, number>; changed: number[] }> {
   const notes = new Notifier();
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -132,6 +154,21 @@ async function runBatch(
     let assigned: LeadAssignee[] = [];
     if (input.action === 'assign') assigned = await bulkSetAssignee(trx, apply, input.assignedTo ?? null);
     if (input.action === 'group') await bulkSetGroup(trx, apply, input.groupId ?? null);
+    if (custom) {
+      const changed = await bulkSetCustomField(trx, apply, custom.key, custom.value);
+      const unchanged = apply.length - changed.length;
+      if (unchanged > 0) skipInto(skip, REASONS.unchanged, unchanged);
+      apply = changed.map((lead) => lead.id);
+      await recordLeadHistory(
+        trx,
+        changed.map((lead) => ({
+          leadId: lead.id,
+          type: 'edited' as const,
+          actorId: ctx.viewer.user.id,
+          changes: { [`${CUSTOM_FIELD_CHANGE_PREFIX}${custom.key}`]: { from: lead.from ?? null, to: custom.value } },
+        })),
+      );
+    }
     if (isTagAction(input.action) && input.tagId !== undefined) {
       const tagged = await applyBulkTag(trx, ctx.viewer.user.id, input.action, input.tagId, apply);
       if (tagged.length < apply.length) skipInto(skip, REASONS.unchanged, apply.length - tagged.length);
@@ -178,6 +215,7 @@ async function runBatch(
 export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise<LeadBulkResult> {
   if (!can(ctx.viewer.user, 'lead.read')) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   await checkTargets(ctx, input);
+  const custom = await checkedBulkValue(ctx, input);
   const skipped = new Map<string, number>();
   let updated = 0;
   const add = (batch: { updated: number; skip: Map<string, number> }) => {
@@ -190,7 +228,7 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
     const reader = await leadReaderOf(ctx);
     for (let start = 0; start < ids.length; start += BATCH_SIZE) {
       const chunk = ids.slice(start, start + BATCH_SIZE);
-      const batch = await runBatch(ctx, input, { ids: chunk, reader });
+      const batch = await runBatch(ctx, input, { ids: chunk, reader }, custom);
       add(batch);
       if (batch.read.length < chunk.length) skipInto(skipped, REASONS.notFound, chunk.length - batch.read.length);
     }
@@ -198,7 +236,7 @@ export async function runLeadBulk(ctx: ServiceContext, input: LeadBulk): Promise
     const filters = await filtersOf(ctx, input.filter ?? {});
     let beforeId: number | null = null;
     for (;;) {
-      const batch = await runBatch(ctx, input, { filters, beforeId, limit: BATCH_SIZE });
+      const batch = await runBatch(ctx, input, { filters, beforeId, limit: BATCH_SIZE }, custom);
       add(batch);
       const last = batch.read.at(-1);
       if (!last || batch.read.length < BATCH_SIZE) break;

@@ -23,11 +23,17 @@ import {
   type CsvSeparator,
   checkImportRow,
   escapeCsvCell,
+  guessFieldType,
   importSizeLimit,
+  normalizeSearchText,
+  type ImportCustomMapping,
+  type CustomFieldDefinition,
 } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
-import { guessMapping } from './import-csv.js';
+import { guessMapping, requireMapping } from './import-csv.js';
+import { resolveCustomColumns } from './import-custom-columns.js';
+import { leadFieldDefinitions } from '../../custom-fields/custom-fields.service.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { type ImportSource, NO_DATA_ROWS, estimateRows, readSourceHead, storeSourceFile } from './import-source.js';
 import type { ImportUpload } from './import-upload.js';
@@ -37,6 +43,23 @@ import { estimateSheetRows } from './import-xlsx-size.js';
 
 const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 const JOB_NOT_FOUND = 'Importación no encontrada';
+
+/** Columns left by the built-in mapping whose header is an active field's label or key. */
+function guessCustomMapping(
+  headers: readonly string[],
+  taken: ImportMappingColumns,
+  fields: readonly CustomFieldDefinition[],
+): ImportCustomMapping {
+  const mapping: ImportCustomMapping = {};
+  headers.forEach((header, column) => {
+    if (taken.has(column)) return;
+    const name = normalizeSearchText(header);
+    const field = fields.find((item) => !item.archived && (normalizeSearchText(item.label) === name || item.key === name));
+    if (field && mapping[field.key] === undefined) mapping[field.key] = column;
+  });
+  return mapping;
+}
+type ImportMappingColumns = ReadonlySet<number | undefined>;
 
 /** The file goes into the database, so whichever replica runs the job can read it. */
 export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
@@ -50,6 +73,8 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
     const check = checkImportRow(cellsOf(cells, mapping));
     return { row, cells, problem: 'problem' in check ? check.problem : null };
   });
+  const customMapping = guessCustomMapping(source.headers, new Set(Object.values(mapping)), await leadFieldDefinitions(ctx));
+  const fieldGuesses = source.headers.map((_header, column) => guessFieldType(head.rows.map(({ cells }) => cells[column] ?? '')));
   const totalRowsEstimate =
     source.format === 'csv' ? await estimateRows(upload.filePath) : await estimateSheetRows(upload.filePath, upload.size, sheet);
   const id = await insertImportJob(ctx.db, {
@@ -61,7 +86,17 @@ export async function createImportJob(ctx: ServiceContext, upload: ImportUpload)
   });
   await storeSourceFile(ctx.db, id, upload.filePath);
   const sheets = source.format === 'xlsx' ? { sheets: source.sheets } : {};
-  return { id, fileName: upload.fileName, ...sheets, columns: source.headers, mapping, preview, totalRowsEstimate };
+  return {
+    id,
+    fileName: upload.fileName,
+    ...sheets,
+    columns: source.headers,
+    mapping,
+    customMapping,
+    fieldGuesses,
+    preview,
+    totalRowsEstimate,
+  };
 }
 
 /** The caller's own job; anyone else's is as absent as a job that does not exist. */
@@ -83,7 +118,11 @@ export async function startImportJob(ctx: ServiceContext, id: number, settings: 
   if (settings.assignedRoleId !== null && !(await customRoleExists(ctx.db, settings.assignedRoleId))) {
     throw new DomainError('BAD_REQUEST', ROLE_NOT_FOUND);
   }
-  await claimImportRun(ctx, job, sourceOf(job), settings);
+  const source = sourceOf(job);
+  const mapping = settings.mapping ?? guessMapping(source.headers);
+  requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });
+  const customColumns = await resolveCustomColumns(ctx, settings, mapping, source.headers.length);
+  await claimImportRun(ctx, job, source, { ...settings, mapping, customColumns });
   return getImportJob(ctx, id);
 }
 

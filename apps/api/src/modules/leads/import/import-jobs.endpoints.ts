@@ -137,7 +137,7 @@ export const importJobsEndpoints = [
     name: 'importJobs.start',
     summary: 'Arranca un trabajo de importación subido',
     description:
-      'Con el grupo, la correspondencia de columnas, la regla de duplicados y una categoría para todas las filas si el archivo no la trae; 409 si ya arrancó.',
+      'Con el grupo, la correspondencia de columnas, la regla de duplicados y una categoría para todas las filas si el archivo no la trae; `customMapping` (`{ clave: columna }`) llena campos personalizados y `newFields` (`[{ column, label, type }]`, solo administradores) los crea; 409 si ya arrancó.',
     permission: 'lead.manage',
     audit: true,
     input: importJobStartSchema.extend({ id: idSchema }),

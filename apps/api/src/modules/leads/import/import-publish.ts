@@ -15,6 +15,7 @@ import {
   countAcceptedRows,
   findImportJob,
   finishImportJob,
+  growImportedSelectOptions,
   insertLeadGroup,
   insertNewLeadsOfRows,
   isImportCancelRequested,
@@ -86,6 +87,8 @@ export async function publishStagedRows(
       assignedRoleId: settings.assignedRoleId,
       createdBy: userId,
     });
+    const grown = (settings.customColumns ?? []).filter((column) => column.growOptions).map((column) => column.definition.id);
+    await growImportedSelectOptions(trx, job.id, grown);
     if (settings.onDuplicate === 'update') {
       const matched = { jobId: job.id, actorId: userId, groupName: settings.groupName };
       await updateMatchedLeads(trx, matched);

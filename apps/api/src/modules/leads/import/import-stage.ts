@@ -5,11 +5,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import { type BackgroundDatabase, recordRowsRead } from '@crm/db';
-import { DomainError, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
+import { DomainError, type ImportCustomColumn, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
 import type { AppContext } from '../../../context.js';
 import type { ImportSource } from './import-source.js';
 
-export type ImportSettings = ImportJobStart & { mapping: ImportMapping };
+/** `customColumns`: the custom fields the file's columns fill, resolved when the job starts (import-custom-columns.ts). */
+export type ImportSettings = ImportJobStart & { mapping: ImportMapping; customColumns?: ImportCustomColumn[] };
 
 export interface StageRequest {
   database: BackgroundDatabase;

@@ -12,6 +12,7 @@ import {
   type PhoneCountry,
   cellsOf,
   checkImportRow,
+  importCustomValues,
   leadEmailKey,
   leadPhoneKey,
   leadSearchText,
@@ -48,9 +49,13 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
     }
     return category;
   };
+  const customColumns = settings.customColumns ?? [];
+  const spellings = new Map<string, Map<string, string>>();
   return (row: number, cells: string[]): StagedImportRow => {
     const check = checkImportRow(cellsOf(cells, settings.mapping), settings.category);
     if ('problem' in check) return { row, cells, problem: check.problem };
+    const custom = importCustomValues(cells, customColumns, spellings);
+    if ('problem' in custom) return { row, cells, problem: custom.problem };
     const { lead } = check;
     const phone = normalizePhone(lead.phone, country);
     return {
@@ -67,6 +72,7 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
         emailKey: leadEmailKey(lead.email),
         phoneKey: leadPhoneKey(phone),
         searchText: leadSearchText(lead.name, lead.email),
+        customFields: custom.values,
         contact: lead.contactName
           ? {
               name: lead.contactName,

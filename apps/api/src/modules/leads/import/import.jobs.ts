@@ -3,7 +3,7 @@
  * it to) and, once an hour on one replica, dropping the files of previews nobody started.
  */
 import { claimImportJob, dropAbandonedImportUploads, type ImportJobRow } from '@crm/db';
-import { DomainError, type ImportJobStart } from '@crm/domain';
+import { DomainError, type ImportCustomColumn, type ImportJobStart } from '@crm/domain';
 import { z } from 'zod';
 import type { ServiceContext } from '../../../context.js';
 import { defineJob } from '../../../jobs/job-definition.js';
@@ -52,7 +52,7 @@ export async function claimImportRun(
   ctx: ServiceContext,
   job: ImportJobRow,
   source: ImportSource,
-  settings: ImportJobStart,
+  settings: ImportJobStart & { customColumns?: ImportCustomColumn[] },
 ): Promise<void> {
   const mapping = settings.mapping ?? guessMapping(source.headers);
   requireMapping(mapping, source.headers.length, { categoryForAll: settings.category !== undefined });

@@ -1,6 +1,6 @@
 /** 'Historial': everything that happened to the lead, newest first, with who and when, a page at a time. */
 import { Button, Card, Center, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useTRPC } from '../../../lib/trpc';
@@ -14,6 +14,9 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
     trpc.leadHistory.list.infiniteQueryOptions({ leadId }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
   );
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
+  // Archived fields too: their old changes stay in the history with their names.
+  const fields = useQuery(trpc.customFields.list.queryOptions({ entity: 'lead', includeArchived: true }));
+  const customLabels = Object.fromEntries((fields.data ?? []).map((field) => [field.key, field.label]));
 
   return (
     <Card>
@@ -28,7 +31,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
           <Timeline bulletSize={14} lineWidth={2} data-testid="lead-timeline">
             {entries.map((entry) => (
               <Timeline.Item key={entry.id} title={historyTitle(entry, format)} data-testid="timeline-entry">
-                {changeLines(entry, format).map((line) => (
+                {changeLines(entry, format, customLabels).map((line) => (
                   <Text key={line} size="sm" style={{ overflowWrap: 'break-word' }}>
                     {line}
                   </Text>

@@ -11,6 +11,15 @@ import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useLeadWritten } from '../hooks/lead-events';
 import { AssigneePicker } from './AssigneePicker';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
+import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
+import {
+  type CustomFieldInputs as CustomInputs,
+  customFieldErrors,
+  inputValuesOf,
+  payloadOf,
+} from '../../custom-fields/hooks/custom-field-form';
+import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
+import { useEffect } from 'react';
 
 interface NewLeadValues {
   name: string;
@@ -21,19 +30,41 @@ interface NewLeadValues {
   assignedTo: string | null;
   /** 'Asignar automáticamente': the role whose rule picks the seller. */
   autoAssignRoleId: string | null;
+  customFields: CustomInputs;
 }
 
-const EMPTY: NewLeadValues = { name: '', category: '', email: '', phone: '', description: '', assignedTo: null, autoAssignRoleId: null };
+const EMPTY: NewLeadValues = {
+  name: '',
+  category: '',
+  email: '',
+  phone: '',
+  description: '',
+  assignedTo: null,
+  autoAssignRoleId: null,
+  customFields: {},
+};
+
+const validateLead = schemaResolver(createLeadSchema, { sync: true });
 
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
   const phonePlaceholder = useTeamPhoneFormat().placeholder();
+  const fields = useLeadFields();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(createLeadSchema, { sync: true }),
+    validate: (values) => ({
+      ...validateLead({ ...values, customFields: payloadOf(fields, values.customFields) }),
+      ...customFieldErrors(fields, 'create', values.customFields),
+    }),
   });
+  // The fields arrive after the form is built: their empty inputs join it (and what 'reset' returns to).
+  const { setInitialValues, setFieldValue } = form;
+  useEffect(() => {
+    setInitialValues({ ...EMPTY, customFields: inputValuesOf(fields) });
+    setFieldValue('customFields', inputValuesOf(fields));
+  }, [fields, setInitialValues, setFieldValue]);
   const close = () => {
     form.reset();
     create.reset();
@@ -57,7 +88,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
   const duplicate = existingLeadOf(create.error);
 
   const submit = form.onSubmit((values) => {
-    const parsed = createLeadSchema.safeParse(values);
+    const parsed = createLeadSchema.safeParse({ ...values, customFields: payloadOf(fields, values.customFields) });
     if (parsed.success) create.mutate(parsed.data);
   });
 
@@ -101,6 +132,7 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
             onAutoRoleChange={(roleId) => form.setFieldValue('autoAssignRoleId', roleId)}
             error={form.errors.assignedTo}
           />
+          <CustomFieldInputs definitions={fields} form={form} />
           {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={close} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>

@@ -10,6 +10,7 @@ import {
   IconArrowsShuffle,
   IconDownload,
   IconFolder,
+  IconForms,
   IconProgressCheck,
   IconTag,
   IconTagOff,
@@ -30,6 +31,9 @@ import type { BulkChoice, ChoiceAction } from './BulkActionDialog';
 const BulkActionDialog = lazyDialog(
   () => import('./BulkActionDialog').then((module) => module.BulkActionDialog),
   (props) => props.action !== null,
+);
+const BulkCustomFieldDialog = lazyDialog(() =>
+  import('../../custom-fields/components/BulkCustomFieldDialog').then((module) => module.BulkCustomFieldDialog),
 );
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog),
@@ -62,6 +66,7 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
   const refresh = useRefreshLeads();
   const [choosing, setChoosing] = useState<ChoiceAction | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [editingField, setEditingField] = useState(false);
   const run = useMutation(trpc.leadBulk.run.mutationOptions());
   const count = selection.count(matching);
   if (count === 0) return null;
@@ -75,6 +80,7 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
         notifySuccess(text.title, text.message);
         setChoosing(null);
         setDeleting(false);
+        setEditingField(false);
         selection.clear();
         void refresh();
       },
@@ -114,6 +120,9 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
               <Button size="xs" variant="light" leftSection={<IconFolder size={14} />} onClick={() => setChoosing('group')}>
                 Mover a grupo
               </Button>
+              <Button size="xs" variant="light" leftSection={<IconForms size={14} />} onClick={() => setEditingField(true)}>
+                Editar campo
+              </Button>
               <Button size="xs" variant="light" leftSection={<IconTag size={14} />} onClick={() => setChoosing('addTag')}>
                 Añadir etiqueta
               </Button>
@@ -146,6 +155,15 @@ export function BulkActionBar({ selection, matching, view, filters, manages, onE
         onRun={(choice) => choosing && execute(choosing, choice)}
         onClose={() => setChoosing(null)}
       />
+      {editingField ? (
+        <BulkCustomFieldDialog
+          opened
+          count={leadsText(count)}
+          pending={run.isPending}
+          onRun={(choice) => execute('customField', choice)}
+          onClose={() => setEditingField(false)}
+        />
+      ) : null}
       <ConfirmDeleteDialog
         opened={deleting}
         title="Eliminar leads"

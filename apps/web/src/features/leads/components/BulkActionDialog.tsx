@@ -15,7 +15,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useLeadGroups } from '../hooks/useLeadQueries';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
 
-export type ChoiceAction = Exclude<LeadBulkAction, 'delete'>;
+export type ChoiceAction = Exclude<LeadBulkAction, 'delete' | 'customField'>;
 
 /** The field of the bulk input each action's choice fills; 'Sin asignar' / 'Sin grupo' are null. */
 export type BulkChoice =

@@ -19,6 +19,15 @@ import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 import { useLeadWritten } from '../hooks/lead-events';
 import { UNASSIGNED, useTeamOptions } from '../hooks/useTeamOptions';
+import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
+import {
+  type CustomFieldInputs as CustomInputs,
+  customFieldErrors,
+  inputValuesOf,
+  payloadOf,
+} from '../../custom-fields/hooks/custom-field-form';
+import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
+import type { CustomFieldDefinition } from '@crm/domain';
 import { DealFields, amountFromInput } from './DealFields';
 import { DuplicateLeadAlert } from './DuplicateLeadAlert';
 
@@ -32,13 +41,15 @@ interface EditLeadValues {
   address: string;
   domain: string;
   assignedTo: string;
+  customFields: CustomInputs;
   amount: string;
   expectedCloseDate: string;
   lostReason: string;
 }
 
-function valuesOf(lead: LeadListItem): EditLeadValues {
+function valuesOf(lead: LeadListItem, fields: readonly CustomFieldDefinition[]): EditLeadValues {
   return {
+    customFields: inputValuesOf(fields, lead.customFields),
     name: lead.name,
     // An unknown stored category reads as Tecnología; saving writes that reading.
     category: isLeadCategory(lead.category) ? lead.category : 'tecnologia',
@@ -64,37 +75,43 @@ function statusOptionsFor(lead: LeadListItem) {
 
 /**
  * The select's 'Sin asignar' is null to the API; an amount typed the Spanish way ('1500,50') is sent
- * with a point; the lost reason only goes with 'perdido' (asked then, never required).
+ * with a point; the lost reason only goes with 'perdido' (asked then, never required); the custom
+ * inputs become the values the API reads.
  */
-function toPayload(values: EditLeadValues) {
+function toPayload(values: EditLeadValues, fields: readonly CustomFieldDefinition[], lead: LeadListItem) {
   return {
     ...values,
     assignedTo: values.assignedTo === UNASSIGNED ? null : values.assignedTo,
     amount: amountFromInput(values.amount),
     lostReason: values.status === 'perdido' ? values.lostReason : undefined,
+    customFields: payloadOf(fields, values.customFields, lead.customFields),
   };
 }
 
 const validatePayload = schemaResolver(updateLeadSchema, { sync: true });
 
-/** The schema's rules, then the one it cannot know alone: an email or description the lead has may not be emptied. */
-function validateFor(lead: LeadListItem) {
+/**
+ * The schema's rules, the custom fields' (checked by the API's builder), then the one the schema
+ * cannot know alone: an email or description the lead has may not be emptied.
+ */
+function validateFor(lead: LeadListItem, fields: readonly CustomFieldDefinition[]) {
   return (values: EditLeadValues) => {
-    const errors = validatePayload(toPayload(values));
-    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    const payload = toPayload(values, fields, lead);
+    const errors = { ...validatePayload(payload), ...customFieldErrors(fields, 'update', values.customFields, lead.customFields) };
+    const parsed = updateLeadSchema.safeParse(payload);
     const cleared = parsed.success ? clearedRequiredField(lead, parsed.data) : null;
     return cleared ? { ...errors, [cleared.field]: cleared.message } : errors;
   };
 }
 
-function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => void }) {
+function EditLeadForm({ lead, fields, onClose }: { lead: LeadListItem; fields: readonly CustomFieldDefinition[]; onClose: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
   const { settings } = useTeamFormat();
   const phonePlaceholder = useTeamPhoneFormat().placeholder();
   const form = useForm<EditLeadValues>({
-    initialValues: valuesOf(lead),
-    validate: validateFor(lead),
+    initialValues: valuesOf(lead, fields),
+    validate: validateFor(lead, fields),
   });
   const update = useMutation(
     trpc.leads.update.mutationOptions({
@@ -112,7 +129,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
   const duplicate = existingLeadOf(update.error);
 
   const submit = form.onSubmit((values) => {
-    const parsed = updateLeadSchema.safeParse(toPayload(values));
+    const parsed = updateLeadSchema.safeParse(toPayload(values, fields, lead));
     if (parsed.success) update.mutate({ id: lead.id, data: parsed.data });
   });
 
@@ -153,6 +170,7 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('assignedTo')}
         />
+        <CustomFieldInputs definitions={fields} form={form} />
         {duplicate ? (
           <DuplicateLeadAlert lead={duplicate} message={serverMessage(update.error, '')} onOpen={onClose} editedLeadId={lead.id} />
         ) : null}
@@ -170,9 +188,11 @@ function EditLeadForm({ lead, onClose }: { lead: LeadListItem; onClose: () => vo
 }
 
 export function EditLeadDialog({ lead, opened, onClose }: { lead: LeadListItem | null; opened: boolean; onClose: () => void }) {
+  const fields = useLeadFields();
   return (
     <Modal opened={opened} onClose={onClose} title="Editar Lead" size="lg" centered>
-      {lead ? <EditLeadForm key={lead.id} lead={lead} onClose={onClose} /> : null}
+      {/* Keyed by the fields too: the form starts again with their inputs once they load. */}
+      {lead ? <EditLeadForm key={`${lead.id}:${fields.length}`} lead={lead} fields={fields} onClose={onClose} /> : null}
     </Modal>
   );
 }

@@ -15,6 +15,7 @@ import {
   formatFileSizeKb,
   importFormSchema,
   importSizeLimit,
+  can,
   isAcceptedImportFile,
   isLeadCategory,
 } from '@crm/domain';
@@ -28,6 +29,9 @@ import { notifyError } from '../../../lib/notify';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useImportLimit } from '../hooks/useImportJobs';
 import { ImportMappingPreview } from './ImportMappingPreview';
+import { type CustomColumnChoices, initialChoices, startPayload } from '../../custom-fields/hooks/import-columns';
+import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
+import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { SECONDARY_TEXT, SECONDARY_STYLES } from './import-text';
 
 /** What the system file picker offers; the drop itself is checked by isAcceptedImportFile. */
@@ -51,6 +55,9 @@ export function ImportFileForm({ onStarted, onClose }: { onStarted: (job: Import
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportJobPreview | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
+  const [customChoices, setCustomChoices] = useState<CustomColumnChoices>({});
+  const leadFields = useLeadFields();
+  const canCreateFields = can(useCurrentUser(), 'customField.manage');
   const [sheet, setSheet] = useState<string | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [groupName, setGroupName] = useState('');
@@ -82,6 +89,7 @@ export function ImportFileForm({ onStarted, onClose }: { onStarted: (job: Import
       unstarted.current = answer.id;
       setPreview(answer);
       setMapping(answer.mapping);
+      setCustomChoices(initialChoices(answer));
       setSheet(chosenSheet ?? answer.sheets?.[0] ?? null);
     } catch (error) {
       notifyError('Error en la importación', uploadError(error));
@@ -133,6 +141,7 @@ export function ImportFileForm({ onStarted, onClose }: { onStarted: (job: Import
         id: preview.id,
         ...fields.data,
         mapping,
+        ...startPayload(customChoices),
         onDuplicate: updateExisting ? 'update' : 'skip',
         ...(mapping.categoryName === undefined && category !== null ? { category } : {}),
       });
@@ -205,7 +214,15 @@ export function ImportFileForm({ onStarted, onClose }: { onStarted: (job: Import
           comboboxProps={{ withinPortal: true }}
         />
       ) : null}
-      {preview ? <ImportMappingPreview preview={preview} mapping={mapping} category={category} onMappingChange={setMapping} /> : null}
+      {preview ? (
+        <ImportMappingPreview
+          preview={preview}
+          mapping={mapping}
+          category={category}
+          onMappingChange={setMapping}
+          custom={{ fields: leadFields, canCreate: canCreateFields, choices: customChoices, onChange: setCustomChoices }}
+        />
+      ) : null}
       {preview && mapping.categoryName === undefined ? (
         <Select
           label="Categoría para todas las filas"

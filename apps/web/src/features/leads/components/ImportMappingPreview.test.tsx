@@ -12,6 +12,12 @@ const PREVIEW: ImportJobPreview = {
   columns: ['Empresa', 'Sector', 'Contacto'],
   // A row needs an email or a phone too (CONTRACT §8): the contact column is mapped from the start.
   mapping: { name: 0, categoryName: 1, email: 2 },
+  customMapping: {},
+  fieldGuesses: [
+    { type: 'text', options: [] },
+    { type: 'text', options: [] },
+    { type: 'email', options: [] },
+  ],
   preview: [
     { row: 2, cells: ['Clínica Sol', 'dentista', 'ana@sol.es'], problem: null },
     { row: 3, cells: ['', 'abogado', 'no-es-un-correo'], problem: 'falta el nombre' },

@@ -13,6 +13,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
+import { CustomFieldFilterMenu, CustomFilterChips } from '../../custom-fields/components/CustomFieldFilterMenu';
 
 const ALL = 'todos';
 
@@ -43,7 +44,8 @@ interface LeadFiltersProps {
 
 /** How many of the folded filters narrow the list: the 'Filtros' button shows it. */
 function activeFilterCount(view: LeadsView, withStatus: boolean): number {
-  return [view.category, withStatus ? view.status : null, view.assignee, view.tagId].filter((value) => value !== null).length;
+  const fixed = [view.category, withStatus ? view.status : null, view.assignee, view.tagId].filter((value) => value !== null).length;
+  return fixed + Object.keys(view.customFilters).length;
 }
 
 export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: LeadFiltersProps) {
@@ -100,13 +102,18 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
       />
     </>
   );
-  const clear = view.filtered ? (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
-      Limpiar filtros
-    </Button>
-  ) : (
-    <span />
+  const customMenu = <CustomFieldFilterMenu filters={view.customFilters} onChange={view.setCustomFilter} />;
+  const clear = (
+    <Group gap="xs">
+      {customMenu}
+      {view.filtered ? (
+        <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={16} />} onClick={view.clearFilters}>
+          Limpiar filtros
+        </Button>
+      ) : null}
+    </Group>
   );
+  const chips = <CustomFilterChips filters={view.customFilters} onChange={view.setCustomFilter} />;
   const modeSwitch = withModeSwitch ? <LeadsModeSwitch view={view} /> : null;
 
   if (isPhone) {
@@ -140,6 +147,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
             </Group>
           </Stack>
         </Collapse>
+        {chips}
       </Stack>
     );
   }
@@ -149,14 +157,11 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
         {search}
         {selects}
       </SimpleGrid>
-      {view.filtered || withModeSwitch ? (
-        <Group justify="space-between" mb="md" gap="xs" mih={36}>
-          {clear}
-          {modeSwitch}
-        </Group>
-      ) : (
-        <Group mb="sm" />
-      )}
+      <Group justify="space-between" mb="md" gap="xs" mih={36}>
+        {clear}
+        {modeSwitch}
+      </Group>
+      {chips}
     </>
   );
 }

@@ -3,7 +3,7 @@
  * `sort`, so the order holds across pages), the person picks the columns, arrow keys move between
  * rows and Enter opens the lead; pages load as the end scrolls into view or with 'Cargar más'.
  */
-import { type DateInput, type LeadListItem, type LeadSort, fullName } from '@crm/domain';
+import { type CustomFieldDefinition, type DateInput, type LeadListItem, type LeadSort, fullName, isSortableType } from '@crm/domain';
 import { Button, Card, Checkbox, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconColumns, IconSelector } from '@tabler/icons-react';
 import {
@@ -29,6 +29,8 @@ import { CategoryBadge, StatusBadge } from './LeadBadges';
 import classes from './LeadTable.module.css';
 import { LoadMore } from './LoadMore';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { CustomFieldValue } from '../../custom-fields/components/CustomFieldValue';
+import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
 
 /** A table row is 40 px: 50 rows fill a laptop screen and a half. */
 const TABLE_PAGE_SIZE = 50;
@@ -59,7 +61,7 @@ function TeamDate({ value }: { value: DateInput | null }) {
 }
 
 /** Each column's id is the API's sort field, so a header click is the server's sort. */
-const columns = column.columns([
+const builtInColumns = column.columns([
   column.accessor('name', {
     id: 'name',
     header: 'Nombre',
@@ -85,6 +87,25 @@ const columns = column.columns([
     cell: (info) => <NextFollowUp lead={info.row.original} />,
   }),
 ]);
+
+/** One column per custom field, `cf.<key>` as the API sorts it; hidden until the person shows it ('Columnas'). */
+function customColumns(fields: readonly CustomFieldDefinition[]) {
+  return column.columns(
+    fields.map((field) =>
+      column.accessor((lead) => lead.customFields[field.key], {
+        id: `cf.${field.key}`,
+        header: field.label,
+        enableSorting: isSortableType(field.type),
+        cell: (info) => <CustomFieldValue definition={field} value={info.getValue()} />,
+      }),
+    ),
+  );
+}
+
+/** A person's stored choice wins; custom columns start hidden, so twenty fields do not crowd the table. */
+function visibilityWith(fields: readonly CustomFieldDefinition[], stored: ColumnVisibilityState): ColumnVisibilityState {
+  return { ...Object.fromEntries(fields.map((field) => [`cf.${field.key}`, false])), ...stored };
+}
 
 function toSorting(sort: LeadSort | null): SortingState {
   if (!sort) return [];
@@ -118,7 +139,10 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
   const pages = useLeadPages(view, filters, sort ?? undefined, TABLE_PAGE_SIZE);
   const navigate = useNavigate();
   const linkState = useLeadLinkState();
-  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() => readHiddenColumns(userId));
+  const fields = useLeadFields();
+  const columns = useMemo(() => [...builtInColumns, ...customColumns(fields)], [fields]);
+  const [storedVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() => readHiddenColumns(userId));
+  const columnVisibility = visibilityWith(fields, storedVisibility);
   const [activeRow, setActiveRow] = useState(0);
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
   const leads = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? EMPTY, [pages.data]);
@@ -135,7 +159,7 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
     onSortingChange: (updater) => onSort(toSort(typeof updater === 'function' ? updater(toSorting(sort)) : updater)),
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((previous) => {
-        const next = typeof updater === 'function' ? updater(previous) : updater;
+        const next = typeof updater === 'function' ? updater(visibilityWith(fields, previous)) : updater;
         rememberHiddenColumns(userId, next);
         return next;
       }),
@@ -187,7 +211,8 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
                     tabIndex={-1}
                     checked={leaf.getIsVisible()}
                     label={String(leaf.columnDef.header)}
-                    styles={{ input: { cursor: 'pointer' } }}
+                    // The item takes the click: a click on the label would also click the box, toggling twice.
+                    styles={{ root: { pointerEvents: 'none' } }}
                   />
                 </Menu.Item>
               ))}

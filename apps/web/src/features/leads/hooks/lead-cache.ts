@@ -65,6 +65,9 @@ function sortValue(lead: LeadListItem, sort: LeadSort): unknown {
       return lead.contactedAt?.getTime() ?? null;
     case 'nextFollowUp':
       return lead.nextFollowUp?.dueAt.getTime() ?? null;
+    default:
+      // A custom field's column ('cf.<key>').
+      return JSON.stringify(lead.customFields[parseLeadSort(sort).field.slice(3)] ?? null);
   }
 }
 

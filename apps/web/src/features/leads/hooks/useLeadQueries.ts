@@ -1,5 +1,5 @@
 /** The Leads screen's reads: one page at a time, the tab counts, groups and the sales team. */
-import type { LeadAssigneeFilter, LeadCategory, LeadSort, LeadStatus } from '@crm/domain';
+import type { CustomFieldFilters, LeadAssigneeFilter, LeadCategory, LeadSort, LeadStatus } from '@crm/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTRPC } from '../../../lib/trpc';
@@ -13,6 +13,7 @@ export interface LeadListFilters {
   groupId?: number;
   assignedTo?: LeadAssigneeFilter;
   q?: string;
+  cf?: CustomFieldFilters;
 }
 
 /** Cursor pagination: the next page is fetched only when the list's end comes into view. */

@@ -4,7 +4,15 @@
  * entry; the search box writes its text in place once typing pauses (one entry per search, not
  * per keystroke).
  */
-import { type LeadCategory, type LeadSort, type LeadStatus, isLeadCategory, isLeadStatus } from '@crm/domain';
+import {
+  type CustomFieldFilter,
+  type CustomFieldFilters,
+  type LeadCategory,
+  type LeadSort,
+  type LeadStatus,
+  isLeadCategory,
+  isLeadStatus,
+} from '@crm/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -31,6 +39,8 @@ export const LEADS_PARAM = {
   mode: 'modo',
   sort: 'orden',
   search: 'q',
+  /** Custom field filters, `{ <key>: <filter> }` as JSON (the API's `cf`). */
+  customFields: 'campos',
 } as const;
 
 /** The parameters 'Limpiar filtros' removes: what narrows the list, not how it is shown. */
@@ -42,7 +52,22 @@ const FILTER_PARAMS = [
   LEADS_PARAM.tag,
   LEADS_PARAM.notice,
   LEADS_PARAM.search,
+  LEADS_PARAM.customFields,
 ];
+
+/** The URL's custom filters: an object of objects, or none (the server checks each against its field). */
+function readCustomFilters(value: string | null): CustomFieldFilters {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, CustomFieldFilter] => typeof entry[1] === 'object' && entry[1] !== null),
+    );
+  } catch {
+    return {};
+  }
+}
 
 function readTab(value: string | null): LeadsTab {
   return (LEADS_TABS as readonly string[]).includes(value ?? '') ? (value as LeadsTab) : 'leads';
@@ -64,6 +89,8 @@ export interface LeadsView {
   noticeId: number | null;
   mode: LeadsMode;
   sort: LeadSort | null;
+  /** Filters by custom fields, by key. */
+  customFilters: CustomFieldFilters;
   /** What the search box shows right now. */
   search: string;
   /** The trimmed search the lists use, once typing pauses; undefined when empty. */
@@ -77,6 +104,8 @@ export interface LeadsView {
   setTag: (tagId: number | null) => void;
   setMode: (mode: LeadsMode) => void;
   setSort: (sort: LeadSort | null) => void;
+  /** Sets (or, with null, removes) one custom field's filter. */
+  setCustomFilter: (key: string, filter: CustomFieldFilter | null) => void;
   setSearch: (search: string) => void;
   /** 'Ver Leads' of a group card: filter by it and return to Leads Activos. */
   showGroup: (groupId: number) => void;
@@ -138,6 +167,7 @@ export function useLeadsView(userId?: number): LeadsView {
     noticeId: readId(params.get(LEADS_PARAM.notice)),
     mode: readMode(params.get(LEADS_PARAM.mode), userId),
     sort: readSort(params.get(LEADS_PARAM.sort)),
+    customFilters: readCustomFilters(params.get(LEADS_PARAM.customFields)),
   };
   return {
     ...view,
@@ -154,6 +184,11 @@ export function useLeadsView(userId?: number): LeadsView {
       update({ [LEADS_PARAM.mode]: mode === 'cards' ? 'tarjetas' : 'tabla' });
     },
     setSort: (sort) => update({ [LEADS_PARAM.sort]: sort }),
+    setCustomFilter: (key, filter) => {
+      const { [key]: _replaced, ...others } = view.customFilters;
+      const next = filter ? { ...others, [key]: filter } : others;
+      update({ [LEADS_PARAM.customFields]: Object.keys(next).length > 0 ? JSON.stringify(next) : null });
+    },
     setSearch,
     showGroup: (groupId) => update({ [LEADS_PARAM.group]: String(groupId), [LEADS_PARAM.tab]: null }),
     clearGroup: () => update({ [LEADS_PARAM.group]: null }),
@@ -175,5 +210,6 @@ export function leadFilters(view: LeadsView) {
     notificationId: view.noticeId ?? undefined,
     tagId: view.tagId ?? undefined,
     q: view.query,
+    cf: Object.keys(view.customFilters).length > 0 ? view.customFilters : undefined,
   };
 }
