@@ -169,6 +169,21 @@ const TABLE: Record<Action, Record<SystemRole, Row>> = {
     manager: [false, false, false, false, false],
     team_member: [false, false, false, false, false],
   },
+  'role.setLeadVisibility': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'lead.personalData': {
+    admin: [true, true, true, true, true],
+    manager: [false, false, false, false, false],
+    team_member: [false, false, false, false, false],
+  },
+  'team.manage': {
+    admin: [true, true, true, true, true],
+    manager: [true, true, true, true, true],
+    team_member: [false, false, false, false, false],
+  },
 };
 
 describe('can', () => {

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { LeadListItem } from '@crm/domain';
 import { createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../test/harness.js';
 import { createLiveTrpc, openFeed, openLiveSocket } from '../test/live-client.js';
 import { trpcClientFor } from '../test/trpc-client.js';
@@ -85,7 +86,7 @@ it("takes lead events on a feed whose viewer may not use the chat, and none of t
 });
 
 it('sends a lead item across replicas with its dates, and one too large for a NOTIFY payload as its id', async () => {
-  const lead = {
+  const lead: LeadListItem = {
     id: 4,
     name: 'Clínica Sol',
     email: null,
@@ -105,7 +106,13 @@ it('sends a lead item across replicas with its dates, and one too large for a NO
     tracking: null,
     nextFollowUp: { id: 9, dueAt: new Date('2026-12-01T09:00:00Z') },
     primaryContact: { id: 3, name: 'Ana Pérez', cargo: 'Gerente', email: null, phone: '+34600000001', whatsapp: '+34600000001' },
-  } as const;
+    amount: '1500.50',
+    currency: 'EUR',
+    expectedCloseDate: '2026-12-15',
+    lostReason: null,
+    tags: [{ id: 1, name: 'VIP', color: '#e64980' }],
+    customFields: { provincia: 'Valencia' },
+  };
   const event: LiveEvent = { type: 'leadChanged', leadId: 4, change: 'updated', status: 'contactado', lead };
   const overJson = JSON.parse(JSON.stringify(toWire(event)));
   expect(await fromWire(undefined as never, overJson)).toEqual([event]);

@@ -39,6 +39,7 @@ function row(number: number, name: string, email: string | null = null, phone: s
       address: null,
       domain: null,
       contact: null,
+      customFields: {},
       emailKey: leadEmailKey(email),
       phoneKey: leadPhoneKey(phone),
       searchText: leadSearchText(name, email),

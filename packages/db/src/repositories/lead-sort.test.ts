@@ -1,4 +1,5 @@
 import { LEAD_SORT_FIELDS, type LeadListItem, type LeadSort, SORT_DIRECTIONS } from '@crm/domain';
+import { EVERY_LEAD } from './lead-visibility.repository.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../testing.js';
@@ -59,13 +60,13 @@ describe('lead list sorts', () => {
   const sorts = LEAD_SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((direction) => `${field}:${direction}` as const));
 
   it.each(sorts)('pages %s without gaps or repeats, in the order of the whole list, missing values last', async (sort) => {
-    const whole = (await listLeads(database.db, { q: TAG }, { sort })).items;
+    const whole = (await listLeads(database.db, { reader: EVERY_LEAD, q: TAG }, { sort })).items;
     expect(whole).toHaveLength(17);
     for (const limit of [1, 4]) {
       const seen: number[] = [];
       let cursor: LeadCursor | undefined;
       do {
-        const page = await listLeads(database.db, { q: TAG }, { sort, limit, cursor });
+        const page = await listLeads(database.db, { reader: EVERY_LEAD, q: TAG }, { sort, limit, cursor });
         expect(page.items.length).toBeLessThanOrEqual(limit);
         seen.push(...page.items.map((lead) => lead.id));
         cursor = page.nextCursor ?? undefined;
@@ -80,9 +81,13 @@ describe('lead list sorts', () => {
   });
 
   it('sorts statuses in the board order and dates in time order', async () => {
-    const byStatus = (await listLeads(database.db, { q: TAG }, { sort: 'status:asc' })).items.map((lead) => lead.status);
+    const byStatus = (await listLeads(database.db, { reader: EVERY_LEAD, q: TAG }, { sort: 'status:asc' })).items.map(
+      (lead) => lead.status,
+    );
     expect([...new Set(byStatus)]).toEqual(['nuevo', 'contactado', 'interesado', 'convertido', 'perdido']);
-    const created = (await listLeads(database.db, { q: TAG }, { sort: 'createdAt:asc' })).items.map((lead) => lead.createdAt.getTime());
+    const created = (await listLeads(database.db, { reader: EVERY_LEAD, q: TAG }, { sort: 'createdAt:asc' })).items.map((lead) =>
+      lead.createdAt.getTime(),
+    );
     expect(created).toEqual([...created].sort((a, b) => a - b));
   });
 
@@ -94,7 +99,8 @@ describe('lead list sorts', () => {
         await sql<{ id: number }>`select leads.id from leads join users u on u.id = leads.assigned_to
           where leads.search_text = ${TAG} order by concat_ws(' ', u.first_name, u.last_name), leads.id`.execute(db)
       ).rows.map((row) => row.id);
-    const listed = async () => (await listLeads(db, { q: TAG }, { sort: 'assignee:asc' })).items.filter((lead) => lead.assignee !== null);
+    const listed = async () =>
+      (await listLeads(db, { reader: EVERY_LEAD, q: TAG }, { sort: 'assignee:asc' })).items.filter((lead) => lead.assignee !== null);
     const zoe = await db.selectFrom('users').select('id').where('username', '=', 'u0').executeTakeFirstOrThrow();
     const ana = await db.selectFrom('users').select('id').where('username', '=', 'u1').executeTakeFirstOrThrow();
     await db.updateTable('users').set({ first_name: 'Aarón' }).where('id', '=', zoe.id).execute();

@@ -1,4 +1,5 @@
 import { leadEmailKey, leadPhoneKey, searchTermsOf } from '@crm/domain';
+import { EVERY_LEAD } from './lead-visibility.repository.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../testing.js';
@@ -63,7 +64,7 @@ describe('leads repository', () => {
     expect(held).toHaveLength(4);
     expect(held).toEqual(expected);
 
-    const current = await findLeadRow(database.db, edited);
+    const current = await findLeadRow(database.db, edited, EVERY_LEAD);
     if (!current) throw new Error('falta el lead');
     await updateLeadRow(database.db, current, { name: 'Copia Peña', phone: '611 404 333', domain: 'pena.es' });
     await database.db.updateTable('leads').set({ domain: 'sol.es' }).where('id', '=', domainOnly).execute();
@@ -117,15 +118,15 @@ describe('leads repository', () => {
     for (const name of ['Borrable uno', 'Borrable dos']) {
       await insertLead(database.db, { name, category: 'otros', group_id: groupId });
     }
-    expect(await countLeads(database.db, { q: 'borrable' })).toBe(2);
+    expect(await countLeads(database.db, { reader: EVERY_LEAD, q: 'borrable' })).toBe(2);
 
     // The deletion sweep has not run yet: the leads still exist, and nobody sees them.
     expect(await markLeadGroupDeleted(database.db, groupId)).toEqual({ deletedLeads: 2 });
-    expect(await countLeads(database.db, { q: 'borrable' })).toBe(0);
-    expect(await countLeads(database.db, { groupId })).toBe(0);
-    expect((await listLeads(database.db, { view: 'contacted', q: 'borrable' })).items).toEqual([]);
-    expect((await listLeads(database.db, { groupId })).items).toEqual([]);
-    expect(await searchLeads(database.db, searchTermsOf('borrable'), 5)).toEqual([]);
+    expect(await countLeads(database.db, { reader: EVERY_LEAD, q: 'borrable' })).toBe(0);
+    expect(await countLeads(database.db, { reader: EVERY_LEAD, groupId })).toBe(0);
+    expect((await listLeads(database.db, { reader: EVERY_LEAD, view: 'contacted', q: 'borrable' })).items).toEqual([]);
+    expect((await listLeads(database.db, { reader: EVERY_LEAD, groupId })).items).toEqual([]);
+    expect(await searchLeads(database.db, searchTermsOf('borrable'), 5, EVERY_LEAD)).toEqual([]);
     const stored = await database.db.selectFrom('leads').select('id').where('group_id', '=', groupId).execute();
     expect(stored).toHaveLength(2);
   });
@@ -162,14 +163,16 @@ describe('leads repository', () => {
       )
       .execute();
     await markLeadGroupDeleted(database.db, deleting);
-    expect((await searchLeads(database.db, searchTermsOf('quintana'), 5)).map((lead) => lead.id)).toEqual([visible]);
+    expect((await searchLeads(database.db, searchTermsOf('quintana'), 5, EVERY_LEAD)).map((lead) => lead.id)).toEqual([visible]);
   });
 
   it('takes % and _ in a search literally', async () => {
     await insertLead(database.db, { name: 'Cien_por_cien 100%', category: 'otros' });
-    expect((await listLeads(database.db, { q: '100%' })).items.map((lead) => lead.name)).toEqual(['Cien_por_cien 100%']);
-    expect(await countLeads(database.db, { q: 'n_p' })).toBe(1);
-    expect(await countLeads(database.db, { q: '%' })).toBe(1);
+    expect((await listLeads(database.db, { reader: EVERY_LEAD, q: '100%' })).items.map((lead) => lead.name)).toEqual([
+      'Cien_por_cien 100%',
+    ]);
+    expect(await countLeads(database.db, { reader: EVERY_LEAD, q: 'n_p' })).toBe(1);
+    expect(await countLeads(database.db, { reader: EVERY_LEAD, q: '%' })).toBe(1);
   });
 
   it('pages leads created in the same instant without gaps, microseconds included', async () => {
@@ -182,7 +185,11 @@ describe('leads repository', () => {
     const seen: string[] = [];
     let cursor = undefined;
     do {
-      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(database.db, { q: 'mismo instante' }, { limit: 2, cursor });
+      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(
+        database.db,
+        { reader: EVERY_LEAD, q: 'mismo instante' },
+        { limit: 2, cursor },
+      );
       seen.push(...page.items.map((lead) => lead.name));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

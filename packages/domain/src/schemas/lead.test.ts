@@ -171,6 +171,7 @@ describe('leadSchema', () => {
       currency: 'EUR',
       expectedCloseDate: '2026-12-31',
       lostReason: null,
+      customFields: { provincia: 'Madrid' },
       createdAt: new Date(),
     };
     expect(leadSchema.parse(lead)).toEqual(lead);

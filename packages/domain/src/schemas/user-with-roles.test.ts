@@ -11,6 +11,7 @@ describe('userWithRolesSchema', () => {
       username: 'ana',
       systemRole: 'team_member',
       role: 'team_member',
+      teamId: null,
       teamName: null,
       phone: null,
       bio: null,

@@ -272,7 +272,7 @@ describeWithServer('custom fields', (server) => {
       },
       { sector_original: `${tag} Hostelería fina`, empleados: 100, fecha_alta: '2025-03-03', provincia: 'Valencia', canales: ['Teléfono'] },
     ];
-    const ids = [];
+    const ids: number[] = [];
     for (const values of rows) ids.push((await lead(values)).body.id as number);
     const list = async (cf: Record<string, unknown>, sort?: string) => {
       const query = new URLSearchParams({ cf: JSON.stringify({ sector_original: { contains: tag }, ...cf }), limit: '2' });

@@ -114,6 +114,8 @@ describeWithServer('deal value on a lead', (server) => {
     const created = await trpc.leads.create.mutate({
       name: uniqueName('Trpc '),
       phone: uniquePhone(),
+      email: null,
+      assignedTo: null,
       category: 'salud',
       description: 'Clínica',
       amount: '42.42',
