@@ -79,6 +79,25 @@ export async function findTeamLedBy(db: DbOrTrx, managerId: number): Promise<Tea
     .executeTakeFirst();
 }
 
+/**
+ * The team a manager leads goes when he is its only member (a manager who stops being one leaves
+ * nobody behind): answers whether he still leads a team afterwards, one with members.
+ */
+export async function dissolveTeamIfAlone(db: DbOrTrx, managerId: number): Promise<boolean> {
+  const team = await findTeamLedBy(db, managerId);
+  if (!team) return false;
+  const others = await db
+    .selectFrom('users')
+    .select('id')
+    .where('team_id', '=', team.id)
+    .where('id', '<>', managerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (others) return true;
+  await db.deleteFrom('teams').where('id', '=', team.id).execute();
+  return false;
+}
+
 /** A new team and its manager in it, in the caller's transaction (unique name and manager: 23505 on a clash). */
 export async function insertTeam(db: DbOrTrx, values: { name: string; managerId: number }): Promise<number> {
   const { id } = await db

@@ -156,4 +156,21 @@ describeWithServer('teams', (server) => {
     expect(handed.body.manager.id).toBe(nuevo.id);
     expect(handed.body.members.map((m) => m.id)).toEqual([nuevo.id]);
   });
+
+  it('demotes a manager alone in his team with it, and refuses one whose team has members', async () => {
+    const solo = await person('solo', 'manager');
+    const team = await admin.client.post<Team>('/api/teams', { name: uniqueName('Equipo Solo'), managerId: solo.id });
+    expect(team.status).toBe(201);
+    const demoted = await admin.client.put(`/api/users/${solo.id}`, { systemRole: 'team_member' });
+    expect(demoted.status).toBe(200);
+    expect((await admin.client.get<Team[]>('/api/teams')).body.some((each) => each.id === team.body.id)).toBe(false);
+
+    const lead = await person('guia', 'manager');
+    const crew = await person('tripulante');
+    const led = await admin.client.post<Team>('/api/teams', { name: uniqueName('Equipo Guia'), managerId: lead.id });
+    expect((await admin.client.put(`/api/users/${crew.id}`, { teamId: led.body.id })).status).toBe(200);
+    const refused = await admin.client.put<{ message: string }>(`/api/users/${lead.id}`, { systemRole: 'team_member' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Este manager dirige un equipo: pásalo antes a otro manager');
+  });
 });

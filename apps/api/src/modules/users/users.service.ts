@@ -1,5 +1,5 @@
 /** Editing users and passwords under the permission table (docs/roles-and-permissions.md); used by tRPC and REST alike. */
-import { emailTaken, findPasswordHash, findTeamLedBy, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
+import { dissolveTeamIfAlone, emailTaken, findPasswordHash, findUserById, lockActiveAdminIds, updateUser as updateUserRow } from '@crm/db';
 import {
   CONFLICT_MESSAGES,
   DomainError,
@@ -59,7 +59,7 @@ export async function updateUser(ctx: ServiceContext, targetId: number, input: U
         system_role: roleChanges ? requestedRole : undefined,
       });
       if (!updated) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-      if (roleChanges && target.systemRole === 'manager' && (await findTeamLedBy(trx, targetId))) {
+      if (roleChanges && target.systemRole === 'manager' && (await dissolveTeamIfAlone(trx, targetId))) {
         throw new DomainError('CONFLICT', MANAGER_LEADS_TEAM);
       }
       if (input.teamId !== undefined) await moveToTeam(ctx, trx, target, input.teamId);

@@ -1,44 +1,18 @@
 /**
  * Filtering the lists by a custom field: pick the field, then what its type takes ('contiene' for
  * texts, a range for numbers, amounts and dates, 'cualquiera de' for selections, Sí/No for a
- * checkbox). Each filter in use shows as a chip that removes it.
+ * checkbox; CustomFieldFilterPopover, loaded on the first click). Each filter in use shows as a
+ * chip that removes it.
  */
-import {
-  CHOICE_TYPES,
-  type CustomFieldDefinition,
-  type CustomFieldFilter,
-  type CustomFieldFilters,
-  RANGE_TYPES,
-  TEXT_TYPES,
-} from '@crm/domain';
-import { Badge, Button, CloseButton, Group, MultiSelect, Popover, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import type { CustomFieldDefinition, CustomFieldFilter, CustomFieldFilters } from '@crm/domain';
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useLeadFields } from '../hooks/useCustomFields';
 
-interface Draft {
-  text: string;
-  min: string;
-  max: string;
-  options: string[];
-  flag: 'true' | 'false';
-}
-
-const EMPTY_DRAFT: Draft = { text: '', min: '', max: '', options: [], flag: 'true' };
-
-/** The filter a draft makes for the field's type, or null while it says nothing. */
-function filterOf(field: CustomFieldDefinition, draft: Draft): CustomFieldFilter | null {
-  if (TEXT_TYPES.includes(field.type)) return draft.text.trim() ? { contains: draft.text.trim() } : null;
-  if (CHOICE_TYPES.includes(field.type)) return draft.options.length > 0 ? { anyOf: draft.options } : null;
-  if (field.type === 'checkbox') return { eq: draft.flag === 'true' };
-  if (RANGE_TYPES.includes(field.type)) {
-    const range: { min?: string; max?: string } = {};
-    if (draft.min.trim()) range.min = draft.min.trim();
-    if (draft.max.trim()) range.max = draft.max.trim();
-    return range.min === undefined && range.max === undefined ? null : range;
-  }
-  return null;
-}
+const CustomFieldFilterPopover = lazy(() =>
+  import('./CustomFieldFilterPopover').then((module) => ({ default: module.CustomFieldFilterPopover })),
+);
 
 /** How a chip says a filter: 'Provincia: Madrid, Sevilla', 'Facturación: 1000 – 5000'. */
 function describe(field: CustomFieldDefinition, filter: CustomFieldFilter): string {
@@ -48,56 +22,6 @@ function describe(field: CustomFieldDefinition, filter: CustomFieldFilter): stri
   return `${field.label}: ${filter.min === undefined ? '…' : String(filter.min)} – ${filter.max === undefined ? '…' : String(filter.max)}`;
 }
 
-function DraftInputs({ field, draft, onChange }: { field: CustomFieldDefinition; draft: Draft; onChange: (draft: Draft) => void }) {
-  if (TEXT_TYPES.includes(field.type)) {
-    return <TextInput label="Contiene" value={draft.text} onChange={(event) => onChange({ ...draft, text: event.currentTarget.value })} />;
-  }
-  if (CHOICE_TYPES.includes(field.type)) {
-    return (
-      <MultiSelect
-        label="Cualquiera de"
-        data={field.options}
-        searchable
-        value={draft.options}
-        onChange={(options) => onChange({ ...draft, options })}
-        comboboxProps={{ withinPortal: false }}
-      />
-    );
-  }
-  if (field.type === 'checkbox') {
-    return (
-      <SegmentedControl
-        aria-label={field.label}
-        value={draft.flag}
-        onChange={(flag) => onChange({ ...draft, flag: flag === 'false' ? 'false' : 'true' })}
-        data={[
-          { value: 'true', label: 'Sí' },
-          { value: 'false', label: 'No' },
-        ]}
-      />
-    );
-  }
-  const type = field.type === 'date' ? 'date' : 'text';
-  return (
-    <Group grow>
-      <TextInput
-        label="Desde"
-        type={type}
-        inputMode="decimal"
-        value={draft.min}
-        onChange={(event) => onChange({ ...draft, min: event.currentTarget.value })}
-      />
-      <TextInput
-        label="Hasta"
-        type={type}
-        inputMode="decimal"
-        value={draft.max}
-        onChange={(event) => onChange({ ...draft, max: event.currentTarget.value })}
-      />
-    </Group>
-  );
-}
-
 interface MenuProps {
   filters: CustomFieldFilters;
   onChange: (key: string, filter: CustomFieldFilter | null) => void;
@@ -105,59 +29,31 @@ interface MenuProps {
 
 export function CustomFieldFilterMenu({ filters, onChange }: MenuProps) {
   const fields = useLeadFields();
-  const [opened, setOpened] = useState(false);
-  const [key, setKey] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [armed, setArmed] = useState(false);
   if (fields.length === 0) return null;
-  const field = fields.find((item) => item.key === key);
-  const filter = field ? filterOf(field, draft) : null;
-  const apply = () => {
-    if (!field || !filter) return;
-    onChange(field.key, filter);
-    setOpened(false);
-    setKey(null);
-    setDraft(EMPTY_DRAFT);
-  };
   const inUse = Object.keys(filters).length;
+  const target = (onClick?: () => void) => (
+    <Button
+      variant={inUse > 0 ? 'light' : 'default'}
+      size="compact-sm"
+      leftSection={<IconFilter size={14} />}
+      rightSection={
+        inUse > 0 ? (
+          <Badge size="xs" circle>
+            {inUse}
+          </Badge>
+        ) : null
+      }
+      onClick={onClick}
+    >
+      Campos
+    </Button>
+  );
+  if (!armed) return target(() => setArmed(true));
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" withinPortal trapFocus shadow="md">
-      <Popover.Target>
-        <Button
-          variant={inUse > 0 ? 'light' : 'default'}
-          size="compact-sm"
-          leftSection={<IconFilter size={14} />}
-          rightSection={
-            inUse > 0 ? (
-              <Badge size="xs" circle>
-                {inUse}
-              </Badge>
-            ) : null
-          }
-          onClick={() => setOpened((open) => !open)}
-        >
-          Campos
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown miw={280}>
-        <Stack gap="xs" role="group" aria-label="Filtrar por un campo personalizado">
-          <Select
-            label="Campo"
-            placeholder="Elige un campo"
-            data={fields.map((item) => ({ value: item.key, label: item.label }))}
-            value={key}
-            onChange={(value) => {
-              setKey(value);
-              setDraft(EMPTY_DRAFT);
-            }}
-            comboboxProps={{ withinPortal: false }}
-          />
-          {field ? <DraftInputs field={field} draft={draft} onChange={setDraft} /> : null}
-          <Button size="xs" disabled={!filter} onClick={apply}>
-            Aplicar filtro
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={target()}>
+      <CustomFieldFilterPopover fields={fields} target={target} onChange={onChange} />
+    </Suspense>
   );
 }
 
