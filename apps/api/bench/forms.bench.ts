@@ -12,7 +12,6 @@
  * --leads=N already in the database (10,000), --repeat=F share of submissions with a known email (0.1),
  * --pow=N (2,000), --only=embedded|postgres, --pg=<admin url>.
  */
-import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import { createLiveTrpc, type LiveTrpc } from '../src/test/live-client.js';
 import { fetchChallenge, solvedProof } from '../src/test/web-form-client.js';
@@ -20,6 +19,7 @@ import { startApiSite } from './support/api-site.js';
 import { type BenchClient, ms, percentile, printTable, seedUsers } from './support/chat-bench-kit.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 import { clientWithCookie, loginCookie } from './support/server-process.js';
+import { readLists, sellersRole } from './support/other-users.js';
 import { fillWorkspace } from './support/workspace-fill.js';
 
 const RATE = Number(options['rate'] ?? 100);
@@ -31,46 +31,10 @@ const REPEAT = Number(options['repeat'] ?? 0.1);
 const POW = Number(options['pow'] ?? 2_000);
 const IDLE_MS = 10_000;
 /** A person reading their list rereads it now and then, not in a tight loop. */
-const LIST_PAUSE_MS = 200;
 const DELIVERY_TIMEOUT_MS = 60_000;
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-
-/** The sellers' custom role, round robin. */
-async function sellersRole(db: Db, sellers: BenchClient[]): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    insert into custom_roles (name, display_name, distribution) values ('web_bench', 'Ventas web', 'round_robin') returning id`.execute(db);
-  const roleId = rows[0]?.id ?? 0;
-  await db
-    .insertInto('user_custom_roles')
-    .values(sellers.map((seller) => ({ user_id: seller.userId, role_id: roleId })))
-    .execute();
-  return roleId;
-}
-
-/** Each lister reads its first page of leads every LIST_PAUSE_MS or so until `stop()`; answers every read's time. */
-function readLists(url: string, listers: BenchClient[]): { stop(): Promise<number[]> } {
-  let running = true;
-  const times: number[] = [];
-  const loops = listers.map(async (lister) => {
-    const client = clientWithCookie(url, lister.cookie ?? '');
-    while (running) {
-      const start = performance.now();
-      const response = await client.get('/api/leads?limit=50');
-      if (response.status !== 200) throw new Error(`lista: ${response.status}`);
-      times.push(performance.now() - start);
-      await sleep(LIST_PAUSE_MS);
-    }
-  });
-  return {
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-      return times;
-    },
-  };
-}
 
 interface Sent {
   answerMs: number;
@@ -86,7 +50,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
       await fillWorkspace(db, { leads: LEADS, members: 10, events: 1_000, followUps: 0 });
       sellers = await seedUsers(db, SELLERS, 'webvende');
       listers = await seedUsers(db, LISTERS, 'weblista');
-      roleId = await sellersRole(db, sellers);
+      roleId = await sellersRole(db, sellers, { name: 'web_bench', displayName: 'Ventas web' });
     },
     env: { FORMS_POW_MAX_COUNTER: String(POW), FORMS_SUBMISSIONS_PER_ADDRESS: '1000000' },
   });

@@ -10,7 +10,6 @@
  * Options: --rate=N per second (50), --seconds=N (60), --sellers=N (4), --listers=N (5),
  * --leads=N already in the database (10,000), --only=embedded|postgres, --pg=<admin url>.
  */
-import type { Db } from '@crm/db';
 import { sql } from 'kysely';
 import { FakeGraphApi } from '../src/test/graph-api.js';
 import { createLiveTrpc, type LiveTrpc } from '../src/test/live-client.js';
@@ -19,6 +18,7 @@ import { startApiSite } from './support/api-site.js';
 import { type BenchClient, ms, percentile, printTable, seedUsers } from './support/chat-bench-kit.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 import { clientWithCookie, loginCookie } from './support/server-process.js';
+import { readLists, sellersRole } from './support/other-users.js';
 import { fillWorkspace } from './support/workspace-fill.js';
 
 const RATE = Number(options['rate'] ?? 50);
@@ -27,48 +27,12 @@ const SELLERS = Number(options['sellers'] ?? 4);
 const LISTERS = Number(options['listers'] ?? 5);
 const LEADS = Number(options['leads'] ?? 10_000);
 const IDLE_MS = 10_000;
-const LIST_PAUSE_MS = 200;
 const SETTLE_TIMEOUT_MS = 120_000;
 /** Conversations opened and answered before the clock starts: their replies take the run's statuses. */
 const WARM_CONVERSATIONS = 20;
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-
-async function sellersRole(db: Db, sellers: BenchClient[]): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    insert into custom_roles (name, display_name, distribution) values ('wa_bench', 'Ventas WhatsApp', 'round_robin') returning id`.execute(
-    db,
-  );
-  const roleId = rows[0]?.id ?? 0;
-  await db
-    .insertInto('user_custom_roles')
-    .values(sellers.map((seller) => ({ user_id: seller.userId, role_id: roleId })))
-    .execute();
-  return roleId;
-}
-
-function readLists(url: string, listers: BenchClient[]): { stop(): Promise<number[]> } {
-  let running = true;
-  const times: number[] = [];
-  const loops = listers.map(async (lister) => {
-    const client = clientWithCookie(url, lister.cookie ?? '');
-    while (running) {
-      const start = performance.now();
-      const response = await client.get('/api/leads?limit=50');
-      if (response.status !== 200) throw new Error(`lista: ${response.status}`);
-      times.push(performance.now() - start);
-      await sleep(LIST_PAUSE_MS);
-    }
-  });
-  return {
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-      return times;
-    },
-  };
-}
 
 const numberOf = (index: number) => `3465${String(index).padStart(7, '0')}`;
 
@@ -90,7 +54,7 @@ async function benchOn(target: BenchTarget, graph: FakeGraphApi): Promise<void> 
       await fillWorkspace(db, { leads: LEADS, members: 10, events: 1_000, followUps: 0 });
       sellers = await seedUsers(db, SELLERS, 'wavende');
       listers = await seedUsers(db, LISTERS, 'walista');
-      roleId = await sellersRole(db, sellers);
+      roleId = await sellersRole(db, sellers, { name: 'wa_bench', displayName: 'Ventas WhatsApp' });
     },
     env: { WHATSAPP_SECRET_KEY: 'd'.repeat(64) },
   });
