@@ -17,7 +17,7 @@ export default defineConfig(
       parserOptions: {
         projectService: {
           // Config files outside every tsconfig's `include`; a handful, so the default project is cheap.
-          allowDefaultProject: ['packages/*/vitest.config.ts', '*/*/vitest.global-setup.ts'],
+          allowDefaultProject: ['packages/*/vitest.config.ts', 'packages/*/vitest.global-setup.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -29,14 +29,6 @@ export default defineConfig(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // `_name` marks a parameter a signature needs but the body does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-    },
-  },
-  {
-    // The browser tests and benchmarks live outside src and are type-checked by tsconfig.check.json,
-    // which the project service (it reads only files named tsconfig.json) does not find on its own.
-    files: ['apps/api/e2e/**/*.ts', 'apps/api/bench/**/*.ts', 'apps/api/vitest.config.ts'],
-    languageOptions: {
-      parserOptions: { projectService: false, project: './apps/api/tsconfig.check.json', tsconfigRootDir: import.meta.dirname },
     },
   },
   {

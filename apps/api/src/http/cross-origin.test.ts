@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { CROSS_ORIGIN_MESSAGE } from './security.js';
+import { fileBlob } from '../test/file-blob.js';
 
 const TRUSTED_ORIGIN = 'https://crm.example.com';
 const FOREIGN_ORIGIN = 'https://evil.example';
@@ -243,7 +244,7 @@ describeWithServer(
         const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
           .png()
           .toBuffer();
-        image.append('image', new Blob([png]), 'yo.png');
+        image.append('image', fileBlob(png), 'yo.png');
         ok(await admin.post('/api/upload-profile-image', image), 'POST /api/upload-profile-image');
 
         ok(await admin.post('/api/logout'), 'POST /api/logout');

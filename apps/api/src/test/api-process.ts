@@ -18,6 +18,8 @@ export interface ApiProcess {
   pid: number;
   /** The tail of what the child printed (stdout and stderr), for failure messages. */
   output(): string;
+  /** Every line of stdout that matched `watch`, however much was printed after it. */
+  watched(): readonly string[];
   /** Resident memory of the process now, in bytes (Linux /proc). */
   rss(): Promise<number>;
   /** SIGTERM (a graceful close), then SIGKILL if it has not exited after a grace period. */
@@ -29,9 +31,11 @@ export interface ApiProcessOptions {
   databaseUrl?: string;
   /** Extra environment for the child (e.g. DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL). */
   env?: Record<string, string>;
+  /** Log lines a test reads later: kept whole, where the output's tail would lose them under request logs. */
+  watch?: RegExp;
 }
 
-export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptions): Promise<ApiProcess> {
+export async function startApiProcess({ databaseUrl, env = {}, watch }: ApiProcessOptions): Promise<ApiProcess> {
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   // `node --import tsx` rather than the tsx CLI: one process, so the signals we send reach the server itself.
   // The heap cap is the production one (the `start` script and the Dockerfile; README, Configuration).
@@ -53,6 +57,14 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
   let stdout = '';
   let stderr = '';
   const keepTail = (text: string) => text.slice(-OUTPUT_TAIL_CHARS);
+  const watchedLines: string[] = [];
+  let partialLine = '';
+  if (watch)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partialLine + chunk.toString()).split('\n');
+      partialLine = lines.pop() ?? '';
+      watchedLines.push(...lines.filter((line) => watch.test(line)));
+    });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = keepTail(stderr + chunk.toString());
   });
@@ -84,7 +96,7 @@ export async function startApiProcess({ databaseUrl, env = {} }: ApiProcessOptio
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     };
-    return { url, pid, output, rss, stop };
+    return { url, pid, output, watched: () => watchedLines, rss, stop };
   } catch (error) {
     await stop();
     throw error;

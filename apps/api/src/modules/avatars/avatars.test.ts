@@ -7,10 +7,11 @@ import { AVATAR_LIMITS } from '@crm/domain';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../http/multipart-errors.js';
 import { MALFORMED_MULTIPART } from '../../test/malformed-multipart.js';
+import { fileBlob } from '../../test/file-blob.js';
 
 function imageForm(bytes: Uint8Array, filename: string, type: string, field = 'image'): FormData {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), filename);
+  form.append(field, fileBlob(bytes, type), filename);
   return form;
 }
 

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
+import { fileBlob } from '../../test/file-blob.js';
 
 function fileForm(bytes: Uint8Array, filename: string, type: string): FormData {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), filename);
+  form.append('file', fileBlob(bytes, type), filename);
   return form;
 }
 

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse, createUser, describeWithServer, type TestServer, uniqueName } from '../../test/harness.js';
 import { SESSION_COOKIE, createSession } from '../../sessions/session.js';
+import { fileBlob } from '../../test/file-blob.js';
 
 const CALLERS = ['anonymous', 'team_member', 'manager', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -194,7 +195,7 @@ const ENDPOINTS: Endpoint[] = [
     success: 200,
     call: (fixture) => {
       const form = new FormData();
-      form.append('image', new Blob([fixture.png], { type: 'image/png' }), 'foto.png');
+      form.append('image', fileBlob(fixture.png, 'image/png'), 'foto.png');
       return fixture.client.post('/api/upload-profile-image', form);
     },
   },

@@ -5,13 +5,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { zipOf } from '../../test/xlsx-files.js';
+import { fileBlob } from '../../test/file-blob.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 function exportForm(bytes: Uint8Array, fileName: string, seller?: string): FormData {
   const form = new FormData();
   if (seller !== undefined) form.append('seller', seller);
-  form.append('file', new Blob([bytes]), fileName);
+  form.append('file', fileBlob(bytes), fileName);
   return form;
 }
 

@@ -2,7 +2,7 @@
  * A Select that is a plain read-only input until first used: the lists show several (the filters,
  * 'Asignar a:' on every card), and a Select's combobox, dropdown and positioning (floating-ui, about
  * 30 KB compressed) would otherwise be in a phone's first load and cost it about 100 ms per card.
- * The pointer opens the list at once; Tab only moves the focus into it, as it does into a select.
+ * A click opens the list; Tab only moves the focus into it, as it does into a select.
  */
 import { type ComboboxItem, InputBase, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -34,10 +34,11 @@ export function DeferredSelect({ data, value, label, size, 'aria-label': ariaLab
       value={data.find((option) => option.value === value)?.label ?? ''}
       rightSection={<IconChevronDown size={16} aria-hidden />}
       rightSectionPointerEvents="none"
-      onPointerDown={(event) => {
-        event.preventDefault();
-        setActivation('open');
-      }}
+      // The whole click lands here before the swap: the Select mounts open, and no half of the click
+      // reaches it to toggle its list shut again. Without the focus the press would give, the keyboard
+      // path (below) does not mount it closed first.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => setActivation('open')}
       onFocus={() => setActivation((current) => (current === 'idle' ? 'focus' : current))}
     />
   );

@@ -38,9 +38,11 @@ async function visibleTrace(viewer: ApiClient, groupName: string, tag: string) {
   return { groups, leads };
 }
 
+const RUNNING_HERE = 'Importación en marcha en esta réplica';
+
 /** Which replica's worker took the job: the handler says so in its log. */
 function runnerOf(replicas: readonly ApiProcess[], jobId: number): ApiProcess | undefined {
-  return replicas.find((replica) => replica.output().includes(`"importJobId":${jobId},"msg":"Importación en marcha en esta réplica"`));
+  return replicas.find((replica) => replica.watched().some((line) => line.includes(`"importJobId":${jobId},"msg":"${RUNNING_HERE}"`)));
 }
 
 describe('import jobs across two replica processes', () => {
@@ -51,7 +53,9 @@ describe('import jobs across two replica processes', () => {
     database = await createTestDatabase();
     // LOG_LEVEL info: the run's log line tells which replica took the job.
     for (let index = 0; index < 2; index += 1)
-      replicas.push(await startApiProcess({ databaseUrl: database.url, env: { LOG_LEVEL: 'info', ADMIN_PASSWORD } }));
+      replicas.push(
+        await startApiProcess({ databaseUrl: database.url, env: { LOG_LEVEL: 'info', ADMIN_PASSWORD }, watch: new RegExp(RUNNING_HERE) }),
+      );
   });
 
   afterAll(async () => {

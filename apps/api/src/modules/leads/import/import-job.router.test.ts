@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { trpcClientFor, trpcFailure } from '../../../test/trpc-client.js';
+import { fileBlob } from '../../../test/file-blob.js';
 
 function upload(body: string | Buffer, fileName = 'clientes.csv'): FormData {
   const data = new FormData();
-  data.append('file', new Blob([body]), fileName);
+  data.append('file', fileBlob(body), fileName);
   return data;
 }
 

@@ -2,10 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName, uniquePhone } from '../../../test/harness.js';
 import { waitForJob } from '../../../test/import-jobs.js';
 import { MISSING_CATEGORY_COLUMN } from './import-csv.js';
+import { fileBlob } from '../../../test/file-blob.js';
 
 function upload(file: string | Buffer, fileName = 'leads.csv'): FormData {
   const data = new FormData();
-  data.append('file', new Blob([file]), fileName);
+  data.append('file', fileBlob(file), fileName);
   return data;
 }
 

@@ -7,12 +7,13 @@ import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } f
 import { waitForJob } from '../../../test/import-jobs.js';
 import { ODS_MESSAGE } from './import-upload.js';
 import { NOT_A_WORKBOOK, SHEET_NOT_FOUND } from './import-xlsx.js';
+import { fileBlob } from '../../../test/file-blob.js';
 
 const fixtures = new URL('../../../../test/fixtures/workbooks/', import.meta.url);
 
 function upload(file: Buffer, fields: Record<string, string> = {}, fileName = 'clientes.xlsx'): FormData {
   const data = new FormData();
-  data.append('file', new Blob([file]), fileName);
+  data.append('file', fileBlob(file), fileName);
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   return data;
 }

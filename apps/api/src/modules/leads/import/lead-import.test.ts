@@ -3,11 +3,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../../test/harness.js';
 import { MALFORMED_MULTIPART_MESSAGE } from '../../../http/multipart-errors.js';
 import { MALFORMED_MULTIPART } from '../../../test/malformed-multipart.js';
+import { fileBlob } from '../../../test/file-blob.js';
 
 function form(file: Buffer | string | undefined, fields: Record<string, string>, fileName = 'leads.csv'): FormData {
   const data = new FormData();
   // The spec's client sends the file first; fields after it must still be read.
-  if (file !== undefined) data.append('file', new Blob([file]), fileName);
+  if (file !== undefined) data.append('file', fileBlob(file), fileName);
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   return data;
 }

@@ -46,8 +46,9 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       teamName: user.teamName ?? '',
       teamId: user.teamId === null ? '' : String(user.teamId),
     },
+    // The typed fields only: the selects hold their options' string values, checked as they are sent.
     // A user created without email (the first admin) may keep none: blank means unchanged.
-    validate: (values) => validateUpdate({ ...values, email: values.email || undefined }),
+    validate: ({ firstName, lastName, email, teamName }) => validateUpdate({ firstName, lastName, email: email || undefined, teamName }),
   });
   const update = useMutation(
     trpc.users.update.mutationOptions({
