@@ -1,5 +1,5 @@
 /** 'Agregar Nuevo Lead': validated by the same schema as the API; 'Creando...' while saving. */
-import { FORM_CATEGORY_OPTIONS, createLeadSchema } from '@crm/domain';
+import { type CustomFieldDefinition, FORM_CATEGORY_OPTIONS, createLeadSchema } from '@crm/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +19,6 @@ import {
   payloadOf,
 } from '../../custom-fields/hooks/custom-field-form';
 import { useLeadFields } from '../../custom-fields/hooks/useCustomFields';
-import { useEffect } from 'react';
 
 interface NewLeadValues {
   name: string;
@@ -47,34 +46,33 @@ const EMPTY: NewLeadValues = {
 const validateLead = schemaResolver(createLeadSchema, { sync: true });
 
 export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const fields = useLeadFields();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Agregar Nuevo Lead" size="lg" centered>
+      {/* Each opening starts empty. Keyed by the fields: when they arrive (or an admin changes them),
+          the form is built again with their inputs rather than patched from an effect. */}
+      {opened ? <AddLeadForm key={fields.map((field) => field.key).join()} fields={fields} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddLeadForm({ fields, onDone }: { fields: CustomFieldDefinition[]; onDone: () => void }) {
   const trpc = useTRPC();
   const written = useLeadWritten();
   const phonePlaceholder = useTeamPhoneFormat().placeholder();
-  const fields = useLeadFields();
   const form = useForm<NewLeadValues>({
     mode: 'controlled',
-    initialValues: EMPTY,
+    initialValues: { ...EMPTY, customFields: inputValuesOf(fields) },
     validate: (values) => ({
       ...validateLead({ ...values, customFields: payloadOf(fields, values.customFields) }),
       ...customFieldErrors(fields, 'create', values.customFields),
     }),
   });
-  // The fields arrive after the form is built: their empty inputs join it (and what 'reset' returns to).
-  const { setInitialValues, setFieldValue } = form;
-  useEffect(() => {
-    setInitialValues({ ...EMPTY, customFields: inputValuesOf(fields) });
-    setFieldValue('customFields', inputValuesOf(fields));
-  }, [fields, setInitialValues, setFieldValue]);
-  const close = () => {
-    form.reset();
-    create.reset();
-    onClose();
-  };
   const create = useMutation(
     trpc.leads.create.mutationOptions({
       onSuccess: (lead) => {
         notifySuccess('Lead creado', `${lead.name} se agregó a los leads activos.`);
-        close();
+        onDone();
         written(lead, 'created');
       },
       onError: (error) => {
@@ -93,57 +91,55 @@ export function AddLeadDialog({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Agregar Nuevo Lead" size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Nombre" placeholder="Nombre del lead o empresa" withAsterisk {...form.getInputProps('name')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Categoría"
-              placeholder="Selecciona una categoría"
-              data={FORM_CATEGORY_OPTIONS}
-              withAsterisk
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('category')}
-            />
-            <TextInput
-              label="Email"
-              description="Un email o un teléfono"
-              placeholder="correo@empresa.com"
-              type="email"
-              {...form.getInputProps('email')}
-            />
-          </SimpleGrid>
-          <TextInput label="Teléfono" placeholder={`Ej. ${phonePlaceholder}`} type="tel" {...form.getInputProps('phone')} />
-          <Textarea
-            label="Descripción"
-            placeholder="¿Qué necesita este lead?"
-            autosize
-            minRows={3}
-            maxRows={6}
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Nombre" placeholder="Nombre del lead o empresa" withAsterisk {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Categoría"
+            placeholder="Selecciona una categoría"
+            data={FORM_CATEGORY_OPTIONS}
             withAsterisk
-            {...form.getInputProps('description')}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('category')}
           />
-          <AssigneePicker
-            category={form.values.category}
-            value={form.values.assignedTo}
-            onChange={(value) => form.setFieldValue('assignedTo', value)}
-            autoRoleId={form.values.autoAssignRoleId}
-            onAutoRoleChange={(roleId) => form.setFieldValue('autoAssignRoleId', roleId)}
-            error={form.errors.assignedTo}
+          <TextInput
+            label="Email"
+            description="Un email o un teléfono"
+            placeholder="correo@empresa.com"
+            type="email"
+            {...form.getInputProps('email')}
           />
-          <CustomFieldInputs definitions={fields} form={form} />
-          {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={close} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creando...' : 'Crear Lead'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </SimpleGrid>
+        <TextInput label="Teléfono" placeholder={`Ej. ${phonePlaceholder}`} type="tel" {...form.getInputProps('phone')} />
+        <Textarea
+          label="Descripción"
+          placeholder="¿Qué necesita este lead?"
+          autosize
+          minRows={3}
+          maxRows={6}
+          withAsterisk
+          {...form.getInputProps('description')}
+        />
+        <AssigneePicker
+          category={form.values.category}
+          value={form.values.assignedTo}
+          onChange={(value) => form.setFieldValue('assignedTo', value)}
+          autoRoleId={form.values.autoAssignRoleId}
+          onAutoRoleChange={(roleId) => form.setFieldValue('autoAssignRoleId', roleId)}
+          error={form.errors.assignedTo}
+        />
+        <CustomFieldInputs definitions={fields} form={form} />
+        {duplicate ? <DuplicateLeadAlert lead={duplicate} message={serverMessage(create.error, '')} onOpen={onDone} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creando...' : 'Crear Lead'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
