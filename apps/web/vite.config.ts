@@ -28,6 +28,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // One jsdom per worker rather than per file: building it and importing Mantine again for each file
+    // was most of the run. Each test renders into a DOM that setup.ts cleans after it.
+    isolate: false,
     setupFiles: ['./src/test-utils/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // jsdom renders Mantine slowly on a busy 2-core machine: typing a field can take seconds there.

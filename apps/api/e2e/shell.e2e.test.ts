@@ -1,5 +1,5 @@
 /** The foundation in a real browser: login, sidebar per role, gates, 404, logout, phone width. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { ADMIN_PASSWORD, createUser, type TestServer, uniqueName } from '../src/test/harness.js';
@@ -273,64 +273,4 @@ describe('delivery of the web app', () => {
     expect(violations).toEqual([]);
     await context.close();
   });
-});
-
-describe('screens at rest', () => {
-  /** Counts React commits through the hook React DevTools use, which production builds call too. */
-  function countCommits(): void {
-    const counter = { commits: 0 };
-    Object.assign(window, {
-      __commits: counter,
-      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-        isDisabled: false,
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        onCommitFiberRoot: () => (counter.commits += 1),
-        onCommitFiberUnmount: () => undefined,
-        onPostCommitFiberRoot: () => undefined,
-        checkDCE: () => undefined,
-      },
-    });
-  }
-  const commits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: { commits: number } }).__commits.commits);
-
-  /** A render loop (an effect that sets state each render) burns a core for as long as the page is open. */
-  async function rendersAtRest(page: Page): Promise<number> {
-    // Settled: the section's queries answered and its lazy parts loaded.
-    await page.waitForTimeout(1000);
-    const before = await commits(page);
-    await page.waitForTimeout(1000);
-    return (await commits(page)) - before;
-  }
-
-  it('renders nothing while nobody touches the screen, on every section and around the lead dialog', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'admin');
-    await page.addInitScript(countCommits);
-    const busy: Record<string, number> = {};
-    const sections = ['/', '/leads', '/pipeline', '/chat', '/whatsapp', '/team', '/user-management', '/role-management'];
-    for (const section of [
-      ...sections,
-      '/analytics',
-      '/profile',
-      '/profile/tokens',
-      '/configuracion',
-      '/configuracion/campos',
-      '/formularios',
-    ]) {
-      await page.goto(section);
-      const renders = await rendersAtRest(page);
-      if (renders > 3) busy[section] = renders;
-    }
-    await page.goto('/leads');
-    await page.getByRole('button', { name: 'Agregar Lead' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Lead' });
-    await dialog.getByLabel('Nombre').fill(uniqueName('Reposo'));
-    if ((await rendersAtRest(page)) > 3) busy['diálogo abierto'] = await rendersAtRest(page);
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    if ((await rendersAtRest(page)) > 3) busy['diálogo cerrado'] = await rendersAtRest(page);
-    expect(busy).toEqual({});
-    await context.close();
-  }, 90_000);
 });

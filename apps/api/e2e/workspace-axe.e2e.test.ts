@@ -1,12 +1,14 @@
 /**
  * axe-core on every screen, old and new, at laptop and phone width: no serious or critical
- * violation (issue 11 §5). Screenshots of each screen land in e2e/screenshots for people to look at.
+ * violation (issue 11 §5), and no screen that keeps rendering once settled (a render loop).
+ * Screenshots of each screen land in e2e/screenshots for people to look at.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, createUser, loginAs, uniqueName } from '../src/test/harness.js';
 import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
 import { seriousViolations } from './axe.js';
+import { commitsAtRest, countCommits } from './renders.js';
 
 /** Every screen, each checked twice: a long test, each wait inside fails sooner (15 s). */
 const AXE_TEST_MS = 240_000;
@@ -22,9 +24,11 @@ async function settle(page: Page, heading: string | RegExp): Promise<void> {
   await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached' });
-  // Transitions (tabs, dialogs) finish before the colours are measured.
-  await page.waitForTimeout(400);
 }
+
+/** A settled screen commits nothing for a while; a loop commits dozens of times in this window. */
+const REST_MS = 500;
+const MOST_COMMITS_AT_REST = 3;
 
 interface Screen {
   name: string;
@@ -149,10 +153,14 @@ describe('accessibility (axe-core)', () => {
 
         const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
         context.setDefaultTimeout(15_000);
+        await page.addInitScript(countCommits);
         for (const screen of SCREENS) {
           await page.goto(screen.path());
           await settle(page, screen.heading);
           await screen.then?.(page);
+          // Also the wait for transitions (tabs, dialogs) to finish before the colours are measured.
+          const commits = await commitsAtRest(page, REST_MS);
+          if (commits > MOST_COMMITS_AT_REST) findings.push(`${screen.name}: ${commits} renders en reposo (${REST_MS} ms)`);
           await screenshot(page, `axe-${screen.name}-${width}`);
           const found = (await seriousViolations(page)).map((finding) => `${screen.name}: ${finding}`);
           // Printed as they come, so a screen that fails to load later still leaves the earlier findings.
