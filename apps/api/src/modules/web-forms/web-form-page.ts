@@ -66,8 +66,10 @@ h1{font-size:1.4rem;margin:0 0 16px}
 .field{margin-bottom:14px}
 fieldset.field{border:0;padding:0;margin:0 0 14px}
 label,legend{display:block;font-weight:600;margin-bottom:4px;padding:0}
-.choice,.check label{display:inline-flex;align-items:center;gap:8px;font-weight:400;margin:0 16px 6px 0}
-.check label{font-weight:600}
+.choice{display:inline-flex;align-items:center;gap:8px;font-weight:400;margin:0 16px 6px 0}
+.check{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.check label{margin:0}
+.check .field-error{flex-basis:100%}
 input[type=checkbox]{width:20px;height:20px;margin:0;accent-color:#1c56b8}
 .field-error{color:#b3261e;margin:4px 0 0;font-size:.9rem}
 .field-error:empty{display:none}
