@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
+import { openFeed } from '../../test/live-client.js';
 import { postSubmission } from '../../test/web-form-client.js';
 
 let ipCounter = 0;
@@ -335,18 +336,35 @@ describeWithServer(
         const [row] = await leadByEmail(email);
         const leadId = row?.id;
 
-        const again = await postSubmission(
-          server().url,
-          form.slug,
-          {
-            name: 'Otro nombre',
-            email: email.toUpperCase(),
-            contact: { name: 'MARTA GIL', cargo: 'Directora', phone: '+34 699 888 777' },
-            customFields: { [keys.Provincia as string]: 'Sevilla', [keys.Empleados as string]: '8' },
-          },
-          { ip: freshIp() },
-        );
-        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        const feed = await openFeed(server().url, admin);
+        try {
+          const again = await postSubmission(
+            server().url,
+            form.slug,
+            {
+              name: 'Otro nombre',
+              email: email.toUpperCase(),
+              contact: { name: 'MARTA GIL', cargo: 'Directora', phone: '+34 699 888 777' },
+              customFields: { [keys.Provincia as string]: 'Sevilla', [keys.Empleados as string]: '8' },
+            },
+            { ip: freshIp() },
+          );
+          expect(again.status, JSON.stringify(again.body)).toBe(200);
+          // Open lists get the known lead as it is now: its contact's new cargo.
+          await expect
+            .poll(() =>
+              feed.events.some(
+                (event) =>
+                  event.type === 'leadChanged' &&
+                  event.leadId === leadId &&
+                  event.change === 'updated' &&
+                  event.lead?.primaryContact?.cargo === 'Directora',
+              ),
+            )
+            .toBe(true);
+        } finally {
+          await feed.close();
+        }
         const lead = await admin.get(`/api/leads/${leadId}`);
         expect(lead.body.name).toBe('Casa Repetida');
         expect(lead.body.customFields).toEqual({ [keys.Provincia as string]: 'Madrid', [keys.Empleados as string]: 8 });
