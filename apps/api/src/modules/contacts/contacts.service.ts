@@ -6,7 +6,8 @@
  * earliest left. The partial unique index holds "at most one primary" against anything else.
  * Every write and its history entry share one transaction; the lead's list item (primaryContact)
  * goes out live after the commit, and a write that changes primaryContact sends webhooks
- * 'lead.updated' (docs/webhooks.md) in the same transaction.
+ * 'lead.updated' (docs/webhooks.md) in the same transaction. A web form's submission writes its
+ * visitor through the same two steps (addContactToLockedLead, editLockedContact), with no actor.
  */
 import {
   type ContactChanges,
