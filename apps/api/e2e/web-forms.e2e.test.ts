@@ -1,7 +1,9 @@
 /**
- * Web forms in Chromium: an admin builds a form on 'Formularios' (axe-clean, laptop and phone), a
- * page on another origin (a tiny local server on its own port) embeds the snippet, a visitor
- * submits it there, and the lead appears live on the screen of the seller the role's rule chose.
+ * Web forms in Chromium: an admin builds a form on 'Formularios' (axe-clean, laptop and phone),
+ * adding the contact's name and cargo and a custom field to the lead's own fields; a page on another
+ * origin (a tiny local server on its own port) embeds the snippet, a visitor submits it there, and
+ * the lead appears live on the screen of the seller the role's rule chose, with its contact and
+ * custom value on its page.
  */
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +51,12 @@ describe('web forms', () => {
       const role = await adminApi.post('/api/custom-roles', { name: uniqueName('webrol').toLowerCase(), displayName: 'Ventas web' });
       expect((await adminApi.post(`/api/users/${seller.id}/roles/${role.body.id}`)).status).toBeLessThan(300);
       expect((await adminApi.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
+      const customerType = await adminApi.post('/api/custom-fields', {
+        label: 'Tipo de cliente',
+        type: 'select',
+        options: ['Particular', 'Empresa'],
+      });
+      expect(customerType.status).toBe(201);
 
       const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP, bypassCSP: true });
       context.setDefaultTimeout(30_000);
@@ -61,7 +69,31 @@ describe('web forms', () => {
       const dialog = page.getByRole('dialog', { name: 'Crear formulario' });
       await dialog.getByRole('textbox', { name: /^Nombre/ }).fill('Presupuesto web');
       await dialog.getByRole('switch', { name: 'Email obligatorio' }).check({ force: true });
-      await dialog.getByRole('checkbox', { name: 'Dirección', exact: true }).check();
+      const addField = async (label: string) => {
+        await dialog.getByRole('combobox', { name: 'Añadir campo' }).click();
+        await page.getByRole('option', { name: label, exact: true }).click();
+        await dialog.getByTestId('web-form-field').filter({ hasText: label }).waitFor();
+      };
+      await addField('Dirección');
+      await addField('Persona de contacto');
+      await addField('Cargo');
+      await addField('Tipo de cliente');
+      await dialog.getByRole('switch', { name: 'Tipo de cliente obligatorio' }).check({ force: true });
+      // The contact's name goes first among the contact's fields: up past the address.
+      await dialog.getByRole('button', { name: 'Quitar Teléfono' }).click();
+      await dialog.getByRole('button', { name: 'Subir Persona de contacto' }).click();
+      expect(await dialog.getByTestId('web-form-field').allTextContents()).toEqual([
+        expect.stringMatching(/^Nombre o empresa/),
+        expect.stringMatching(/^Email/),
+        expect.stringMatching(/^Mensaje/),
+        expect.stringMatching(/^Persona de contacto/),
+        expect.stringMatching(/^Dirección/),
+        expect.stringMatching(/^Cargo/),
+        expect.stringMatching(/^Tipo de cliente/),
+      ]);
+      await dialog.getByTestId('web-form-field').first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300); // the dialog's fade-in, for the screenshot
+      await screenshot(page, 'web-forms-fields-laptop', { fullPage: false });
       await dialog.getByRole('combobox', { name: 'Reparto' }).click();
       await page.getByRole('option', { name: 'Ventas web' }).click();
       await dialog.getByLabel('Sitios web permitidos').fill(siteOrigin);
@@ -102,6 +134,13 @@ describe('web forms', () => {
       await frame.getByLabel(/^Dirección/).fill('Calle Mayor 1, Sevilla');
       await frame.getByLabel(/^Mensaje/).fill('Queremos renovar tres sillones');
       await frame.getByLabel(/^Sector/).selectOption({ label: 'Salud' });
+      await frame.getByLabel(/^Persona de contacto/).fill('Rocío Vega');
+      await frame.getByLabel(/^Cargo/).fill('Directora médica');
+      // A required custom field left empty: its Spanish message under it, and nothing sent.
+      await frame.getByRole('button', { name: 'Enviar' }).click();
+      await frame.getByText('«Tipo de cliente» es obligatorio').waitFor();
+      expect(await frame.getByLabel(/^Tipo de cliente/).getAttribute('aria-invalid')).toBe('true');
+      await frame.getByLabel(/^Tipo de cliente/).selectOption({ label: 'Empresa' });
       await frame.getByRole('button', { name: 'Enviar' }).click();
       await frame.getByRole('status').filter({ hasText: 'Gracias, te contactaremos pronto.' }).waitFor();
       await screenshot(landing, 'web-forms-visitor-phone');
@@ -115,8 +154,14 @@ describe('web forms', () => {
             .getAttribute('aria-label'),
         )
         .toBe('Notificaciones, 1 sin leer');
-      const stored = await server.ctx.db.selectFrom('leads').select(['assigned_to', 'address']).where('email_key', '=', email).execute();
-      expect(stored).toEqual([{ assigned_to: seller.id, address: 'Calle Mayor 1, Sevilla' }]);
+      const stored = await server.ctx.db
+        .selectFrom('leads')
+        .select(['assigned_to', 'address', 'custom_fields'])
+        .where('email_key', '=', email)
+        .execute();
+      expect(stored).toEqual([
+        { assigned_to: seller.id, address: 'Calle Mayor 1, Sevilla', custom_fields: { [customerType.body.key]: 'Empresa' } },
+      ]);
 
       await page.getByRole('button', { name: 'Ver envíos' }).click();
       const log = page.getByRole('dialog', { name: 'Envíos de Presupuesto web' });
@@ -127,12 +172,29 @@ describe('web forms', () => {
       await log.getByRole('link', { name: leadName }).click();
       await page.waitForURL(/\/leads\/\d+$/);
       await page.getByText(/Formulario «Presupuesto web» enviado desde/).waitFor();
+      const contact = page.getByTestId('lead-contact').filter({ hasText: 'Rocío Vega' });
+      await contact.getByText('Principal').waitFor();
+      await contact.getByText('Directora médica').waitFor();
+      await page.getByText('Tipo de cliente', { exact: true }).waitFor();
+      await page.getByText('Empresa', { exact: true }).waitFor();
+      await screenshot(page, 'web-forms-lead-laptop');
 
       await page.setViewportSize(PHONE);
       await page.goto('/formularios');
       await card.waitFor();
       await screenshot(page, 'web-forms-phone');
       expect(await seriousViolations(page)).toEqual([]);
+      // The builder on a phone: every row's controls within the screen.
+      await card.getByRole('button', { name: 'Editar formulario Presupuesto web' }).click();
+      const editor = page.getByRole('dialog', { name: 'Editar formulario' });
+      const customRow = editor.getByTestId('web-form-field').filter({ hasText: 'Tipo de cliente' });
+      await customRow.getByRole('switch', { name: 'Tipo de cliente obligatorio' }).waitFor();
+      expect(await customRow.getByRole('switch', { name: 'Tipo de cliente obligatorio' }).isChecked()).toBe(true);
+      const removeBox = await customRow.getByRole('button', { name: 'Quitar Tipo de cliente' }).boundingBox();
+      expect((removeBox?.x ?? Number.POSITIVE_INFINITY) + (removeBox?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'web-forms-dialog-phone', { fullPage: false });
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
       await visitor.close();
       await sellerPage.context.close();
       await context.close();

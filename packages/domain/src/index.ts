@@ -71,6 +71,7 @@ export * from './schemas/lead-merge.js';
 export * from './schemas/saved-view.js';
 export * from './schemas/api-token.js';
 export * from './schemas/web-form.js';
+export * from './schemas/web-form-fields.js';
 export * from './schemas/lead-interaction.js';
 export * from './settings/team-settings.js';
 export * from './schemas/team-settings.js';

@@ -44,6 +44,19 @@ export async function findContactRow(db: DbOrTrx, id: number): Promise<ContactRo
   return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The lead's contact of that name, case aside (the primary first when two share it). */
+export async function findContactRowByName(db: DbOrTrx, leadId: number, name: string): Promise<ContactRow | undefined> {
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .where(sql<boolean>`lower(name) = lower(${name})`)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export interface NewContact {
   leadId: number;
   name: string;

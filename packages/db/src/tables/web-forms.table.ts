@@ -1,17 +1,16 @@
 /** Row types of web forms, their submissions and their spam defences (migration 2026-11-27T1800). */
+import type { WebFormFieldSetting } from '@crm/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, UpdatedAt } from './users.table.js';
 
-export interface WebFormFieldSettingJson {
-  field: 'name' | 'email' | 'phone' | 'description' | 'address' | 'domain';
-  required: boolean;
-}
+/** `{ field, required }`: a lead field ('email'), a contact field ('contact.cargo') or a custom one ('customFields.provincia'). */
+export type WebFormFieldSettingJson = WebFormFieldSetting;
 
 export interface WebFormsTable {
   id: Generated<number>;
   slug: string;
   name: string;
-  /** The fields shown, in order, each required or not. */
+  /** The fields shown, in order, each required or not (a custom field archived since is kept, and hidden on read). */
   fields: ColumnType<WebFormFieldSettingJson[], string, string>;
   /** null: the visitor chooses. */
   category: string | null;

@@ -58,7 +58,7 @@ export const LEAD_EXPORT_COLUMNS: readonly LeadExportColumn[] = [
 ];
 
 /** A custom value as a cell: numbers as numbers, flags as Sí/No, a multi-select's options joined. */
-function customCell(value: CustomFieldValue | undefined): LeadExportCell {
+export function customFieldCell(value: CustomFieldValue | undefined): string | number | null {
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (Array.isArray(value)) return value.join(', ');
@@ -72,7 +72,7 @@ export function leadExportColumns(definitions: readonly CustomFieldDefinition[] 
     .map((definition) => ({
       header: definition.label,
       width: definition.type === 'long_text' ? 40 : 18,
-      value: (lead: LeadListItem) => customCell(lead.customFields[definition.key]),
+      value: (lead: LeadListItem) => customFieldCell(lead.customFields[definition.key]),
     }));
   return [...LEAD_EXPORT_COLUMNS, ...custom];
 }

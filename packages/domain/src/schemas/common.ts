@@ -69,10 +69,12 @@ export function optionalText(max: number = LIMITS.longText) {
     .transform((value) => (value ? value : null));
 }
 
-export const emailSchema = text({ message: 'Email inválido' })
-  .trim()
-  .max(LIMITS.email, { message: 'Email inválido' })
-  .pipe(z.email({ message: 'Email inválido' }));
+/** An email address, refused with `message`. */
+export function emailOf(message = 'Email inválido') {
+  return text({ message }).trim().max(LIMITS.email, { message }).pipe(z.email({ message }));
+}
+
+export const emailSchema = emailOf();
 
 export const passwordSchema = text({ message: 'La contraseña debe tener al menos 6 caracteres' })
   .min(LIMITS.password.min, { message: 'La contraseña debe tener al menos 6 caracteres' })

@@ -3,23 +3,22 @@
  * and what a visitor's browser sends to `POST /api/forms/{slug}/submissions`.
  */
 import { z } from 'zod';
+import type { CustomFieldDefinition } from '../custom-fields/types.js';
 import { LEAD_CATEGORIES, type LeadCategory } from '../leads/categories.js';
 import { isPlausiblePhone } from '../phones/phone.js';
-import { LIMITS, emailSchema, idSchema, nullableIdSchema, requiredText, text } from './common.js';
+import { LIMITS, emailOf, idSchema, nullableIdSchema, requiredText, text } from './common.js';
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact.js';
 import { LEAD_LIMITS } from './lead.js';
-
-/** The lead fields a form may show, in the order the hosted page shows them. */
-export const WEB_FORM_FIELDS = ['name', 'email', 'phone', 'description', 'address', 'domain'] as const;
-export type WebFormField = (typeof WEB_FORM_FIELDS)[number];
-
-export const WEB_FORM_FIELD_LABELS: Record<WebFormField, string> = {
-  name: 'Nombre o empresa',
-  email: 'Email',
-  phone: 'Teléfono',
-  description: 'Mensaje',
-  address: 'Dirección',
-  domain: 'Sitio web',
-};
+import {
+  WEB_FORM_FIELD_LABELS,
+  type WebFormBuiltInField,
+  type WebFormFieldSetting,
+  type WebFormCustomValues,
+  isBuiltInField,
+  isContactField,
+  webFormCustomFieldsSchema,
+  webFormFieldSettingSchema,
+} from './web-form-fields.js';
 
 export const WEB_FORM_LIMITS = {
   allowedOrigins: 20,
@@ -31,6 +30,8 @@ export const WEB_FORM_LIMITS = {
   submissionBody: 32 * 1024,
   altcha: 4000,
   submissionsPage: 100,
+  /** The lead's six, the contact's four and up to fifty custom fields. */
+  fields: 60,
 } as const;
 
 /** The hidden field people never see and bots fill in: a submission with it is refused. */
@@ -91,22 +92,20 @@ export const webFormRedirectSchema = z.preprocess(
     .nullable(),
 );
 
-export const webFormFieldSettingSchema = z.object({
-  field: z.enum(WEB_FORM_FIELDS, { message: 'Campo desconocido' }),
-  required: z.boolean(),
-});
-export type WebFormFieldSetting = z.infer<typeof webFormFieldSettingSchema>;
-
 const FIELDS_RULES = {
   name: 'El nombre se muestra siempre y es obligatorio',
   contact: 'El formulario debe pedir el email o el teléfono',
   repeated: 'Cada campo puede aparecer una sola vez',
+  contactName: 'Para pedir datos de la persona de contacto, el formulario debe pedir también su nombre',
 } as const;
 
-/** The fields shown, in order, each required or not: the name always (required), the email or the phone. */
+/**
+ * The fields shown, in order, each required or not: the name always (required), the email or the
+ * phone, and the contact's name whenever another of the contact's fields is shown.
+ */
 export const webFormFieldsSchema = z
   .array(webFormFieldSettingSchema)
-  .max(WEB_FORM_FIELDS.length)
+  .max(WEB_FORM_LIMITS.fields, { message: `Máximo ${WEB_FORM_LIMITS.fields} campos` })
   .superRefine((fields, issue) => {
     const shown = fields.map((setting) => setting.field);
     if (new Set(shown).size !== shown.length) issue.addIssue({ code: 'custom', message: FIELDS_RULES.repeated });
@@ -114,6 +113,9 @@ export const webFormFieldsSchema = z
       issue.addIssue({ code: 'custom', message: FIELDS_RULES.name });
     }
     if (!shown.includes('email') && !shown.includes('phone')) issue.addIssue({ code: 'custom', message: FIELDS_RULES.contact });
+    if (shown.some(isContactField) && !shown.includes('contact.name')) {
+      issue.addIssue({ code: 'custom', message: FIELDS_RULES.contactName });
+    }
   });
 
 const webFormSettingsShape = {
@@ -213,18 +215,36 @@ const looseText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const CONTACT_EMAIL_INVALID = 'Email de contacto inválido';
+
+/** The primary contact's values: the person who writes. */
+const publicContactSchema = z.object({
+  name: looseText(LIMITS.name),
+  cargo: looseText(CONTACT_LIMITS.cargo),
+  email: z.preprocess(blankAsNull, emailOf(CONTACT_EMAIL_INVALID).nullish()),
+  phone: looseText(CONTACT_LIMITS.phone).refine((value) => value === null || isPlausiblePhone(value), {
+    message: 'Teléfono de contacto inválido',
+  }),
+});
+
 /**
- * What a visitor's browser sends. Every lead field is optional here: which ones the form requires
- * is its own setting (`webFormValuesRefusals`). `altcha` is the solved proof of work (base64 JSON).
+ * What a visitor's browser sends. Every field is optional here: which ones the form shows and
+ * requires is its own setting (`checkWebFormValues`). `contact` holds the primary contact's values,
+ * `customFields` the custom ones by key (checked against the definitions then). `altcha` is the
+ * solved proof of work (base64 JSON).
  */
 export const publicSubmissionSchema = z.object({
   name: looseText(LIMITS.name),
-  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullish()),
+  email: z.preprocess(blankAsNull, emailOf().nullish()),
   phone: looseText(LEAD_LIMITS.phone).refine((value) => value === null || isPlausiblePhone(value), { message: 'Teléfono inválido' }),
   description: looseText(LIMITS.longText),
   address: looseText(LEAD_LIMITS.address),
   domain: looseText(LEAD_LIMITS.domain),
   category: z.enum(LEAD_CATEGORIES, { message: 'Categoría inválida' }).nullish(),
+  contact: publicContactSchema.nullish(),
+  customFields: z.record(z.string(), z.unknown(), { message: 'Los campos personalizados deben ser un objeto' }).nullish(),
   [WEB_FORM_HONEYPOT]: z.string().max(1000).nullish(),
   altcha: text({ message: 'Falta la comprobación anti-spam' })
     .min(1, { message: 'Falta la comprobación anti-spam' })
@@ -233,18 +253,47 @@ export const publicSubmissionSchema = z.object({
   referrer: looseText(WEB_FORM_LIMITS.pageUrl),
 });
 export type PublicSubmission = z.output<typeof publicSubmissionSchema>;
+export type PublicContactValues = z.output<typeof publicContactSchema>;
 
-/** The Spanish message of each required field left empty, and the contact rule when neither email nor phone came. */
-export function webFormValuesRefusals(
+/** A built-in field's value in a submission ('contact.cargo' is `contact.cargo`). */
+export function submittedValue(values: PublicSubmission, field: WebFormBuiltInField): string | null {
+  if (!isContactField(field)) return values[field] ?? null;
+  return values.contact?.[field.slice('contact.'.length) as keyof PublicContactValues] ?? null;
+}
+
+export interface WebFormRefusal {
+  path: string[];
+  message: string;
+}
+
+/**
+ * A submission by the form's rules, every refusal in Spanish with the path of its value: each
+ * required field left empty, contact values without the contact's name, neither email nor phone,
+ * no category when the visitor chooses it, and each custom value its field refuses (by the one
+ * builder of custom values). `customFields` are the accepted custom values, as they are stored.
+ */
+export function checkWebFormValues(
   form: { fields: readonly WebFormFieldSetting[]; category: LeadCategory | null },
   values: PublicSubmission,
-): { path: string[]; message: string }[] {
-  const refusals: { path: string[]; message: string }[] = form.fields
-    .filter((setting) => setting.required && !values[setting.field])
-    .map((setting) => ({ path: [setting.field], message: `${WEB_FORM_FIELD_LABELS[setting.field]}: este campo es obligatorio` }));
+  definitions: readonly CustomFieldDefinition[],
+): { refusals: WebFormRefusal[]; customFields: WebFormCustomValues } {
+  const builtIn = form.fields.filter((setting): setting is { field: WebFormBuiltInField; required: boolean } =>
+    isBuiltInField(setting.field),
+  );
+  const refusals: WebFormRefusal[] = builtIn
+    .filter((setting) => setting.required && !submittedValue(values, setting.field))
+    .map((setting) => ({ path: setting.field.split('.'), message: `${WEB_FORM_FIELD_LABELS[setting.field]}: este campo es obligatorio` }));
+  const contactGiven = builtIn.some((setting) => isContactField(setting.field) && submittedValue(values, setting.field));
+  if (contactGiven && !values.contact?.name && !refusals.some((refusal) => refusal.path.join('.') === 'contact.name')) {
+    refusals.push({ path: ['contact', 'name'], message: CONTACT_MESSAGES.nameRequired });
+  }
   if (!values.email && !values.phone) refusals.push({ path: ['email'], message: 'Indica un email o un teléfono' });
   if (form.category === null && !values.category) refusals.push({ path: ['category'], message: 'Elige una categoría' });
-  return refusals;
+  const custom = webFormCustomFieldsSchema(form.fields, definitions).safeParse(values.customFields ?? undefined);
+  if (!custom.success) {
+    refusals.push(...custom.error.issues.map((issue) => ({ path: ['customFields', ...issue.path.map(String)], message: issue.message })));
+  }
+  return { refusals, customFields: custom.success ? custom.data : {} };
 }
 
 /** What the visitor's page gets back: the thank-you text, or where to go. */

@@ -6,13 +6,15 @@
  * earliest left. The partial unique index holds "at most one primary" against anything else.
  * Every write and its history entry share one transaction; the lead's list item (primaryContact)
  * goes out live after the commit, and a write that changes primaryContact sends webhooks
- * 'lead.updated' (docs/webhooks.md) in the same transaction.
+ * 'lead.updated' (docs/webhooks.md) in the same transaction. A web form's submission writes its
+ * visitor through the same two steps (addContactToLockedLead, editLockedContact), with no actor.
  */
 import {
   type ContactChanges,
   type ContactRow,
   type DbOrTrx,
   type LeadReader,
+  type NewContact,
   type NewLeadHistoryEntry,
   clearPrimaryContact,
   deleteContactRow,
@@ -70,24 +72,41 @@ export async function addContact(ctx: ServiceContext, input: CreateContact): Pro
   const country = await teamCountry(ctx);
   const contact = await ctx.db.transaction().execute(async (trx) => {
     await lockLead(trx, input.leadId, reader);
-    const current = await listContacts(trx, input.leadId);
-    const isPrimary = current.length === 0 || input.isPrimary === true;
-    if (isPrimary) await clearPrimaryContact(trx, input.leadId);
-    const row = await insertContact(trx, {
+    const added = await addContactToLockedLead(trx, {
       ...input,
       phone: normalizePhone(input.phone, country),
       whatsappPhone: normalizePhone(input.whatsappPhone, country),
-      isPrimary,
       createdBy: ctx.viewer.user.id,
     });
-    await recordLeadHistory(trx, [
-      { leadId: input.leadId, type: 'contact_added', actorId: ctx.viewer.user.id, changes: { contact: named(row), isPrimary } },
-    ]);
-    if (isPrimary) await emitLeadEvents(ctx, trx, 'lead.updated', [input.leadId]);
-    return row;
+    if (added.primaryChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [input.leadId]);
+    return added.row;
   });
   await announceLeadUpdated(ctx, contact.lead_id);
   return toContactDto(contact);
+}
+
+/** A contact write under the lead's lock, and whether it changed the lead's primaryContact (its 'lead.updated'). */
+export interface ContactWrite {
+  row: ContactRow;
+  primaryChanged: boolean;
+}
+
+/**
+ * Adds a contact to a lead whose row the caller holds locked, with its history entry (by
+ * `createdBy`; null: a web form): the lead's first contact, or one sent as primary, is the primary.
+ */
+export async function addContactToLockedLead(
+  trx: DbOrTrx,
+  contact: Omit<NewContact, 'isPrimary'> & { isPrimary?: boolean },
+): Promise<ContactWrite> {
+  const current = await listContacts(trx, contact.leadId);
+  const isPrimary = current.length === 0 || contact.isPrimary === true;
+  if (isPrimary) await clearPrimaryContact(trx, contact.leadId);
+  const row = await insertContact(trx, { ...contact, isPrimary });
+  await recordLeadHistory(trx, [
+    { leadId: contact.leadId, type: 'contact_added', actorId: contact.createdBy, changes: { contact: named(row), isPrimary } },
+  ]);
+  return { row, primaryChanged: isPrimary };
 }
 
 /** The row's column for each field of the form. */
@@ -105,7 +124,7 @@ const COLUMNS = {
 const PRIMARY_CONTACT_FIELDS: readonly ContactField[] = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone'];
 
 /** The columns that change and the history's { field: { from, to } } for them. */
-function changedFields(row: ContactRow, fields: UpdateContactFields) {
+function changedFields(row: ContactRow, fields: Partial<UpdateContactFields>) {
   const columns: Record<string, unknown> = {};
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of CONTACT_FIELDS) {
@@ -140,25 +159,38 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
   const contact = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockedContact(trx, id, reader);
     if (fields.isPrimary === false && row.is_primary) throw new DomainError('BAD_REQUEST', CONTACT_MESSAGES.keepOnePrimary);
-    const { columns, changes } = changedFields(row, fields);
-    const becomesPrimary = fields.isPrimary === true && !row.is_primary;
-    if (becomesPrimary) await clearPrimaryContact(trx, row.lead_id);
-    if (Object.keys(changes).length === 0 && !becomesPrimary) return row;
-    const updated = await updateContactRow(trx, row, becomesPrimary ? { ...columns, is_primary: true } : columns);
-    const entry: NewLeadHistoryEntry = {
-      leadId: row.lead_id,
-      type: 'contact_updated',
-      actorId: ctx.viewer.user.id,
-      changes: { contact: named(updated), ...changes, ...(becomesPrimary ? { isPrimary: { from: false, to: true } } : {}) },
-    };
-    await recordLeadHistory(trx, [entry]);
-    if (becomesPrimary || (row.is_primary && PRIMARY_CONTACT_FIELDS.some((field) => field in changes))) {
-      await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
-    }
-    return updated;
+    const edited = await editLockedContact(trx, row, fields, ctx.viewer.user.id);
+    if (edited.primaryChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
+    return edited.row;
   });
   await announceLeadUpdated(ctx, contact.lead_id);
   return toContactDto(contact);
+}
+
+/**
+ * Applies an edit to a contact whose lead the caller holds locked (phones already normalised),
+ * with its 'contact_updated' entry when anything changed; `isPrimary: true` makes it the primary.
+ */
+export async function editLockedContact(
+  trx: DbOrTrx,
+  row: ContactRow,
+  fields: Partial<UpdateContactFields>,
+  actorId: number | null,
+): Promise<ContactWrite> {
+  const { columns, changes } = changedFields(row, fields);
+  const becomesPrimary = fields.isPrimary === true && !row.is_primary;
+  if (becomesPrimary) await clearPrimaryContact(trx, row.lead_id);
+  if (Object.keys(changes).length === 0 && !becomesPrimary) return { row, primaryChanged: false };
+  const updated = await updateContactRow(trx, row, becomesPrimary ? { ...columns, is_primary: true } : columns);
+  const entry: NewLeadHistoryEntry = {
+    leadId: row.lead_id,
+    type: 'contact_updated',
+    actorId,
+    changes: { contact: named(updated), ...changes, ...(becomesPrimary ? { isPrimary: { from: false, to: true } } : {}) },
+  };
+  await recordLeadHistory(trx, [entry]);
+  const primaryChanged = becomesPrimary || (row.is_primary && PRIMARY_CONTACT_FIELDS.some((field) => field in changes));
+  return { row: updated, primaryChanged };
 }
 
 export async function removeContact(ctx: ServiceContext, id: number): Promise<{ id: number }> {

@@ -35,9 +35,9 @@ const EDITED_FIELDS = {
 
 /** The entries an update of `row` records: 'edited' (fields old → new), 'assigned', and 'contacted' or 'status_changed'. */
 export function leadUpdateEntries(
-  actorId: number,
+  actorId: number | null,
   row: LeadRow,
-  input: UpdateLead,
+  input: Partial<UpdateLead>,
   customChanges: Record<string, { from: unknown; to: unknown }> = {},
 ): NewLeadHistoryEntry[] {
   const entries: NewLeadHistoryEntry[] = [];
@@ -59,7 +59,7 @@ export function assignmentEntries(actorId: number | null, row: Pick<LeadRow, 'id
   return [{ leadId: row.id, type: 'assigned' as const, actorId, changes: { assignedTo: { from: row.assigned_to, to } } }];
 }
 
-function statusEntries(actorId: number, row: Pick<LeadRow, 'id' | 'status'>, to: LeadStatus | undefined): NewLeadHistoryEntry[] {
+function statusEntries(actorId: number | null, row: Pick<LeadRow, 'id' | 'status'>, to: LeadStatus | undefined): NewLeadHistoryEntry[] {
   if (to === undefined || to === row.status) return [];
   // Reaching contactado is marking the lead contacted: one 'contacted' entry says both.
   const type = to === 'contactado' ? 'contacted' : 'status_changed';

@@ -11,7 +11,7 @@ import { parseInput } from '../../http/parse-input.js';
 import { admitOrigin, allowOrigin } from './web-form-origin.js';
 import { renderFormPage } from './web-form-page.js';
 import { issueChallenge } from './web-form-proof.js';
-import { activeFormBySlug, submitWebForm } from './web-form-submit.service.js';
+import { activeFormBySlug, openFormBySlug, submitWebForm } from './web-form-submit.service.js';
 
 interface DoorCall {
   ctx: AppContext;
@@ -30,7 +30,7 @@ export async function admitDoor({ ctx, request, reply }: DoorCall): Promise<void
 
 /** `GET /f/{slug}`: the page and the CSP that frames it only where the form allows. */
 export async function formPage(ctx: AppContext, slug: string): Promise<{ html: string; csp: string }> {
-  return renderFormPage(await activeFormBySlug(ctx, slug));
+  return renderFormPage(await openFormBySlug(ctx, slug));
 }
 
 /** Framed only where the form allows: its CSP replaces the app's, which frames nowhere. */
@@ -52,7 +52,7 @@ export async function receiveSubmission(
   { slug, ...values }: PublicSubmission & { slug: string },
   client: { ip: string; referer?: string },
 ): Promise<PublicSubmissionAnswer> {
-  const form = await activeFormBySlug(ctx, slug);
-  await submitWebForm(ctx, form, values, { address: client.ip, refererHeader: client.referer });
-  return { thankYouText: form.thankYouText, redirectUrl: form.redirectUrl };
+  const open = await openFormBySlug(ctx, slug);
+  await submitWebForm(ctx, open, values, { address: client.ip, refererHeader: client.referer });
+  return { thankYouText: open.form.thankYouText, redirectUrl: open.form.redirectUrl };
 }

@@ -1,7 +1,9 @@
 /**
- * A visitor's submission (docs/web-forms.md): spam defences first (honeypot, the form's rules, the
- * per-address limit, the proof of work), then one transaction that adds to the lead already holding
- * the email or phone, or creates the lead, records where it came from and hands it to the form's role.
+ * A visitor's submission (docs/web-forms.md): spam defences first (honeypot, the form's rules with
+ * each custom value checked by the one custom-field builder, the per-address limit, the proof of
+ * work), then one transaction that adds to the lead already holding the email or phone (its
+ * contact updated or added, its empty custom fields filled), or creates the lead with its custom
+ * values and primary contact, records where it came from and hands it to the form's role.
  */
 import {
   type DbOrTrx,
@@ -10,32 +12,50 @@ import {
   findDuplicateLead,
   EVERY_LEAD,
   findLeadListItem,
+  findLeadRowForUpdate,
   findWebFormBySlug,
   insertLead,
   insertLeadNote,
   insertWebFormSubmission,
+  findContactRowByName,
   recordActivity,
   recordLeadHistory,
   reserveWebFormHit,
   uniqueViolationOf,
+  updateLeadRow,
 } from '@crm/db';
 import {
+  type CustomFieldDefinition,
+  type CustomFieldValues,
   DomainError,
   type LeadListItem,
   type PhoneCountry,
   type PublicSubmission,
-  WEB_FORM_FIELD_LABELS,
+  WEB_FORM_FIELDS,
   WEB_FORM_HONEYPOT,
+  type WebFormBuiltInField,
+  type WebFormCustomValues,
   type WebFormField,
+  type WebFormLeadField,
   type WebFormSubmission,
+  applyCustomFieldsPatch,
+  checkWebFormValues,
+  customFieldCell,
+  customFieldKeyOf,
+  isContactField,
   leadEmailKey,
   leadPhoneKeys,
   normalizePhone,
+  submittedValue,
   utmParametersOf,
-  webFormValuesRefusals,
+  visibleFormFields,
+  webFormFieldLabel,
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import { addContactToLockedLead, editLockedContact } from '../contacts/contacts.service.js';
+import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 import { distributeLeads } from '../distribution/distribution.service.js';
+import { leadUpdateEntries } from '../lead-history/lead-history.service.js';
 import { announceLeadChanged } from '../leads/lead-changed.js';
 import { Notifier } from '../notifications/notifier.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
@@ -55,6 +75,17 @@ export async function activeFormBySlug(ctx: Pick<AppContext, 'db'>, slug: string
   return form;
 }
 
+/** An active form as its page and its submissions see it: the lead custom fields, and its fields without those archived since. */
+export interface OpenWebForm {
+  form: PublicWebForm;
+  definitions: CustomFieldDefinition[];
+}
+
+export async function openFormBySlug(ctx: Pick<AppContext, 'db'>, slug: string): Promise<OpenWebForm> {
+  const [form, definitions] = await Promise.all([activeFormBySlug(ctx, slug), leadFieldDefinitions(ctx)]);
+  return { form: { ...form, fields: visibleFormFields(form.fields, definitions) }, definitions };
+}
+
 /** Where a submission came from, as the request tells it. */
 export interface SubmissionOrigin {
   address: string;
@@ -71,13 +102,13 @@ export interface FormSubmitted {
 
 export async function submitWebForm(
   ctx: AppContext,
-  form: PublicWebForm,
+  { form, definitions }: OpenWebForm,
   values: PublicSubmission,
   origin: SubmissionOrigin,
 ): Promise<FormSubmitted> {
   if (values[WEB_FORM_HONEYPOT]) throw new DomainError('BAD_REQUEST', HONEYPOT_REFUSED);
-  const refusals = webFormValuesRefusals(form, values);
-  if (refusals[0]) throw new DomainError('BAD_REQUEST', refusals[0].message, refusals);
+  const checked = checkWebFormValues(form, values, definitions);
+  if (checked.refusals[0]) throw new DomainError('BAD_REQUEST', checked.refusals[0].message, checked.refusals);
   const hash = await addressHash(ctx, origin.address);
   if (!(await reserveWebFormHit(ctx.db, hash, ctx.env.FORMS_SUBMISSIONS_PER_ADDRESS, ADDRESS_WINDOW_SECONDS))) {
     throw new DomainError('TOO_MANY_REQUESTS', ADDRESS_LIMIT);
@@ -88,12 +119,14 @@ export async function submitWebForm(
   const pageUrl = values.pageUrl ?? origin.refererHeader?.slice(0, 2000) ?? null;
   const source = { pageUrl, referrer: values.referrer, utm: utmParametersOf(pageUrl), addressHash: hash };
   const notes = new Notifier();
-  const leadValues = shownValues(form, values, country);
-  const keys = { emailKey: leadEmailKey(leadValues.email), phoneKeys: leadPhoneKeys(leadValues.phone, country) };
+  const shown = shownValues(form, values, checked.customFields, country);
+  const keys = { emailKey: leadEmailKey(shown.lead.email), phoneKeys: leadPhoneKeys(shown.lead.phone, country) };
   const written = await writeOnce(ctx.db, async (trx) => {
-    const recorded = await recordSubmission(trx, form, leadValues, keys, source, notes);
-    // Webhooks hear of it in the same transaction (a new lead is also a lead.created).
+    const recorded = await recordSubmission(trx, { form, definitions }, shown, keys, source, notes);
+    // Webhooks hear of it in the same transaction (a new lead is also a lead.created; a known lead
+    // whose contact or custom values changed, a lead.updated).
     if (recorded.outcome === 'created') await emitLeadEvents(ctx, trx, 'lead.created', [recorded.leadId]);
+    if (recorded.leadChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [recorded.leadId]);
     await emitWebhookEvent(ctx, trx, 'form.submitted', async () => {
       const lead = await findLeadListItem(trx, recorded.leadId, EVERY_LEAD);
       return lead ? [{ leadId: lead.id, data: formSubmittedOf(form, recorded, lead, source, values.referrer) }] : [];
@@ -103,6 +136,7 @@ export async function submitWebForm(
   const lead = await findLeadListItem(ctx.db, written.leadId, EVERY_LEAD);
   if (!lead) throw new DomainError('NOT_FOUND', FORM_NOT_FOUND);
   if (written.outcome === 'created') await announceLeadChanged(ctx, lead, 'created');
+  else if (written.leadChanged) await announceLeadChanged(ctx, lead, 'updated');
   await notes.publish(ctx);
   return formSubmittedOf(form, written, lead, source, values.referrer);
 }
@@ -145,21 +179,43 @@ async function writeOnce<T>(db: AppContext['db'], write: (trx: DbOrTrx) => Promi
   }
 }
 
-type LeadValues = Record<WebFormField, string | null> & { category: string };
+type LeadValues = Record<WebFormLeadField, string | null> & { category: string };
 
-/** Only the fields the form shows count (a crafted body cannot fill the others); the phone in E.164 by the team's country. */
-function shownValues(form: PublicWebForm, values: PublicSubmission, country: PhoneCountry): LeadValues {
+/** The visitor as the lead's contact. */
+interface FormContact {
+  name: string;
+  cargo: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/** What a submission writes: the lead's values, the contact's (null: none asked or given) and the custom values. */
+interface ShownValues {
+  lead: LeadValues;
+  contact: FormContact | null;
+  customFields: WebFormCustomValues;
+}
+
+/**
+ * Only the fields the form shows count (a crafted body cannot fill the others; a custom key the
+ * form does not show was refused already); phones in E.164 by the team's country.
+ */
+function shownValues(form: PublicWebForm, values: PublicSubmission, customFields: WebFormCustomValues, country: PhoneCountry): ShownValues {
   const shown = new Set(form.fields.map((setting) => setting.field));
-  const pick = (field: WebFormField) => (shown.has(field) ? values[field] : null) ?? null;
-  const phone = pick('phone');
+  const pick = (field: WebFormBuiltInField) => (shown.has(field) ? submittedValue(values, field) : null);
+  const lead = Object.fromEntries(WEB_FORM_FIELDS.map((field) => [field, pick(field)])) as Record<WebFormLeadField, string | null>;
+  const contactName = pick('contact.name');
   return {
-    name: pick('name'),
-    email: pick('email'),
-    phone: phone === null ? null : normalizePhone(phone, country),
-    description: pick('description'),
-    address: pick('address'),
-    domain: pick('domain'),
-    category: form.category ?? values.category ?? 'otros',
+    lead: { ...lead, phone: normalizePhone(lead.phone, country), category: form.category ?? values.category ?? 'otros' },
+    contact: contactName
+      ? {
+          name: contactName,
+          cargo: pick('contact.cargo'),
+          email: pick('contact.email'),
+          phone: normalizePhone(pick('contact.phone'), country),
+        }
+      : null,
+    customFields,
   };
 }
 
@@ -170,18 +226,37 @@ interface SubmissionSource {
   addressHash: string;
 }
 
+interface RecordedSubmission {
+  id: number;
+  createdAt: Date;
+  leadId: number;
+  outcome: 'created' | 'merged';
+  /** A known lead's contact or custom values changed (its 'lead.updated' and live update). */
+  leadChanged: boolean;
+}
+
 async function recordSubmission(
   trx: DbOrTrx,
-  form: PublicWebForm,
-  values: LeadValues,
+  open: OpenWebForm,
+  values: ShownValues,
   keys: { emailKey: string | null; phoneKeys: string[] },
   source: SubmissionSource,
   notes: Notifier,
-): Promise<{ id: number; createdAt: Date; leadId: number; outcome: 'created' | 'merged' }> {
+): Promise<RecordedSubmission> {
+  const { form } = open;
   const existing = await findDuplicateLead(trx, keys);
   const outcome = existing ? 'merged' : 'created';
-  const leadId = existing ? existing.id : await createFormLead(trx, form, values, notes);
-  if (existing) await insertLeadNote(trx, { leadId, authorId: null, body: submissionNote(form, values) });
+  let leadId: number;
+  let leadChanged = false;
+  if (existing) {
+    leadId = existing.id;
+    // The lead's row lock first: the note's and the history's foreign keys share-lock it, and two
+    // submissions holding that share while both wait for the lock would deadlock.
+    leadChanged = await addToKnownLead(trx, leadId, values);
+    await insertLeadNote(trx, { leadId, authorId: null, body: submissionNote(open, values) });
+  } else {
+    leadId = await createFormLead(trx, form, values, notes);
+  }
   await recordLeadHistory(trx, [
     {
       leadId,
@@ -191,23 +266,27 @@ async function recordSubmission(
     },
   ]);
   const submission = await insertWebFormSubmission(trx, { formId: form.id, leadId, outcome, ...source });
-  return { ...submission, leadId, outcome };
+  return { ...submission, leadId, outcome, leadChanged };
 }
 
-async function createFormLead(trx: DbOrTrx, form: PublicWebForm, values: LeadValues, notes: Notifier): Promise<number> {
-  const name = values.name ?? values.email ?? values.phone ?? form.name;
+async function createFormLead(trx: DbOrTrx, form: PublicWebForm, values: ShownValues, notes: Notifier): Promise<number> {
+  const { lead } = values;
+  const name = lead.name ?? lead.email ?? lead.phone ?? form.name;
   const leadId = await insertLead(trx, {
     name,
-    email: values.email,
-    phone: values.phone,
-    category: values.category,
-    description: values.description,
-    address: values.address,
-    domain: values.domain,
+    email: lead.email,
+    phone: lead.phone,
+    category: lead.category,
+    description: lead.description,
+    address: lead.address,
+    domain: lead.domain,
     assigned_to: null,
     created_by: null,
+    custom_fields: JSON.stringify(values.customFields),
   });
   await recordLeadHistory(trx, [{ leadId, type: 'created', actorId: null, changes: { source: `Formulario: ${form.name}` } }]);
+  // The new lead's first contact: its primary.
+  if (values.contact) await addContactToLockedLead(trx, { ...values.contact, ...NEW_CONTACT, leadId });
   // A role without a rule or without anyone available leaves the lead unassigned, for a manager to hand out.
   if (form.roleId !== null) await distributeLeads(trx, form.roleId, [leadId], null);
   await notes.leadsAssigned(trx, null, [leadId]);
@@ -215,11 +294,52 @@ async function createFormLead(trx: DbOrTrx, form: PublicWebForm, values: LeadVal
   return leadId;
 }
 
-/** The note a known lead gets: what the visitor wrote this time. */
-function submissionNote(form: PublicWebForm, values: LeadValues): string {
-  const lines = form.fields
-    .map((setting) => [WEB_FORM_FIELD_LABELS[setting.field], values[setting.field]] as const)
-    .filter((line): line is readonly [string, string] => Boolean(line[1]))
-    .map(([label, value]) => `${label}: ${value}`);
+/** What a form's contact has that the form does not ask: WhatsApp on its phone, as the contact dialog defaults, and no notes. */
+const NEW_CONTACT = { phoneHasWhatsapp: true, whatsappPhone: null, notes: null, createdBy: null } as const;
+
+/**
+ * A known lead (its row locked, as every contact write locks it): the lead's own fields stay as
+ * they are; the contact of the name the visitor gave (case aside) takes the cargo, email and phone
+ * sent, or the visitor is added as a contact (the primary when the lead had none); custom fields
+ * without a value take the visitor's, and none is overwritten. True when the lead's DTO changed.
+ */
+async function addToKnownLead(trx: DbOrTrx, leadId: number, values: ShownValues): Promise<boolean> {
+  const row = await findLeadRowForUpdate(trx, leadId, EVERY_LEAD);
+  if (!row) throw new DomainError('NOT_FOUND', FORM_NOT_FOUND);
+  const current = row.custom_fields as CustomFieldValues;
+  const blanks = Object.fromEntries(Object.entries(values.customFields).filter(([key]) => current[key] === undefined));
+  const custom = applyCustomFieldsPatch(current, blanks);
+  const customChanged = Object.keys(custom.changes).length > 0;
+  if (customChanged) {
+    await updateLeadRow(trx, row, { custom_fields: JSON.stringify(custom.values) });
+    await recordLeadHistory(trx, leadUpdateEntries(null, row, {}, custom.changes));
+  }
+  return (await writeKnownContact(trx, leadId, values.contact)) || customChanged;
+}
+
+/** The visitor as a contact of a known lead; true when the lead's primaryContact changed. */
+async function writeKnownContact(trx: DbOrTrx, leadId: number, contact: FormContact | null): Promise<boolean> {
+  if (!contact) return false;
+  const row = await findContactRowByName(trx, leadId, contact.name);
+  if (!row) return (await addContactToLockedLead(trx, { ...contact, ...NEW_CONTACT, leadId })).primaryChanged;
+  // Only what the visitor gave: an empty field leaves the contact's value alone.
+  const given = { cargo: contact.cargo ?? undefined, email: contact.email ?? undefined, phone: contact.phone ?? undefined };
+  return (await editLockedContact(trx, row, given, null)).primaryChanged;
+}
+
+/** The note a known lead gets: everything the visitor wrote this time, each under the form's label. */
+function submissionNote({ form, definitions }: OpenWebForm, values: ShownValues): string {
+  const lines = form.fields.flatMap((setting) => {
+    const value = noteValue(values, setting.field);
+    return value === null || value === '' ? [] : [`${webFormFieldLabel(setting.field, definitions)}: ${value}`];
+  });
   return [`Nuevo envío del formulario «${form.name}»`, ...lines].join('\n');
+}
+
+/** A value as the note writes it: a custom one as the exports do (Sí/No, options joined). */
+function noteValue(values: ShownValues, field: WebFormField): string | number | null {
+  const key = customFieldKeyOf(field);
+  if (key !== undefined) return customFieldCell(values.customFields[key] ?? undefined);
+  if (!isContactField(field)) return values.lead[field as WebFormLeadField];
+  return values.contact?.[field.slice('contact.'.length) as keyof FormContact] ?? null;
 }

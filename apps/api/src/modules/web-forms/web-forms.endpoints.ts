@@ -56,7 +56,8 @@ export const webFormsEndpoints = [
   endpoint({
     name: 'webForms.create',
     summary: 'Crea un formulario web',
-    description: '`slug` se hace del nombre si falta; 409 si ya existe.',
+    description:
+      '`slug` se hace del nombre si falta; 409 si ya existe. `fields`: `{ field, required }` en orden, con `field` un campo del lead (`email`), del contacto (`contact.cargo`) o personalizado activo (`customFields.provincia`).',
     permission: 'webForm.manage',
     audit: true,
     input: createWebFormSchema,
@@ -139,7 +140,7 @@ export const webFormsEndpoints = [
     name: 'webForms.submit',
     summary: 'Envía un formulario web: crea o completa un lead',
     description:
-      'Solo cuentan los campos del formulario; `altcha` es el reto resuelto; `fax` es una trampa y debe ir vacío; como mucho 32 KB. Un email o teléfono conocido completa el lead existente. 429 pasado el límite por dirección.',
+      'Solo cuentan los campos del formulario: los del lead, `contact` `{ name, cargo, email, phone }` (su persona de contacto principal) y `customFields` `{ clave: valor }` (una clave que el formulario no pide, desconocida o archivada es un 400); `altcha` es el reto resuelto; `fax` es una trampa y debe ir vacío; como mucho 32 KB. Un email o teléfono conocido completa el lead existente. 429 pasado el límite por dirección.',
     permission: 'public',
     input: publicSubmissionSchema.extend({ slug: webFormSlugSchema }),
     output: publicSubmissionAnswerSchema,

@@ -15,35 +15,54 @@ import {
 } from '@crm/db';
 import {
   type CreateWebForm,
+  type CustomFieldDefinition,
   DomainError,
   type UpdateWebForm,
   WEB_FORM_LIMITS,
   type WebForm,
+  type WebFormFieldSetting,
   type WebFormSubmissionPage,
   type WebFormSubmissionsQuery,
+  customFieldKeyOf,
+  formCustomFieldsRefusal,
   slugFromName,
+  visibleFormFields,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 import { ROLE_NOT_FOUND } from '../custom-roles/custom-roles.service.js';
 
 const WEB_FORM_NOT_FOUND = 'Formulario no encontrado';
 const SLUG_TAKEN = 'Ya existe un formulario con esa dirección';
 
+/** A form as the admin sees it: a custom field archived since is not among its fields. */
+function withVisibleFields(form: WebForm, definitions: readonly CustomFieldDefinition[]): WebForm {
+  return { ...form, fields: visibleFormFields(form.fields, definitions) };
+}
+
 export async function listForms(ctx: ServiceContext): Promise<WebForm[]> {
   requirePermission(ctx, 'webForm.manage');
-  return listWebForms(ctx.db);
+  const [forms, definitions] = await Promise.all([listWebForms(ctx.db), leadFieldDefinitions(ctx)]);
+  return forms.map((form) => withVisibleFields(form, definitions));
 }
 
 export async function getForm(ctx: ServiceContext, id: number): Promise<WebForm> {
   requirePermission(ctx, 'webForm.manage');
-  return formOrThrow(ctx.db, id);
+  return formOrThrow(ctx, id);
 }
 
-async function formOrThrow(db: DbOrTrx, id: number): Promise<WebForm> {
-  const form = await findWebForm(db, id);
+async function formOrThrow(ctx: ServiceContext, id: number): Promise<WebForm> {
+  const form = await findWebForm(ctx.db, id);
   if (!form) throw new DomainError('NOT_FOUND', WEB_FORM_NOT_FOUND);
-  return form;
+  return withVisibleFields(form, await leadFieldDefinitions(ctx));
+}
+
+/** The custom fields a form shows must be lead fields, and active. */
+async function assertFieldsShowable(ctx: ServiceContext, fields: readonly WebFormFieldSetting[] | undefined): Promise<void> {
+  if (!fields?.some((setting) => customFieldKeyOf(setting.field) !== undefined)) return;
+  const refusal = formCustomFieldsRefusal(fields, await leadFieldDefinitions(ctx));
+  if (refusal) throw new DomainError('BAD_REQUEST', refusal, [{ path: ['fields'], message: refusal }]);
 }
 
 async function assertRoleExists(db: DbOrTrx, roleId: number | null | undefined): Promise<void> {
@@ -63,6 +82,7 @@ async function refusingTakenSlug<T>(write: () => Promise<T>): Promise<T> {
 export async function createForm(ctx: ServiceContext, input: CreateWebForm): Promise<WebForm> {
   requirePermission(ctx, 'webForm.manage');
   await assertRoleExists(ctx.db, input.roleId);
+  await assertFieldsShowable(ctx, input.fields);
   const { slug, ...settings } = input;
   const values: WebFormValues = { ...settings, slug: slug ?? slugFromName(input.name) };
   const id = await refusingTakenSlug(async () => {
@@ -75,16 +95,17 @@ export async function createForm(ctx: ServiceContext, input: CreateWebForm): Pro
       return insertWebForm(ctx.db, { ...values, slug: `${values.slug.slice(0, WEB_FORM_LIMITS.slug - 7)}-${tail}` }, ctx.viewer.user.id);
     }
   });
-  return formOrThrow(ctx.db, id);
+  return formOrThrow(ctx, id);
 }
 
 export async function editForm(ctx: ServiceContext, input: UpdateWebForm): Promise<WebForm> {
   requirePermission(ctx, 'webForm.manage');
   const { id, ...changes } = input;
   await assertRoleExists(ctx.db, changes.roleId);
+  await assertFieldsShowable(ctx, changes.fields);
   const updated = await refusingTakenSlug(() => updateWebForm(ctx.db, id, changes));
   if (!updated) throw new DomainError('NOT_FOUND', WEB_FORM_NOT_FOUND);
-  return formOrThrow(ctx.db, id);
+  return formOrThrow(ctx, id);
 }
 
 /** The form and its submission log go; the leads it brought stay. */
@@ -96,6 +117,6 @@ export async function removeForm(ctx: ServiceContext, id: number): Promise<{ id:
 
 export async function listFormSubmissions(ctx: ServiceContext, query: WebFormSubmissionsQuery): Promise<WebFormSubmissionPage> {
   requirePermission(ctx, 'webForm.manage');
-  await formOrThrow(ctx.db, query.id);
+  await formOrThrow(ctx, query.id);
   return listWebFormSubmissions(ctx.db, query.id, { before: query.cursor, limit: query.limit ?? 50 });
 }

@@ -1,29 +1,28 @@
 /**
- * 'Crear formulario' and 'Editar formulario': the fields shown and which are required, the category
+ * 'Crear formulario' and 'Editar formulario': the fields asked (the lead's, the primary contact's and
+ * custom ones), in order, and which are required, the category
  * (fixed or the visitor's choice), the role whose rule hands out its leads, the thank-you text or a
  * redirect, the sites allowed to embed and post it, and whether it is active. The API's schema judges.
  */
 import {
   LEAD_CATEGORY_OPTIONS,
   WEB_FORM_DEFAULT_THANK_YOU,
-  WEB_FORM_FIELD_LABELS,
-  WEB_FORM_FIELDS,
   type WebForm,
-  type WebFormField,
+  type WebFormFieldSetting,
   createWebFormSchema,
 } from '@crm/domain';
-import { Button, Checkbox, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { WebFormFieldsEditor } from './WebFormFieldsEditor';
 
 interface FormValues {
   name: string;
   slug: string;
-  shown: Record<WebFormField, boolean>;
-  required: Record<WebFormField, boolean>;
+  fields: WebFormFieldSetting[];
   category: string;
   roleId: string;
   thankYouText: string;
@@ -33,20 +32,21 @@ interface FormValues {
 }
 
 /** Which form field shows the message of each input key the schema refuses. */
-const ERROR_FIELD: Record<string, keyof FormValues> = { allowedOrigins: 'origins', fields: 'shown' };
+const ERROR_FIELD: Record<string, keyof FormValues> = { allowedOrigins: 'origins' };
+
+/** What a new form asks. */
+const NEW_FORM_FIELDS: WebFormFieldSetting[] = [
+  { field: 'name', required: true },
+  { field: 'email', required: false },
+  { field: 'phone', required: false },
+  { field: 'description', required: false },
+];
 
 function initialValues(form: WebForm | null): FormValues {
-  const byField = new Map(form?.fields.map((setting) => [setting.field, setting.required]));
-  const shownByDefault: WebFormField[] = ['name', 'email', 'phone', 'description'];
   return {
     name: form?.name ?? '',
     slug: form?.slug ?? '',
-    shown: Object.fromEntries(
-      WEB_FORM_FIELDS.map((field) => [field, form ? byField.has(field) : shownByDefault.includes(field)]),
-    ) as Record<WebFormField, boolean>,
-    required: Object.fromEntries(
-      WEB_FORM_FIELDS.map((field) => [field, form ? (byField.get(field) ?? false) : field === 'name']),
-    ) as Record<WebFormField, boolean>,
+    fields: form?.fields ?? NEW_FORM_FIELDS,
     category: form?.category ?? '',
     roleId: form?.roleId ? String(form.roleId) : '',
     thankYouText: form?.thankYouText ?? WEB_FORM_DEFAULT_THANK_YOU,
@@ -60,7 +60,7 @@ function toInput(values: FormValues) {
   return {
     name: values.name,
     slug: values.slug.trim() || undefined,
-    fields: WEB_FORM_FIELDS.filter((field) => values.shown[field]).map((field) => ({ field, required: values.required[field] })),
+    fields: values.fields,
     category: values.category || null,
     roleId: values.roleId ? Number(values.roleId) : null,
     thankYouText: values.thankYouText,
@@ -83,6 +83,7 @@ function WebFormEditor({ form, onDone }: { form: WebForm | null; onDone: () => v
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const roles = useQuery(trpc.customRoles.list.queryOptions());
+  const customFields = useQuery(trpc.customFields.list.queryOptions({ entity: 'lead', includeArchived: false }));
   const editor = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialValues(form),
@@ -136,30 +137,16 @@ function WebFormEditor({ form, onDone }: { form: WebForm | null; onDone: () => v
           placeholder="contacto-web"
           {...editor.getInputProps('slug')}
         />
-        <Fieldset legend="Campos del formulario">
-          <Stack gap="xs">
-            {WEB_FORM_FIELDS.map((field) => (
-              <Group key={field} justify="space-between" wrap="nowrap">
-                <Checkbox
-                  label={WEB_FORM_FIELD_LABELS[field]}
-                  disabled={field === 'name'}
-                  {...editor.getInputProps(`shown.${field}`, { type: 'checkbox' })}
-                />
-                <Switch
-                  label="Obligatorio"
-                  aria-label={`${WEB_FORM_FIELD_LABELS[field]} obligatorio`}
-                  disabled={field === 'name' || !editor.values.shown[field]}
-                  {...editor.getInputProps(`required.${field}`, { type: 'checkbox' })}
-                />
-              </Group>
-            ))}
-            {editor.errors['shown'] ? (
-              <Text size="sm" c="red.8" role="alert">
-                {editor.errors['shown']}
-              </Text>
-            ) : null}
-          </Stack>
-        </Fieldset>
+        <WebFormFieldsEditor
+          value={editor.values.fields}
+          onChange={(fields) => {
+            editor.setFieldValue('fields', fields);
+            editor.clearFieldError('fields');
+          }}
+          error={typeof editor.errors['fields'] === 'string' ? editor.errors['fields'] : undefined}
+          definitions={customFields.data}
+          definitionsFailed={customFields.isError}
+        />
         <Select
           label="Categoría de los leads"
           data={[{ value: '', label: 'La elige el visitante' }, ...LEAD_CATEGORY_OPTIONS]}
