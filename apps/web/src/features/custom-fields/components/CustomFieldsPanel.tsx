@@ -54,8 +54,13 @@ const RECORD_NAMES: Record<CustomFieldEntity, string> = { lead: 'un lead', conta
 function useFieldsChanged() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Every screen's fields, and the lead lists whose columns and values follow them.
-  return () => queryClient.invalidateQueries({ queryKey: trpc.customFields.pathKey() });
+  // Every screen's fields, and the lead lists whose columns and values follow them; the saved views
+  // too, whose filters by a field archived or with an option gone the server now leaves out.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.customFields.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.savedViews.list.queryKey() }),
+    ]);
 }
 
 function NewFieldForm({ entity }: { entity: CustomFieldEntity }) {
