@@ -1,7 +1,8 @@
 /**
  * A lead's 'Contactos' card in a real browser (issue 29): a manager adds people with the dialog,
  * each shows their own call and WhatsApp links, one is made primary; a Vendedor reads them only.
- * At laptop and phone widths, axe-clean.
+ * An admin defines contact fields under Configuración; the dialog asks for them with the inputs
+ * of their types and the card shows them. At laptop and phone widths, axe-clean.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,85 @@ describe("a lead's contacts", () => {
       expect((await adminApi.post(`/api/leads/${leadId}/contacts`, { name: 'Pedro Sanz', cargo: 'Compras' })).status).toBe(201);
       await contactCard(page, 'Pedro Sanz').getByText('Compras').waitFor();
       await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  // Last: the contact fields it defines show in every later contact dialog of this server.
+  it(
+    'defines contact fields, asks for them in the contact dialog with their checks, and shows them on the card',
+    async () => {
+      // A retry starts without the fields an earlier attempt defined (archived: their keys stay taken).
+      const earlier = (await adminApi.get('/api/custom-fields?entity=contact')).body as { id: number }[];
+      for (const field of earlier) expect((await adminApi.delete(`/api/custom-fields/${field.id}`)).status).toBe(200);
+      const leadId = await createLead(`Gestoría Centro ${uniqueName('')}`);
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP });
+      context.setDefaultTimeout(10_000);
+      await page.goto('/configuracion/campos');
+      await page.getByRole('tabpanel').getByText('Contactos', { exact: true }).click();
+      await expect.poll(() => page.getByRole('radio', { name: 'Contactos' }).isChecked()).toBe(true);
+      const form = page.getByRole('form', { name: 'Nuevo campo' });
+      await form.getByText('Obligatorio al crear un contacto').waitFor();
+      await form.getByRole('textbox', { name: 'Nombre' }).fill('Idioma');
+      await form.getByRole('combobox', { name: 'Tipo' }).click();
+      await page.getByRole('option', { name: 'Selección', exact: true }).click();
+      for (const option of ['Español', 'Inglés']) {
+        await form.getByLabel(/^Opciones/).fill(option);
+        await page.keyboard.press('Enter');
+      }
+      await form.getByRole('checkbox', { name: 'Obligatorio al crear un contacto' }).check();
+      await form.getByRole('button', { name: 'Crear campo' }).click();
+      await page.getByLabel('Campos activos').getByTestId('custom-field-row').filter({ hasText: 'Idioma' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // A number field, defined through the API; neither is a lead field.
+      expect((await adminApi.post('/api/custom-fields', { entity: 'contact', label: 'Extensión', type: 'number' })).status).toBe(201);
+      expect(await adminApi.get('/api/custom-fields?entity=lead').then((answer) => answer.body)).toEqual([]);
+
+      await page.goto(`/leads/${leadId}`);
+      await page.getByRole('button', { name: 'Añadir contacto' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Añadir contacto' });
+      await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Rosa Vidal');
+      await dialog.getByRole('textbox', { name: 'Extensión' }).fill('doce');
+      await dialog.getByRole('button', { name: 'Añadir contacto' }).click();
+      await dialog.getByText('«Idioma» es obligatorio').waitFor();
+      await dialog.getByText('«Extensión»: debe ser un número').waitFor();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await screenshot(page, 'contact-custom-fields-dialog-laptop', { fullPage: false });
+      await dialog.getByRole('combobox', { name: /^Idioma/ }).click();
+      await page.getByRole('option', { name: 'Inglés', exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Extensión' }).fill('204');
+      await dialog.getByRole('button', { name: 'Añadir contacto' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const rosa = contactCard(page, 'Rosa Vidal');
+      await rosa.getByText('Inglés').waitFor();
+      await rosa.getByText('204').waitFor();
+
+      // An edit changes one value and the history names the field.
+      await rosa.getByRole('button', { name: 'Editar a Rosa Vidal' }).click();
+      const edit = page.getByRole('dialog', { name: 'Editar contacto' });
+      await expect.poll(() => edit.getByRole('textbox', { name: 'Extensión' }).inputValue()).toBe('204');
+      await edit.getByRole('textbox', { name: 'Extensión' }).fill('205');
+      await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await rosa.getByText('205').waitFor();
+      const entry = page.getByTestId('timeline-entry').filter({ hasText: 'Contacto «Rosa Vidal» editado' });
+      await entry.getByText('Extensión: 204 → 205').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'contact-custom-fields-card-laptop');
+      await context.close();
+
+      const phone = await pageSignedInAs(browser, server, 'manager', { viewport: PHONE });
+      phone.context.setDefaultTimeout(10_000);
+      await phone.page.goto(`/leads/${leadId}`);
+      const card = contactCard(phone.page, 'Rosa Vidal');
+      await card.getByText('Idioma').waitFor();
+      await card.getByText('Inglés').waitFor();
+      await card.getByRole('button', { name: 'Editar a Rosa Vidal' }).click();
+      const phoneEdit = phone.page.getByRole('dialog', { name: 'Editar contacto' });
+      await expect.poll(() => phoneEdit.getByRole('combobox', { name: /^Idioma/ }).inputValue()).toBe('Inglés');
+      expect(await seriousViolations(phone.page, '[role="dialog"]')).toEqual([]);
+      await screenshot(phone.page, 'contact-custom-fields-dialog-phone', { fullPage: false });
+      await phone.context.close();
     },
     JOURNEY_MS,
   );

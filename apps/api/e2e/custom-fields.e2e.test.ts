@@ -1,7 +1,8 @@
 /**
  * Custom fields in a real browser: an admin defines two fields under Configuración, imports a
  * workbook LibreOffice wrote whose columns fill them, then filters the table by one and sorts it
- * by the other, on a laptop and on a phone, with no serious axe violation.
+ * by the other, saves that as a view whose chip reopens it filtered and sorted, on a laptop and on
+ * a phone, with no serious axe violation.
  */
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -101,6 +102,22 @@ describe('custom fields', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'custom-fields-table-laptop');
 
+      // Saved as a view: its chip brings back the custom filter and the custom sort.
+      await page.getByRole('button', { name: 'Guardar vista' }).click();
+      const save = page.getByRole('dialog', { name: 'Guardar vista' });
+      await save.getByLabel('Nombre').fill('Madrid y Sevilla');
+      await save.getByRole('button', { name: 'Guardar' }).click();
+      await save.waitFor({ state: 'hidden' });
+      const chip = page.getByRole('group', { name: 'Vistas guardadas' }).getByRole('button', { name: 'Madrid y Sevilla', exact: true });
+      await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+      await page.goto('/leads?modo=tabla');
+      await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('false');
+      expect(await page.getByText('Provincia: Madrid, Sevilla').count()).toBe(0);
+      await chip.click();
+      await page.getByText('Provincia: Madrid, Sevilla').waitFor();
+      await expect.poll(() => tableNames(page)).toEqual(['Transportes Giralda', 'Asesoría Retiro', 'Bar Los Arcos', 'Panadería La Espiga']);
+      await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+
       // The same view, from its address, on a phone.
       const address = page.url();
       const phone = await newContext(suite.browser, suite.server, PHONE);
@@ -114,6 +131,17 @@ describe('custom fields', () => {
       await phonePage.getByText('Provincia: Madrid, Sevilla').waitFor();
       expect(await seriousViolations(phonePage)).toEqual([]);
       await screenshot(phonePage, 'custom-fields-table-phone');
+      // And from the saved view's chip.
+      await phonePage.goto('/leads?modo=tabla');
+      await phonePage
+        .getByRole('group', { name: 'Vistas guardadas' })
+        .getByRole('button', { name: 'Madrid y Sevilla', exact: true })
+        .click();
+      await phonePage.getByText('Provincia: Madrid, Sevilla').waitFor();
+      await expect
+        .poll(() => tableNames(phonePage))
+        .toEqual(['Transportes Giralda', 'Asesoría Retiro', 'Bar Los Arcos', 'Panadería La Espiga']);
+      expect(await seriousViolations(phonePage)).toEqual([]);
       await phone.close();
       await context.close();
     },

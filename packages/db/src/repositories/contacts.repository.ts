@@ -3,7 +3,7 @@
  * the lead's row locked, so the writes of one lead's contacts apply one after the other and the
  * lead always keeps exactly one primary once it has contacts).
  */
-import { type Contact, contactWhatsapp, leadSearchText } from '@crm/domain';
+import { type Contact, type CustomFieldValues, contactWhatsapp, leadSearchText } from '@crm/domain';
 import { type Selectable, type Updateable, sql } from 'kysely';
 import type { ContactsTable } from '../tables/contacts.table.js';
 import type { DbOrTrx } from '../types.js';
@@ -22,7 +22,8 @@ export function toContactDto(row: ContactRow): Contact {
     whatsapp: contactWhatsapp(fields),
     notes: row.notes,
     isPrimary: row.is_primary,
-    customFields: row.custom_fields,
+    // Written only through the definitions' schema (custom-fields/values-schema.ts).
+    customFields: row.custom_fields as CustomFieldValues,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -67,6 +68,8 @@ export interface NewContact {
   whatsappPhone: string | null;
   notes: string | null;
   isPrimary: boolean;
+  /** Checked against the team's contact fields by the service. */
+  customFields: CustomFieldValues;
   createdBy: number | null;
 }
 
@@ -83,6 +86,7 @@ export async function insertContact(db: DbOrTrx, contact: NewContact): Promise<C
       whatsapp_phone: contact.whatsappPhone,
       notes: contact.notes,
       is_primary: contact.isPrimary,
+      custom_fields: JSON.stringify(contact.customFields),
       search_text: leadSearchText(contact.name, contact.email),
       created_by: contact.createdBy,
     })

@@ -17,8 +17,9 @@ import {
   type ResolvedCustomFilter,
   type Tag,
   contactWhatsapp,
+  type SearchTerms,
   leadSearchText,
-  normalizeSearchText,
+  searchTermsOf,
 } from '@crm/domain';
 import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
 import type { Database } from '../database.js';
@@ -35,6 +36,7 @@ import {
 import { customFilterCondition } from './custom-field-sql.js';
 import { anyInt } from './int-array.js';
 import { type LeadReader, visibleLeads, visibleLeadsCondition } from './lead-visibility.repository.js';
+import { contactMatches, likePattern } from './text-match.js';
 
 export { type CustomSortField, type LeadCursor, decodeLeadCursor, encodeLeadCursor } from './lead-sort.js';
 
@@ -100,9 +102,20 @@ export function toLeadDto(row: LeadRow): Lead {
   };
 }
 
-/** `search_text like '%term%'` with the user's own % _ \ taken literally (lead_search's trigram index serves it). */
-function containsPattern(normalizedTerm: string): string {
-  return `%${normalizedTerm.replace(/[\\%_]/g, '\\$&')}%`;
+/**
+ * The search box: the lead's name or email (lead_search), or one of its contacts' name, email or
+ * phone digits, as Ctrl+K finds them. Each side reads its trigram indexes once (the planner hashes
+ * both subqueries' lead ids), so a page walks its sort's index as without a search.
+ */
+function searchCondition(eb: ExpressionBuilder<Database, 'leads'>, terms: SearchTerms) {
+  return eb.or([
+    eb(
+      'leads.id',
+      'in',
+      eb.selectFrom('lead_search').select('lead_search.lead_id').where('lead_search.search_text', 'like', likePattern(terms.text)),
+    ),
+    eb.exists(eb.selectFrom('contacts').select('contacts.id').whereRef('contacts.lead_id', '=', 'leads.id').where(contactMatches(terms))),
+  ]);
 }
 
 export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filters: LeadFilters) {
@@ -139,15 +152,8 @@ export function filterExpression(eb: ExpressionBuilder<Database, 'leads'>, filte
     conditions.push(
       eb('leads.id', 'in', eb.selectFrom('lead_tags').select('lead_tags.lead_id').where('lead_tags.tag_id', '=', filters.tagId)),
     );
-  const q = filters.q ? normalizeSearchText(filters.q) : '';
-  if (q)
-    conditions.push(
-      eb(
-        'leads.id',
-        'in',
-        eb.selectFrom('lead_search').select('lead_search.lead_id').where('lead_search.search_text', 'like', containsPattern(q)),
-      ),
-    );
+  const terms = searchTermsOf(filters.q ?? '');
+  if (terms.text) conditions.push(searchCondition(eb, terms));
   return eb.and(conditions);
 }
 

@@ -12,6 +12,7 @@ import type { DbOrTrx } from '../types.js';
 import { anyInt } from './int-array.js';
 import { IN_VISIBLE_GROUP } from './leads.repository.js';
 import { type LeadReader, visibleLeads } from './lead-visibility.repository.js';
+import { contactMatches, likePattern } from './text-match.js';
 
 type FoundLead = { id: number; name: string; email: string | null; phone: string | null; status: LeadStatus };
 
@@ -21,8 +22,6 @@ type FoundLead = { id: number; name: string; email: string | null; phone: string
  * bulk action had left the table full of dead row versions; the matches' ids alone sort in a few.
  */
 const CANDIDATES = 50;
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 function matches(terms: SearchTerms) {
   const pattern = likePattern(terms.text);
@@ -53,18 +52,6 @@ async function customFieldCandidates(db: DbOrTrx, custom: CustomTextSearch): Pro
 export interface CustomTextSearch {
   keys: readonly string[];
   text: string;
-}
-
-/** A contact's name or email (search_text), or its phone digits, each from its trigram index on contacts (migration 2026-11-27T2000). */
-function contactMatches(terms: SearchTerms) {
-  const pattern = likePattern(terms.text);
-  return (eb: ExpressionBuilder<Database, 'contacts'>) =>
-    eb.or([
-      eb('contacts.search_text', 'like', pattern),
-      ...(terms.digits
-        ? [eb.and([eb('contacts.phone_key', 'is not', null), eb('contacts.phone_key', 'like', likePattern(terms.digits))])]
-        : []),
-    ]);
 }
 
 export async function searchLeads(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isPlausiblePhone } from '../phones/phone.js';
+import { customFieldValuesSchema, customFieldsInputSchema } from './custom-field.js';
 import { LIMITS, clearableText, idSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
 export const CONTACT_LIMITS = { cargo: LIMITS.shortText, phone: 50, notes: LIMITS.longText } as const;
@@ -33,8 +34,8 @@ export const contactSchema = z.object({
   whatsapp: z.string().nullable(),
   notes: z.string().nullable(),
   isPrimary: z.boolean(),
-  /** Values of the team's contact custom fields, by key. */
-  customFields: z.record(z.string(), z.unknown()),
+  /** The team's contact custom fields (docs/custom-fields.md): `{ <key>: value }`, archived fields' values too. */
+  customFields: customFieldValuesSchema,
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -69,6 +70,8 @@ const contactFields = {
     .transform((value) => value || null),
   notes: optionalText(CONTACT_LIMITS.notes),
   isPrimary: z.boolean({ message: 'Indica si es el contacto principal' }).optional(),
+  /** The values of the team's contact fields, checked against their definitions by the service (custom-fields/values-schema.ts). */
+  customFields: customFieldsInputSchema,
 };
 
 /** 'Añadir contacto'. The lead's first contact is its primary whatever `isPrimary` says. */
@@ -90,6 +93,8 @@ export const updateContactFieldsSchema = z.object({
   }),
   notes: clearableText(CONTACT_LIMITS.notes),
   isPrimary: contactFields.isPrimary,
+  /** A patch: a key set to null or '' is cleared, an absent one left alone. */
+  customFields: contactFields.customFields,
 });
 export type UpdateContactFields = z.output<typeof updateContactFieldsSchema>;
 export const updateContactSchema = z.object({ id: idSchema, data: updateContactFieldsSchema });

@@ -11,6 +11,11 @@ export const customFieldEntitySchema = z.enum(CUSTOM_FIELD_ENTITIES, { message: 
 export const customFieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export const customFieldValuesSchema = z.record(z.string(), customFieldValueSchema);
 
+/** A record's custom values as a write sends them: their shape and meaning are checked against the definitions (customFieldsSchema). */
+export const customFieldsInputSchema = z
+  .record(z.string(), z.unknown(), { message: 'Los campos personalizados deben ser un objeto' })
+  .optional();
+
 export const customFieldDefinitionSchema = z.object({
   id: z.number(),
   entity: customFieldEntitySchema,

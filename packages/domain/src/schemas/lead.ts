@@ -9,15 +9,12 @@ import { tagSchema } from './tag.js';
 import { CONTACT_LIMITS, primaryContactSchema } from './contact.js';
 import { trackingRecordSchema } from './tracking.js';
 import { CUSTOM_FIELD_KEY } from '../custom-fields/types.js';
-import { customFieldFiltersSchema, customFieldValuesSchema } from './custom-field.js';
+import { customFieldFiltersSchema, customFieldValuesSchema, customFieldsInputSchema } from './custom-field.js';
 import { LIMITS, clearableText, idSchema, nullableIdSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
 export const LEAD_LIMITS = { phone: 50, address: 500, domain: 255, listPageSize: 500 } as const;
 
 const CATEGORY_REQUIRED = 'La categoría es requerida';
-
-/** A record's custom values as sent: their shape and meaning are checked against the definitions. */
-const customFieldsInput = z.record(z.string(), z.unknown(), { message: 'Los campos personalizados deben ser un objeto' }).optional();
 
 export const leadCategorySchema = z.enum(LEAD_CATEGORIES, { message: CATEGORY_REQUIRED });
 export const leadStatusSchema = z.enum(LEAD_STATUSES, { message: 'Estado inválido' });
@@ -124,7 +121,7 @@ export const createLeadSchema = z
     /** 'Por Especialización' → 'Asignar automáticamente': the role's distribution rule picks the assignee (assignedTo is then ignored). */
     autoAssignRoleId: nullableIdSchema.optional(),
     /** Checked against the definitions by the service (custom-fields/values-schema.ts). */
-    customFields: customFieldsInput,
+    customFields: customFieldsInputSchema,
     amount: dealFieldsSchema.shape.amount,
     currency: dealFieldsSchema.shape.currency,
     expectedCloseDate: dealFieldsSchema.shape.expectedCloseDate,
@@ -176,7 +173,7 @@ export const updateLeadSchema = z
     contactedBy: z.unknown().optional(),
     contactedAt: z.unknown().optional(),
     /** A patch: a key set to null is cleared, an absent one left alone. */
-    customFields: customFieldsInput,
+    customFields: customFieldsInputSchema,
   })
   .transform(({ contactedBy: _by, contactedAt: _at, ...changes }) => changes);
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, idSchema, requiredText, text } from './common.js';
+import { customFieldFiltersSchema } from './custom-field.js';
 import { leadAssigneeFilterSchema, leadCategorySchema, leadSortSchema, leadStatusSchema } from './lead.js';
 
 export const SAVED_VIEW_MODES = ['table', 'cards', 'board'] as const;
@@ -16,8 +17,10 @@ export const SAVED_VIEW_LIMITS = { name: 60, perUser: 50 } as const;
 
 /**
  * The leads list's URL state (apps/web/src/features/leads/hooks/useLeadsView.ts) by the names the
- * list query uses: tab, category, status, groupId, assignedTo, sort, tagId and the search `q`. Unknown keys
- * are refused, so a stored view never carries something the list cannot apply.
+ * list query uses: tab, category, status, groupId, assignedTo, sort (a custom field's `cf.<key>`
+ * too), tagId, the search `q` and the custom field filters `cf`. Unknown keys are refused, so a
+ * stored view never carries something the list cannot apply; the custom fields it names are
+ * checked against their definitions by the service, when saved and each time it is read.
  */
 export const savedViewFiltersSchema = z.strictObject({
   tab: z.enum(SAVED_VIEW_TABS, { message: 'Pestaña inválida' }).optional(),
@@ -31,6 +34,7 @@ export const savedViewFiltersSchema = z.strictObject({
     .trim()
     .max(LIMITS.name, { message: `Máximo ${LIMITS.name} caracteres` })
     .optional(),
+  cf: customFieldFiltersSchema.optional(),
 });
 export type SavedViewFilters = z.output<typeof savedViewFiltersSchema>;
 

@@ -23,7 +23,7 @@ export const contactsEndpoints = [
     name: 'contacts.create',
     summary: 'Añade un contacto a un lead',
     description:
-      'Nombre obligatorio; cargo, email, teléfono (en E.164 si se reconoce), `phoneHasWhatsapp` (true por defecto), `whatsappPhone` (un número de WhatsApp propio) y notas, opcionales. El primer contacto de un lead es el principal; `isPrimary: true` hace principal al nuevo. Queda en el historial del lead.',
+      'Nombre obligatorio; cargo, email, teléfono (en E.164 si se reconoce), `phoneHasWhatsapp` (true por defecto), `whatsappPhone` (un número de WhatsApp propio) y notas, opcionales. `customFields`: `{ <clave>: valor }` de los campos personalizados de contactos, validados por tipo (obligatorios incluidos; una clave desconocida es un 400). El primer contacto de un lead es el principal; `isPrimary: true` hace principal al nuevo. Queda en el historial del lead.',
     permission: 'lead.manage',
     input: createContactSchema,
     output: contactSchema,
@@ -35,7 +35,7 @@ export const contactsEndpoints = [
     name: 'contacts.update',
     summary: 'Edita un contacto',
     description:
-      "Los campos que se envían; `isPrimary: true` lo hace principal (el anterior deja de serlo). 400 'Un lead con contactos siempre tiene uno principal…' con `isPrimary: false` sobre el principal.",
+      "Los campos que se envían; `customFields` es un parche (una clave a null o '' se borra; un campo archivado solo puede volver sin cambios). `isPrimary: true` lo hace principal (el anterior deja de serlo). 400 'Un lead con contactos siempre tiene uno principal…' con `isPrimary: false` sobre el principal.",
     permission: 'lead.manage',
     input: updateContactSchema,
     output: contactSchema,

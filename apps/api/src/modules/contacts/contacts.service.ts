@@ -31,16 +31,21 @@ import {
 import {
   CONTACT_FIELDS,
   CONTACT_MESSAGES,
+  CUSTOM_FIELD_CHANGE_PREFIX,
   type Contact,
   type ContactField,
   type CreateContact,
+  type CustomFieldDefinition,
+  type CustomFieldValues,
   DomainError,
   type PhoneCountry,
   type UpdateContactFields,
+  applyCustomFieldsPatch,
   normalizePhone,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { checkedCustomFields, contactFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 import { announceLeadChanged } from '../leads/lead-changed.js';
 import { LEAD_NOT_FOUND } from '../leads/lead-messages.js';
 import { leadReaderOf } from '../leads/lead-reader.js';
@@ -70,12 +75,17 @@ export async function addContact(ctx: ServiceContext, input: CreateContact): Pro
   requirePermission(ctx, 'lead.manage');
   const reader = await leadReaderOf(ctx);
   const country = await teamCountry(ctx);
+  const customFields = applyCustomFieldsPatch(
+    {},
+    checkedCustomFields(await contactFieldDefinitions(ctx), 'create', input.customFields),
+  ).values;
   const contact = await ctx.db.transaction().execute(async (trx) => {
     await lockLead(trx, input.leadId, reader);
     const added = await addContactToLockedLead(trx, {
       ...input,
       phone: normalizePhone(input.phone, country),
       whatsappPhone: normalizePhone(input.whatsappPhone, country),
+      customFields,
       createdBy: ctx.viewer.user.id,
     });
     if (added.primaryChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [input.leadId]);
@@ -123,8 +133,11 @@ const COLUMNS = {
 /** The fields the lead DTO's primaryContact shows: a change to one of the primary's is a change to the lead. */
 const PRIMARY_CONTACT_FIELDS: readonly ContactField[] = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone'];
 
-/** The columns that change and the history's { field: { from, to } } for them. */
-function changedFields(row: ContactRow, fields: Partial<UpdateContactFields>) {
+/**
+ * The columns that change and the history's { field: { from, to } } for them; a custom value's
+ * change is named `customFields.<key>`, as on a lead (checked against the contact fields here).
+ */
+function changedFields(row: ContactRow, fields: Partial<UpdateContactFields>, definitions: readonly CustomFieldDefinition[]) {
   const columns: Record<string, unknown> = {};
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of CONTACT_FIELDS) {
@@ -133,6 +146,12 @@ function changedFields(row: ContactRow, fields: Partial<UpdateContactFields>) {
     if (to === undefined || to === row[column]) continue;
     columns[column] = to;
     changes[field] = { from: row[column], to };
+  }
+  if (fields.customFields !== undefined) {
+    const current = row.custom_fields as CustomFieldValues;
+    const custom = applyCustomFieldsPatch(current, checkedCustomFields(definitions, 'update', fields.customFields, current));
+    for (const [key, change] of Object.entries(custom.changes)) changes[`${CUSTOM_FIELD_CHANGE_PREFIX}${key}`] = change;
+    if (Object.keys(custom.changes).length > 0) columns['custom_fields'] = JSON.stringify(custom.values);
   }
   return { columns: columns as ContactChanges, changes };
 }
@@ -156,10 +175,11 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
     phone: input.phone === undefined ? undefined : normalizePhone(input.phone, country),
     whatsappPhone: input.whatsappPhone === undefined ? undefined : normalizePhone(input.whatsappPhone, country),
   };
+  const definitions = input.customFields === undefined ? [] : await contactFieldDefinitions(ctx);
   const contact = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockedContact(trx, id, reader);
     if (fields.isPrimary === false && row.is_primary) throw new DomainError('BAD_REQUEST', CONTACT_MESSAGES.keepOnePrimary);
-    const edited = await editLockedContact(trx, row, fields, ctx.viewer.user.id);
+    const edited = await editLockedContact(trx, row, fields, ctx.viewer.user.id, definitions);
     if (edited.primaryChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [row.lead_id]);
     return edited.row;
   });
@@ -170,14 +190,16 @@ export async function editContact(ctx: ServiceContext, id: number, input: Update
 /**
  * Applies an edit to a contact whose lead the caller holds locked (phones already normalised),
  * with its 'contact_updated' entry when anything changed; `isPrimary: true` makes it the primary.
+ * `definitions`: the contact fields, when the edit carries custom values.
  */
 export async function editLockedContact(
   trx: DbOrTrx,
   row: ContactRow,
   fields: Partial<UpdateContactFields>,
   actorId: number | null,
+  definitions: readonly CustomFieldDefinition[] = [],
 ): Promise<ContactWrite> {
-  const { columns, changes } = changedFields(row, fields);
+  const { columns, changes } = changedFields(row, fields, definitions);
   const becomesPrimary = fields.isPrimary === true && !row.is_primary;
   if (becomesPrimary) await clearPrimaryContact(trx, row.lead_id);
   if (Object.keys(changes).length === 0 && !becomesPrimary) return { row, primaryChanged: false };

@@ -18,8 +18,11 @@ import {
   type CreateCustomField,
   type CustomFieldDefinition,
   type CustomFieldEntity,
+  type CustomFieldValues,
+  type CustomFieldsPatch,
   DomainError,
   type UpdateCustomField,
+  customFieldsSchema,
   keyFromLabel,
 } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
@@ -41,6 +44,27 @@ export function listFieldDefinitions(
 /** Every lead field, archived ones too: what lead writes and list filters are checked against. */
 export function leadFieldDefinitions(ctx: Pick<ServiceContext, 'db'>): Promise<CustomFieldDefinition[]> {
   return listCustomFields(ctx.db, { entity: 'lead', includeArchived: true });
+}
+
+/** Every contact field, archived ones too: what contact writes are checked against. */
+export function contactFieldDefinitions(ctx: Pick<ServiceContext, 'db'>): Promise<CustomFieldDefinition[]> {
+  return listCustomFields(ctx.db, { entity: 'contact', includeArchived: true });
+}
+
+/**
+ * A write's custom values checked against its entity's fields (one zod builder, the forms' too): a
+ * Spanish 400 naming each refused key. On 'update', `current` is what the record holds.
+ */
+export function checkedCustomFields(
+  definitions: readonly CustomFieldDefinition[],
+  mode: 'create' | 'update',
+  input: Record<string, unknown> | undefined,
+  current?: CustomFieldValues,
+): CustomFieldsPatch {
+  const parsed = customFieldsSchema(definitions, mode, current).safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: ['customFields', ...issue.path.map(String)], message: issue.message }));
+  throw new DomainError('BAD_REQUEST', issues[0]?.message ?? 'Campos personalizados inválidos', issues);
 }
 
 /** The label's slug, with _2, _3 … when an earlier field (archived ones too) has it. */

@@ -47,7 +47,7 @@ export const leadsEndpoints = [
     name: 'leads.list',
     summary: 'Lista de leads, una página',
     description:
-      'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden. Campos de `sort`: `name`, `category`, `status`, `assignee`, `createdAt`, `lastContact`, `nextFollowUp` y `cf.<clave>` de un campo personalizado (`createdAt:desc` por defecto; docs/leads.md). `cf`: filtros por campos personalizados, JSON `{ "<clave>": { "contains" | "eq" | "min"/"max" | "anyOf": … } }` (docs/custom-fields.md).',
+      'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden. Campos de `sort`: `name`, `category`, `status`, `assignee`, `createdAt`, `lastContact`, `nextFollowUp` y `cf.<clave>` de un campo personalizado (`createdAt:desc` por defecto; docs/leads.md). `q`: el nombre o el email del lead, o el nombre, el email o un fragmento del teléfono o del WhatsApp de uno de sus contactos. `cf`: filtros por campos personalizados, JSON `{ "<clave>": { "contains" | "eq" | "min"/"max" | "anyOf": … } }` (docs/custom-fields.md).',
     permission: 'lead.read',
     cost: 1,
     input: leadListQuerySchema.default({}),

@@ -34,13 +34,10 @@ import {
   type WebhookEventType,
   updateLeadSchema,
   applyCustomFieldsPatch,
-  customFieldsSchema,
   customSortKey,
   resolveCustomFilters,
   resolveCustomSort,
-  type CustomFieldDefinition,
   type CustomFieldValues,
-  type CustomFieldsPatch,
   type LeadSort,
   canBeMarkedContacted,
   leadStatusRefusal,
@@ -58,7 +55,7 @@ import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { leadReaderOf } from './lead-reader.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { emitLeadEvents } from '../webhooks/webhook-events.js';
-import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
+import { checkedCustomFields, leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 const ASSIGNEE_NOT_FOUND = 'El usuario asignado no existe';
 const MARK_CONTACTED_REFUSED = 'Este lead ya no se puede marcar como contactado';
 const DEFAULT_PAGE_SIZE = 50;
@@ -71,7 +68,7 @@ function assigneeFilter(ctx: ServiceContext, assignedTo: LeadAssigneeFilter | un
 }
 
 /** The list's `cf` filters, checked against the lead fields: an unknown key or a wrong operator is a 400. */
-async function customFiltersOf(ctx: ServiceContext, query: Pick<LeadListQuery, 'cf'>): Promise<LeadFilters['custom']> {
+export async function customFiltersOf(ctx: ServiceContext, query: Pick<LeadListQuery, 'cf'>): Promise<LeadFilters['custom']> {
   if (!query.cf || Object.keys(query.cf).length === 0) return undefined;
   const resolved = resolveCustomFilters(query.cf, await leadFieldDefinitions(ctx));
   if ('error' in resolved) throw new DomainError('BAD_REQUEST', resolved.error, [{ path: ['cf'], message: resolved.error }]);
@@ -79,7 +76,7 @@ async function customFiltersOf(ctx: ServiceContext, query: Pick<LeadListQuery, '
 }
 
 /** The custom field a `cf.<key>` sort names, checked against the lead fields. */
-async function customSortOf(ctx: ServiceContext, sort: LeadSort): Promise<CustomSortField | undefined> {
+export async function customSortOf(ctx: ServiceContext, sort: LeadSort): Promise<CustomSortField | undefined> {
   const key = customSortKey(sort);
   if (key === undefined) return undefined;
   const resolved = resolveCustomSort(key, await leadFieldDefinitions(ctx));
@@ -182,22 +179,6 @@ export async function createLead(ctx: ServiceContext, input: CreateLead): Promis
     }),
   );
   return announced(ctx, notes, id, 'created');
-}
-
-/**
- * A write's custom values checked against the lead fields (one zod builder, the forms' too): a
- * Spanish 400 naming each refused key. On 'update', `current` is what the lead holds.
- */
-export function checkedCustomFields(
-  definitions: readonly CustomFieldDefinition[],
-  mode: 'create' | 'update',
-  input: Record<string, unknown> | undefined,
-  current?: CustomFieldValues,
-): CustomFieldsPatch {
-  const parsed = customFieldsSchema(definitions, mode, current).safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ path: ['customFields', ...issue.path.map(String)], message: issue.message }));
-  throw new DomainError('BAD_REQUEST', issues[0]?.message ?? 'Campos personalizados inválidos', issues);
 }
 
 /** 'Asignar automáticamente': the role's rule picks the assignee; a role that cannot is a 409 and nothing is created. */

@@ -9,6 +9,8 @@ export const savedViewsEndpoints = [
   endpoint({
     name: 'savedViews.list',
     summary: 'Las vistas guardadas propias',
+    description:
+      'Un filtro o un orden por un campo personalizado que ya no existe, está archivado o ya no tiene esa opción no aparece en `filters` (la vista lo conserva y vuelve con el campo).',
     permission: 'lead.read',
     input: NO_INPUT,
     output: z.array(savedViewSchema),
@@ -19,6 +21,8 @@ export const savedViewsEndpoints = [
   endpoint({
     name: 'savedViews.create',
     summary: 'Guarda los filtros actuales como una vista con nombre',
+    description:
+      '`filters`: `tab`, `category`, `status`, `groupId`, `assignedTo`, `sort` (también `cf.<clave>`), `tagId`, `q` y `cf` (filtros por campos personalizados), los mismos valores que acepta la lista; un campo personalizado desconocido o un operador que su tipo no admite es un 400.',
     permission: 'lead.read',
     input: createSavedViewSchema,
     output: savedViewSchema,

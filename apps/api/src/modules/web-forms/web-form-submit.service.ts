@@ -295,7 +295,7 @@ async function createFormLead(trx: DbOrTrx, form: PublicWebForm, values: ShownVa
 }
 
 /** What a form's contact has that the form does not ask: WhatsApp on its phone, as the contact dialog defaults, and no notes. */
-const NEW_CONTACT = { phoneHasWhatsapp: true, whatsappPhone: null, notes: null, createdBy: null } as const;
+const NEW_CONTACT = { phoneHasWhatsapp: true, whatsappPhone: null, notes: null, customFields: {}, createdBy: null } as const;
 
 /**
  * A known lead (its row locked, as every contact write locks it): the lead's own fields stay as

@@ -1,19 +1,36 @@
 /**
- * 'Configuración → Campos personalizados' (admin; docs/custom-fields.md): the lead fields in their
- * order, a form to define one, and per field: move up or down, archive (its values stay) or restore.
+ * 'Configuración → Campos personalizados' (admin; docs/custom-fields.md): the lead fields or the
+ * contact fields in their order, a form to define one, and per field: move up or down, archive
+ * (its values stay) or restore.
  */
 import {
   CHOICE_TYPES,
   CUSTOM_FIELD_TYPES,
   CUSTOM_FIELD_TYPE_LABELS,
   type CustomFieldDefinition,
+  type CustomFieldEntity,
   type CustomFieldType,
   createCustomFieldSchema,
 } from '@crm/domain';
-import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArchive, IconArrowDown, IconArrowUp, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { serverMessage } from '../../../lib/errors';
@@ -31,14 +48,22 @@ interface NewFieldValues {
 
 const EMPTY: NewFieldValues = { label: '', type: 'text', options: [], required: false };
 
+/** A record of each entity, as the form's 'Obligatorio al crear …' names it. */
+const RECORD_NAMES: Record<CustomFieldEntity, string> = { lead: 'un lead', contact: 'un contacto' };
+
 function useFieldsChanged() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Every screen's fields, and the lead lists whose columns and values follow them.
-  return () => queryClient.invalidateQueries({ queryKey: trpc.customFields.pathKey() });
+  // Every screen's fields, and the lead lists whose columns and values follow them; the saved views
+  // too, whose filters by a field archived or with an option gone the server now leaves out.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.customFields.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.savedViews.list.queryKey() }),
+    ]);
 }
 
-function NewFieldForm() {
+function NewFieldForm({ entity }: { entity: CustomFieldEntity }) {
   const trpc = useTRPC();
   const changed = useFieldsChanged();
   const form = useForm<NewFieldValues>({
@@ -49,7 +74,12 @@ function NewFieldForm() {
   const create = useMutation(
     trpc.customFields.create.mutationOptions({
       onSuccess: async (field) => {
-        notifySuccess('Campo creado', `«${field.label}» ya está en los formularios y la tabla.`);
+        notifySuccess(
+          'Campo creado',
+          field.entity === 'lead'
+            ? `«${field.label}» ya está en los formularios y la tabla.`
+            : `«${field.label}» ya está en el formulario de contactos.`,
+        );
         form.reset();
         await changed();
       },
@@ -61,7 +91,7 @@ function NewFieldForm() {
     <Paper withBorder p="md" radius="md">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => create.mutate({ ...values, options: withOptions ? values.options : [] }))}
+        onSubmit={form.onSubmit((values) => create.mutate({ ...values, entity, options: withOptions ? values.options : [] }))}
         aria-label="Nuevo campo"
       >
         <Stack gap="sm">
@@ -82,7 +112,7 @@ function NewFieldForm() {
           {withOptions ? (
             <TagsInput label="Opciones" description="Escribe cada opción y pulsa Enter" withAsterisk {...form.getInputProps('options')} />
           ) : null}
-          <Checkbox label="Obligatorio al crear un lead" {...form.getInputProps('required', { type: 'checkbox' })} />
+          <Checkbox label={`Obligatorio al crear ${RECORD_NAMES[entity]}`} {...form.getInputProps('required', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               Crear campo
@@ -162,18 +192,22 @@ function FieldRow({ field, above, below }: { field: CustomFieldDefinition; above
   );
 }
 
-export function CustomFieldsPanel() {
+function EntityFields({ entity }: { entity: CustomFieldEntity }) {
   const trpc = useTRPC();
-  const fields = useQuery(trpc.customFields.list.queryOptions({ entity: 'lead', includeArchived: true }));
+  const fields = useQuery(trpc.customFields.list.queryOptions({ entity, includeArchived: true }));
   if (fields.isPending) return <PageLoader label="Cargando campos..." />;
   if (fields.isError) return <LoadError title="No se pudieron cargar los campos" query={fields} />;
   const active = fields.data.filter((field) => !field.archived);
   const archived = fields.data.filter((field) => field.archived);
   return (
-    <Stack maw={820}>
-      <NewFieldForm />
+    <>
+      <NewFieldForm entity={entity} />
       {active.length === 0 ? (
-        <Text c="dimmed">Aún no hay campos personalizados: crea el primero arriba, o con '+ Crear campo' al importar.</Text>
+        <Text c="dimmed">
+          {entity === 'lead'
+            ? "Aún no hay campos de leads: crea el primero arriba, o con '+ Crear campo' al importar."
+            : 'Aún no hay campos de contactos: crea el primero arriba.'}
+        </Text>
       ) : (
         <Stack gap="xs" aria-label="Campos activos">
           {active.map((field, index) => (
@@ -191,6 +225,25 @@ export function CustomFieldsPanel() {
           ))}
         </Stack>
       ) : null}
+    </>
+  );
+}
+
+export function CustomFieldsPanel() {
+  const [entity, setEntity] = useState<CustomFieldEntity>('lead');
+  return (
+    <Stack maw={820}>
+      <SegmentedControl
+        aria-label="Campos de"
+        value={entity}
+        onChange={(value) => setEntity(value === 'contact' ? 'contact' : 'lead')}
+        data={[
+          { value: 'lead', label: 'Leads' },
+          { value: 'contact', label: 'Contactos' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <EntityFields key={entity} entity={entity} />
     </Stack>
   );
 }

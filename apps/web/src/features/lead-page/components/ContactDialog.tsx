@@ -1,5 +1,8 @@
-/** 'Añadir contacto' and 'Editar contacto' (admin, manager): the same form, checked by the API's schema. */
-import { type Contact, updateContactFieldsSchema } from '@crm/domain';
+/**
+ * 'Añadir contacto' and 'Editar contacto' (admin, manager): the same form, checked by the API's
+ * schema, with the team's contact custom fields (the lead forms' inputs and checks).
+ */
+import { type Contact, type CustomFieldDefinition, updateContactFieldsSchema } from '@crm/domain';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +10,14 @@ import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamPhoneFormat } from '../../../lib/phone-format';
+import { CustomFieldInputs } from '../../custom-fields/components/CustomFieldInputs';
+import {
+  type CustomFieldInputs as CustomInputs,
+  customFieldErrors,
+  inputValuesOf,
+  payloadOf,
+} from '../../custom-fields/hooks/custom-field-form';
+import { useContactFields } from '../../custom-fields/hooks/useCustomFields';
 import { useRefreshContacts } from '../hooks/contacts';
 
 interface ContactValues {
@@ -18,9 +29,10 @@ interface ContactValues {
   whatsappPhone: string;
   notes: string;
   isPrimary: boolean;
+  customFields: CustomInputs;
 }
 
-function valuesOf(contact: Contact | null): ContactValues {
+function valuesOf(contact: Contact | null, fields: readonly CustomFieldDefinition[]): ContactValues {
   return {
     name: contact?.name ?? '',
     cargo: contact?.cargo ?? '',
@@ -30,24 +42,38 @@ function valuesOf(contact: Contact | null): ContactValues {
     whatsappPhone: contact?.whatsappPhone ?? '',
     notes: contact?.notes ?? '',
     isPrimary: contact?.isPrimary ?? false,
+    customFields: inputValuesOf(fields, contact?.customFields),
   };
 }
 
-const validate = schemaResolver(updateContactFieldsSchema, { sync: true });
+const validateFields = schemaResolver(updateContactFieldsSchema, { sync: true });
+
+/** What the API gets: the custom inputs as values (on an edit, a patch of the stored ones). */
+function payloadFor(values: ContactValues, fields: readonly CustomFieldDefinition[], contact: Contact | null) {
+  return { ...values, customFields: payloadOf(fields, values.customFields, contact?.customFields) };
+}
 
 interface ContactFormProps {
   leadId: number;
   contact: Contact | null;
   /** A new contact will be the lead's primary whatever is chosen: its first. */
   first: boolean;
+  /** The active contact fields. */
+  fields: readonly CustomFieldDefinition[];
   onClose: () => void;
 }
 
-function ContactForm({ leadId, contact, first, onClose }: ContactFormProps) {
+function ContactForm({ leadId, contact, first, fields, onClose }: ContactFormProps) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(leadId);
   const phonePlaceholder = useTeamPhoneFormat().placeholder();
-  const form = useForm<ContactValues>({ initialValues: valuesOf(contact), validate });
+  const form = useForm<ContactValues>({
+    initialValues: valuesOf(contact, fields),
+    validate: (values) => ({
+      ...validateFields(payloadFor(values, fields, contact)),
+      ...customFieldErrors(fields, contact ? 'update' : 'create', values.customFields, contact?.customFields),
+    }),
+  });
   const saved = async (message: string) => {
     notifySuccess(message);
     onClose();
@@ -66,7 +92,7 @@ function ContactForm({ leadId, contact, first, onClose }: ContactFormProps) {
     }),
   );
   const submit = form.onSubmit((values) => {
-    const parsed = updateContactFieldsSchema.safeParse(values);
+    const parsed = updateContactFieldsSchema.safeParse(payloadFor(values, fields, contact));
     if (!parsed.success) return;
     // The primary stays primary until another is chosen: the box only ever makes one.
     const data = { ...parsed.data, isPrimary: values.isPrimary || undefined };
@@ -92,6 +118,7 @@ function ContactForm({ leadId, contact, first, onClose }: ContactFormProps) {
           {...form.getInputProps('whatsappPhone')}
         />
         <Textarea label="Notas" autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
+        <CustomFieldInputs definitions={fields} form={form} />
         {contact?.isPrimary || (!contact && first) ? null : (
           <Checkbox label="Contacto principal" {...form.getInputProps('isPrimary', { type: 'checkbox' })} />
         )}
@@ -122,9 +149,20 @@ export function ContactDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const fields = useContactFields();
   return (
     <Modal opened={opened} onClose={onClose} title={contact ? 'Editar contacto' : 'Añadir contacto'} size="lg" centered>
-      {opened ? <ContactForm key={contact?.id ?? 'new'} leadId={leadId} contact={contact} first={first} onClose={onClose} /> : null}
+      {/* Keyed by the fields too: when they arrive (or an admin changes them), the form is built again with their inputs. */}
+      {opened ? (
+        <ContactForm
+          key={`${contact?.id ?? 'new'}:${fields.map((field) => field.key).join()}`}
+          leadId={leadId}
+          contact={contact}
+          first={first}
+          fields={fields}
+          onClose={onClose}
+        />
+      ) : null}
     </Modal>
   );
 }

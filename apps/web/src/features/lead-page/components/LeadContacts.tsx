@@ -1,10 +1,10 @@
 /**
  * 'Contactos': the people of the lead, the primary first, each with their own call (tel:) and
- * WhatsApp (wa.me, the number in the team's country) links. Admins and managers add, edit, delete
- * and choose the primary (the API refuses the others the same).
+ * WhatsApp (wa.me, the number in the team's country) links and the values of the team's contact
+ * fields. Admins and managers add, edit, delete and choose the primary (the API refuses the others the same).
  */
-import { type Contact, can } from '@crm/domain';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { type Contact, type CustomFieldDefinition, can } from '@crm/domain';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconMail, IconPencil, IconPhone, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,6 +17,8 @@ import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamPhoneFormat } from '../../../lib/phone-format';
+import { CustomFieldValue } from '../../custom-fields/components/CustomFieldValue';
+import { useContactFields } from '../../custom-fields/hooks/useCustomFields';
 import { useRefreshContacts } from '../hooks/contacts';
 import { ContactDialog } from './ContactDialog';
 
@@ -64,7 +66,38 @@ function ContactLinks({ contact }: { contact: Contact }) {
   );
 }
 
-function ContactItem({ contact, manages, onEdit }: { contact: Contact; manages: boolean; onEdit: (contact: Contact) => void }) {
+/** The contact's values of the active contact fields, in their order; the fields it has no value for are left out. */
+function ContactCustomValues({ contact, fields }: { contact: Contact; fields: readonly CustomFieldDefinition[] }) {
+  const filled = fields.filter((field) => {
+    const value = contact.customFields[field.key];
+    return value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+  });
+  if (filled.length === 0) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+      {filled.map((field) => (
+        <Stack key={field.key} gap={0} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {field.label}
+          </Text>
+          <CustomFieldValue definition={field} value={contact.customFields[field.key]} />
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ContactItem({
+  contact,
+  fields,
+  manages,
+  onEdit,
+}: {
+  contact: Contact;
+  fields: readonly CustomFieldDefinition[];
+  manages: boolean;
+  onEdit: (contact: Contact) => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(contact.leadId);
   const [confirming, confirm] = useDisclosure(false);
@@ -138,6 +171,7 @@ function ContactItem({ contact, manages, onEdit }: { contact: Contact; manages: 
           ) : null}
         </Group>
         <ContactLinks contact={contact} />
+        <ContactCustomValues contact={contact} fields={fields} />
         {contact.notes ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {contact.notes}
@@ -164,6 +198,7 @@ export function LeadContacts({ leadId }: { leadId: number }) {
   const user = useCurrentUser();
   const manages = can(user, 'lead.manage');
   const contacts = useQuery(trpc.contacts.list.queryOptions({ leadId }));
+  const fields = useContactFields();
   const [dialog, setDialog] = useState<{ contact: Contact | null } | null>(null);
 
   return (
@@ -187,7 +222,13 @@ export function LeadContacts({ leadId }: { leadId: number }) {
           </Text>
         ) : null}
         {(contacts.data ?? []).map((contact) => (
-          <ContactItem key={contact.id} contact={contact} manages={manages} onEdit={(edited) => setDialog({ contact: edited })} />
+          <ContactItem
+            key={contact.id}
+            contact={contact}
+            fields={fields}
+            manages={manages}
+            onEdit={(edited) => setDialog({ contact: edited })}
+          />
         ))}
       </Stack>
       {manages ? (

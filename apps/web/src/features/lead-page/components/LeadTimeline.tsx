@@ -1,4 +1,5 @@
 /** 'Historial': everything that happened to the lead, newest first, with who and when, a page at a time. */
+import type { CustomFieldEntity } from '@crm/domain';
 import { Button, Card, Center, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/LoadError';
@@ -14,9 +15,11 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
     trpc.leadHistory.list.infiniteQueryOptions({ leadId }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
   );
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
-  // Archived fields too: their old changes stay in the history with their names.
-  const fields = useQuery(trpc.customFields.list.queryOptions({ entity: 'lead', includeArchived: true }));
-  const customLabels = Object.fromEntries((fields.data ?? []).map((field) => [field.key, field.label]));
+  // Archived fields too: their old changes stay in the history with their names. A contact's entries name its fields.
+  const fields = useQuery(trpc.customFields.list.queryOptions({ includeArchived: true }));
+  const labelsOf = (entity: CustomFieldEntity) =>
+    Object.fromEntries((fields.data ?? []).filter((field) => field.entity === entity).map((field) => [field.key, field.label]));
+  const customLabels = { lead: labelsOf('lead'), contact: labelsOf('contact') };
 
   return (
     <Card>
@@ -31,7 +34,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
           <Timeline bulletSize={14} lineWidth={2} data-testid="lead-timeline">
             {entries.map((entry) => (
               <Timeline.Item key={entry.id} title={historyTitle(entry, format)} data-testid="timeline-entry">
-                {changeLines(entry, format, customLabels).map((line) => (
+                {changeLines(entry, format, entry.type.startsWith('contact_') ? customLabels.contact : customLabels.lead).map((line) => (
                   <Text key={line} size="sm" style={{ overflowWrap: 'break-word' }}>
                     {line}
                   </Text>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { savedViewHref } from './saved-view-url';
+import { savedFiltersOf, savedViewHref } from './saved-view-url';
+import type { LeadsView } from './useLeadsView';
 
 describe('savedViewHref', () => {
   it('opens the list in the saved tab and mode, with the filters the URL spells in Spanish', () => {
@@ -31,5 +32,36 @@ describe('savedViewHref', () => {
 
   it('gives the bare list for cards without filters', () => {
     expect(savedViewHref({ view: 'cards', filters: {} })).toBe('/leads?modo=tarjetas');
+  });
+
+  it('keeps the custom field filters, whatever order their keys come back in, for the list and the board', () => {
+    const href = savedViewHref({
+      view: 'table',
+      filters: { cf: { provincia: { anyOf: ['Madrid', 'Sevilla'] }, empleados: { min: 10, max: 50 } }, sort: 'cf.empleados:desc' },
+    });
+    const url = new URL(href, 'http://crm.test');
+    expect(url.searchParams.get('orden')).toBe('cf.empleados:desc');
+    expect(JSON.parse(url.searchParams.get('campos') ?? '')).toEqual({
+      provincia: { anyOf: ['Madrid', 'Sevilla'] },
+      empleados: { min: 10, max: 50 },
+    });
+    // The same filters in another key order (as the database returns them) open the same address.
+    expect(
+      savedViewHref({
+        view: 'table',
+        filters: { sort: 'cf.empleados:desc', cf: { empleados: { max: 50, min: 10 }, provincia: { anyOf: ['Madrid', 'Sevilla'] } } },
+      }),
+    ).toBe(href);
+    expect(savedViewHref({ view: 'board', filters: { cf: { provincia: { eq: 'Madrid' } } } })).toBe(
+      `/pipeline?campos=${encodeURIComponent('{"provincia":{"eq":"Madrid"}}')}`,
+    );
+  });
+
+  it('saves the custom field filters of the view, and none when there are none', () => {
+    const view = { tab: 'leads', category: null, status: null, groupId: null, assignee: null, tagId: null, sort: null, query: undefined };
+    expect(savedFiltersOf({ ...view, customFilters: { provincia: { eq: 'Madrid' } } } as unknown as LeadsView)).toEqual({
+      cf: { provincia: { eq: 'Madrid' } },
+    });
+    expect(savedFiltersOf({ ...view, customFilters: {} } as unknown as LeadsView)).toEqual({});
   });
 });

@@ -6,7 +6,7 @@ import type { SavedView, SavedViewFilters } from '@crm/domain';
 import { writeAssignee } from './assignee-filter';
 import { LEADS_PARAM, type LeadsView } from './useLeadsView';
 
-/** What 'Guardar vista' keeps of the view: every filter, the tab, the sort and the search. */
+/** What 'Guardar vista' keeps of the view: every filter (custom field ones too), the tab, the sort and the search. */
 export function savedFiltersOf(view: LeadsView): SavedViewFilters {
   const filters: SavedViewFilters = {};
   if (view.tab !== 'leads') filters.tab = view.tab;
@@ -17,11 +17,24 @@ export function savedFiltersOf(view: LeadsView): SavedViewFilters {
   if (view.tagId !== null) filters.tagId = view.tagId;
   if (view.sort) filters.sort = view.sort;
   if (view.query) filters.q = view.query;
+  if (Object.keys(view.customFilters).length > 0) filters.cf = view.customFilters;
   return filters;
 }
 
+/**
+ * JSON with every object's keys sorted: a stored view's filters come back in the database's key
+ * order, the address bar's in the order they were chosen, and the chip of the open view must match.
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 export function savedViewHref(saved: Pick<SavedView, 'view' | 'filters'>): string {
-  const { tab, category, status, groupId, assignedTo, tagId, sort, q } = saved.filters;
+  const { tab, category, status, groupId, assignedTo, tagId, sort, q, cf } = saved.filters;
   const board = saved.view === 'board';
   const entries: [string, string | undefined][] = [
     // The board has no tabs and shows every status as a column.
@@ -33,6 +46,7 @@ export function savedViewHref(saved: Pick<SavedView, 'view' | 'filters'>): strin
     [LEADS_PARAM.tag, tagId === undefined ? undefined : String(tagId)],
     [LEADS_PARAM.sort, board ? undefined : sort],
     [LEADS_PARAM.search, q],
+    [LEADS_PARAM.customFields, cf && Object.keys(cf).length > 0 ? canonicalJson(cf) : undefined],
     [LEADS_PARAM.mode, board ? undefined : saved.view === 'table' ? 'tabla' : 'tarjetas'],
   ];
   const params = new URLSearchParams(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
