@@ -135,7 +135,7 @@ function LeadScreen({ id }: { id: number }) {
         </Title>
         <Group gap="xs">
           {manages ? <MergeLeadButton lead={data} /> : null}
-          {can(user, 'lead.personalData') ? <PersonalDataMenu lead={data} /> : null}
+          {can(user, 'lead.personalData') ? <PersonalDataMenu subject={{ kind: 'lead', id: data.id, name: data.name }} /> : null}
           {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
         </Group>
       </Group>

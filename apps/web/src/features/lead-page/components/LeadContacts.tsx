@@ -1,7 +1,8 @@
 /**
  * 'Contactos': the people of the lead, the primary first, each with their own call (tel:) and
  * WhatsApp (wa.me, the number in the team's country) links. Admins and managers add, edit, delete
- * and choose the primary (the API refuses the others the same).
+ * and choose the primary (the API refuses the others the same); admins also have each person's
+ * 'Datos personales' (export, anonymise).
  */
 import { type Contact, can } from '@crm/domain';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -19,6 +20,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useTeamPhoneFormat } from '../../../lib/phone-format';
 import { useRefreshContacts } from '../hooks/contacts';
 import { ContactDialog } from './ContactDialog';
+import { PersonalDataMenu } from './PersonalDataMenu';
 
 /** The contact's ways to be reached: email, the phone with its call link, WhatsApp. */
 function ContactLinks({ contact }: { contact: Contact }) {
@@ -64,7 +66,15 @@ function ContactLinks({ contact }: { contact: Contact }) {
   );
 }
 
-function ContactItem({ contact, manages, onEdit }: { contact: Contact; manages: boolean; onEdit: (contact: Contact) => void }) {
+interface ContactItemProps {
+  contact: Contact;
+  manages: boolean;
+  /** An admin: 'Datos personales' on the card. */
+  personalData: boolean;
+  onEdit: (contact: Contact) => void;
+}
+
+function ContactItem({ contact, manages, personalData, onEdit }: ContactItemProps) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(contact.leadId);
   const [confirming, confirm] = useDisclosure(false);
@@ -109,9 +119,10 @@ function ContactItem({ contact, manages, onEdit }: { contact: Contact; manages: 
               </Text>
             ) : null}
           </Stack>
-          {manages ? (
+          {manages || personalData ? (
             <Group gap={2} wrap="nowrap">
-              {contact.isPrimary ? null : (
+              {personalData ? <PersonalDataMenu subject={{ kind: 'contact', id: contact.id, name: contact.name }} /> : null}
+              {!manages || contact.isPrimary ? null : (
                 <Tooltip label="Marcar como principal">
                   <ActionIcon
                     variant="subtle"
@@ -124,16 +135,20 @@ function ContactItem({ contact, manages, onEdit }: { contact: Contact; manages: 
                   </ActionIcon>
                 </Tooltip>
               )}
-              <Tooltip label="Editar contacto">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Editar a ${contact.name}`} onClick={() => onEdit(contact)}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Eliminar contacto">
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar a ${contact.name}`} onClick={confirm.open}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              {manages ? (
+                <>
+                  <Tooltip label="Editar contacto">
+                    <ActionIcon variant="subtle" size="lg" aria-label={`Editar a ${contact.name}`} onClick={() => onEdit(contact)}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Eliminar contacto">
+                    <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar a ${contact.name}`} onClick={confirm.open}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </>
+              ) : null}
             </Group>
           ) : null}
         </Group>
@@ -163,6 +178,7 @@ export function LeadContacts({ leadId }: { leadId: number }) {
   const trpc = useTRPC();
   const user = useCurrentUser();
   const manages = can(user, 'lead.manage');
+  const personalData = can(user, 'lead.personalData');
   const contacts = useQuery(trpc.contacts.list.queryOptions({ leadId }));
   const [dialog, setDialog] = useState<{ contact: Contact | null } | null>(null);
 
@@ -187,7 +203,13 @@ export function LeadContacts({ leadId }: { leadId: number }) {
           </Text>
         ) : null}
         {(contacts.data ?? []).map((contact) => (
-          <ContactItem key={contact.id} contact={contact} manages={manages} onEdit={(edited) => setDialog({ contact: edited })} />
+          <ContactItem
+            key={contact.id}
+            contact={contact}
+            manages={manages}
+            personalData={personalData}
+            onEdit={(edited) => setDialog({ contact: edited })}
+          />
         ))}
       </Stack>
       {manages ? (
