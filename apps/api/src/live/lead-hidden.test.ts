@@ -191,6 +191,33 @@ describeWithServer('leads leaving a restricted reader’s sight', (server) => {
     }
   });
 
+  it('reminds no one of a follow-up on a lead they may no longer see', async () => {
+    const [lost, kept] = await Promise.all([newLead(vera.id), newLead(vera.id)]);
+    const dueAt = new Date(Date.now() + 2500).toISOString();
+    const followUps: number[] = [];
+    for (const leadId of [lost, kept]) {
+      const created = await vera.client.post<{ id: number }>('/api/follow-ups', { leadId, dueAt, note: 'Llamar' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      followUps.push(created.body.id);
+    }
+    const [veraFeed] = await feeds(vera);
+    try {
+      expect((await manager.client.put(`/api/leads/${lost}/assign`, { assignedTo: lone.id })).status).toBe(200);
+      const due = () => veraFeed!.events.flatMap((event) => (event.type === 'followUpDue' ? [event.followUp.leadId] : []));
+      await expect.poll(due, { timeout: 10_000 }).toContain(kept);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(due()).toEqual([kept]);
+      const notified = veraFeed!.events.flatMap((event) => (event.type === 'notification' ? [event.notification.leadId] : []));
+      expect(notified).toContain(kept);
+      expect(notified).not.toContain(lost);
+      // Its reminder was claimed all the same: it does not come later either.
+      const rows = await server().ctx.db.selectFrom('follow_ups').select('reminded_at').where('id', 'in', followUps).execute();
+      expect(rows.every((row) => row.reminded_at !== null)).toBe(true);
+    } finally {
+      await veraFeed!.close();
+    }
+  });
+
   it("tells those whose sight a team move or a role's visibility changes, and no one else", async () => {
     // Tomás's place in team A went with his deactivation above: a new colleague of Inés.
     const pedro = await person('pedro');
