@@ -41,9 +41,10 @@ function audiencesOf(sight: LeadSight): { to: Audience; leadIds: number[] }[] {
 /** Of the leads `before` covers among `leadIds`: those each user saw then and does not see `now`. */
 function lostSight(before: LeadSight, now: LeadSight, leadIds: readonly number[]): { to: Audience; leadIds: number[] }[] {
   const wanted = new Set(leadIds);
-  const users = new Set([...before.everything, ...before.restricted.keys()]);
+  // Whoever sees every lead now has lost none.
+  const users = [...before.everything, ...before.restricted.keys()].filter((userId) => !now.everything.has(userId));
   return byLeadIds(
-    [...users].map((userId) => {
+    [...new Set(users)].map((userId) => {
       const still = new Set(seenBy(now, userId));
       return [userId, seenBy(before, userId).filter((leadId) => wanted.has(leadId) && !still.has(leadId))];
     }),

@@ -15,7 +15,7 @@ import { publishLive } from '../../live/publish.js';
 /** Of some leads: who sees all of them, and which of them each restricted reader sees. */
 export interface LeadSight {
   leadIds: readonly number[];
-  everything: readonly number[];
+  everything: ReadonlySet<number>;
   restricted: ReadonlyMap<number, readonly number[]>;
 }
 
@@ -25,19 +25,21 @@ async function leadReaders(db: DbOrTrx) {
 }
 
 export async function leadSight(db: DbOrTrx, leadIds: readonly number[]): Promise<LeadSight> {
-  if (leadIds.length === 0) return { leadIds, everything: [], restricted: new Map() };
+  if (leadIds.length === 0) return { leadIds, everything: new Set(), restricted: new Map() };
   const readers = await leadReaders(db);
   const restricted = new Map<number, number[]>();
   for (const { userId, leadId } of await restrictedLeadSight(db, leadIds, readers)) {
-    restricted.set(userId, [...(restricted.get(userId) ?? []), leadId]);
+    const seen = restricted.get(userId);
+    if (seen) seen.push(leadId);
+    else restricted.set(userId, [leadId]);
   }
-  const everything = readers.filter((user) => user.reader.visibility === 'all').map((user) => user.userId);
+  const everything = new Set(readers.filter((user) => user.reader.visibility === 'all').map((user) => user.userId));
   return { leadIds, everything, restricted };
 }
 
 /** The leads of `sight` that `userId` sees. */
 export function seenBy(sight: LeadSight, userId: number): readonly number[] {
-  return sight.everything.includes(userId) ? sight.leadIds : (sight.restricted.get(userId) ?? []);
+  return sight.everything.has(userId) ? sight.leadIds : (sight.restricted.get(userId) ?? []);
 }
 
 /** Each reader's sight as one comparable value: 'all', or whose leads they see. */
