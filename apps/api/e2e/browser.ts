@@ -123,6 +123,16 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
+/** The tRPC procedures the page asks for from now on (a batch names several, comma-separated). */
+export function procedureCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/trpc\/([^?]+)/.exec(request.url());
+    if (match?.[1]) calls.push(...decodeURIComponent(match[1]).split(','));
+  });
+  return calls;
+}
+
 export interface BrowserSuite {
   server: TestServer;
   browser: Browser;

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ApiClient, uniqueName, uniquePhone } from '../src/test/harness.js';
-import { type BrowserSuite, pageSignedInAs, startBrowserSuite } from './browser.js';
+import { type BrowserSuite, pageSignedInAs, procedureCalls, startBrowserSuite } from './browser.js';
 
 let suite: BrowserSuite | undefined;
 
@@ -17,16 +17,6 @@ afterAll(async () => {
 async function openLeads(page: Page): Promise<void> {
   await page.goto('/leads');
   await page.getByRole('heading', { name: 'Gestión de Leads' }).waitFor();
-}
-
-/** The tRPC procedures the page asks for from now on (a batch names several, comma-separated). */
-function procedureCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const match = /\/trpc\/([^?]+)/.exec(request.url());
-    if (match?.[1]) calls.push(...decodeURIComponent(match[1]).split(','));
-  });
-  return calls;
 }
 
 it('shows a lead marked contacted in another browser at once, refetching no lead list, only the counts', async () => {

@@ -38,7 +38,7 @@ export const ACTIONS = [
   'user.createPasswordResetLink', // a one-time link for someone who forgot their password
   'role.requireSecondFactor', // require 2FA of a system or custom role's members
   'role.setLeadVisibility', // which leads a system or custom role's members see
-  'lead.personalData', // a lead's personal data: export it (GDPR art. 15) or anonymise it (art. 17)
+  'lead.personalData', // the personal data of a lead or a contact: export it (GDPR art. 15) or anonymise it (art. 17)
   'team.manage', // create teams, rename or hand over any team (a manager renames his own; docs/teams.md)
   'customField.manage', // 'Configuración → Campos personalizados': define, edit, reorder, archive (everyone reads them)
 ] as const;

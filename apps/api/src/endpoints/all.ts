@@ -31,7 +31,7 @@ import { customRolesEndpoints } from '../modules/custom-roles/custom-roles.endpo
 import { teamEndpoints } from '../modules/team/team.endpoints.js';
 import { teamsEndpoints } from '../modules/teams/teams.endpoints.js';
 import { leadVisibilityEndpoints } from '../modules/lead-visibility/lead-visibility.endpoints.js';
-import { personalDataEndpoints } from '../modules/personal-data/personal-data.endpoints.js';
+import { contactPersonalDataEndpoints, personalDataEndpoints } from '../modules/personal-data/personal-data.endpoints.js';
 import { salesTeamEndpoints } from '../modules/sales-team/sales-team.endpoints.js';
 import { dashboardEndpoints } from '../modules/dashboard/dashboard.endpoints.js';
 import { activitiesEndpoints } from '../modules/activities/activities.endpoints.js';
@@ -88,6 +88,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ...whatsappEndpoints,
   ...whatsappExportEndpoints,
   ...contactsEndpoints,
+  ...contactPersonalDataEndpoints,
   ...trackingEndpoints,
   ...followUpsEndpoints,
   ...pipelineEndpoints,

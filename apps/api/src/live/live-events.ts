@@ -46,6 +46,10 @@ export type LiveEvent =
   | { type: 'leadChanged'; leadId: number; change: LeadChange; status?: LeadStatus; lead?: LeadListItem }
   /** One batch of a bulk action changed these leads (those who may read leads: open boards and lists refresh once, not per lead). */
   | { type: 'leadsChanged'; leadIds: number[]; change: LeadChange }
+  /** These leads left what the receiver may see (reassigned, deleted, their owner's team changed): their ids alone, never their data. */
+  | { type: 'leadsHidden'; leadIds: number[] }
+  /** Whose leads the receiver may see changed (a role's visibility, a team, their role): lead screens ask again. */
+  | { type: 'leadAccessChanged' }
   /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
   | { type: 'followUpDue'; followUp: FollowUp }
   /** A notification for its owner's bell (web feed only). */
@@ -161,6 +165,8 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
       ),
   },
   leadsChanged: { ...asIs<'leadsChanged'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
+  leadsHidden: { ...asIs<'leadsHidden'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
+  leadAccessChanged: asIs(),
   // Dates and names: only the id travels, each replica reads the follow-up back.
   followUpDue: {
     toWire: (event) => [{ type: 'followUpDue', followUpId: event.followUp.id }],

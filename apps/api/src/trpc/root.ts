@@ -5,7 +5,7 @@ import { customRolesRouter } from '../modules/custom-roles/custom-roles.endpoint
 import { teamRouter } from '../modules/team/team.endpoints.js';
 import { teamsRouter } from '../modules/teams/teams.endpoints.js';
 import { leadVisibilityRouter } from '../modules/lead-visibility/lead-visibility.endpoints.js';
-import { personalDataRouter } from '../modules/personal-data/personal-data.endpoints.js';
+import { contactPersonalDataRouter, personalDataRouter } from '../modules/personal-data/personal-data.endpoints.js';
 import { activitiesRouter } from '../modules/activities/activities.endpoints.js';
 import { analyticsRouter } from '../modules/analytics/analytics.endpoints.js';
 import { dashboardRouter } from '../modules/dashboard/dashboard.endpoints.js';
@@ -44,6 +44,7 @@ export const appRouter = router({
   teams: teamsRouter,
   leadVisibility: leadVisibilityRouter,
   personalData: personalDataRouter,
+  contactPersonalData: contactPersonalDataRouter,
   dashboard: dashboardRouter,
   activities: activitiesRouter,
   analytics: analyticsRouter,

@@ -13,6 +13,11 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && error.message === 'Unauthorized';
 }
 
+/** Whether the server said the thing asked for does not exist, or not for the viewer (404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+}
+
 /** Whether the failure came from the network or a 5xx rather than from a rule. */
 export function isServerFailure(error: unknown): boolean {
   if (!(error instanceof TRPCClientError)) return true;

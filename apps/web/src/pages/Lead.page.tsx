@@ -5,7 +5,7 @@
  */
 import { type LeadListItem, can, categoryLabel, fullName } from '@crm/domain';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -33,6 +33,7 @@ import { WhatsAppPanel } from '../features/whatsapp/components/WhatsAppPanel';
 import { useDialogSubject } from '../features/leads/hooks/useDialogSubject';
 import { ImportWhatsAppChatButton } from '../features/whatsapp-export/components/ImportWhatsAppChatButton';
 import { useDocumentTitle } from '../lib/document-title';
+import { isNotFound } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFound.page';
 import { useTeamFormat } from '../lib/useTeamFormat';
@@ -99,6 +100,29 @@ function LeadFields({ lead }: { lead: LeadListItem }) {
   );
 }
 
+/**
+ * A lead that is not there for the viewer: deleted, or reassigned out of what their role lets them
+ * see (the page may have been open when it happened). Nothing of it stays on screen.
+ */
+function LeadGone() {
+  return (
+    <Card>
+      <Stack gap="sm" align="flex-start">
+        <Group gap="xs" wrap="nowrap">
+          <IconLock size={22} aria-hidden />
+          <Title order={1} size="h3">
+            Este lead ya no está disponible
+          </Title>
+        </Group>
+        <Text>Puede que se haya eliminado, o que se haya asignado a otra persona y ya no tengas acceso a él.</Text>
+        <Button component={Link} to="/leads" variant="light" leftSection={<IconArrowLeft size={16} />}>
+          Volver a los leads
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 function LeadScreen({ id }: { id: number }) {
   const trpc = useTRPC();
   const user = useCurrentUser();
@@ -106,13 +130,16 @@ function LeadScreen({ id }: { id: number }) {
   const editing = useDialogSubject<LeadListItem>();
   const tracking = useDialogSubject<LeadListItem>();
   const returnTo = readReturnTo(useLocation().state);
-  useDocumentTitle(lead.data?.name ?? 'Lead');
+  const gone = lead.isError && isNotFound(lead.error);
+  // After an error the query keeps what it had: the title must not name a lead the viewer lost.
+  useDocumentTitle(gone ? 'Lead no disponible' : lead.isError ? 'Lead' : (lead.data?.name ?? 'Lead'));
   // The list it was opened from may have been scrolled far down: a lead's page starts at its top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [id]);
 
   if (lead.isPending) return <PageLoader label="Cargando lead..." />;
+  if (gone) return <LeadGone />;
   if (lead.isError) return <LoadError title="No se pudo cargar el lead" query={lead} />;
   const data = lead.data;
   const manages = can(user, 'lead.manage');
@@ -135,7 +162,7 @@ function LeadScreen({ id }: { id: number }) {
         </Title>
         <Group gap="xs">
           {manages ? <MergeLeadButton lead={data} /> : null}
-          {can(user, 'lead.personalData') ? <PersonalDataMenu lead={data} /> : null}
+          {can(user, 'lead.personalData') ? <PersonalDataMenu subject={{ kind: 'lead', id: data.id, name: data.name }} /> : null}
           {can(user, 'lead.delete') ? <DeleteLeadButton lead={data} /> : null}
         </Group>
       </Group>

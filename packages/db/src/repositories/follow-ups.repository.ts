@@ -156,9 +156,9 @@ export async function claimDueFollowUps(
   now: Date,
   limit: number,
   followUpId?: number,
-): Promise<{ id: number; ownerId: number; dueAt: Date }[]> {
+): Promise<{ id: number; leadId: number; ownerId: number; dueAt: Date }[]> {
   const only = followUpId === undefined ? sql`` : sql`and id = ${followUpId}`;
-  const { rows } = await sql<{ id: number; owner_id: number; due_at: Date }>`
+  const { rows } = await sql<{ id: number; lead_id: number; owner_id: number; due_at: Date }>`
     update follow_ups set reminded_at = ${now}
     where id in (
       select id from follow_ups
@@ -166,6 +166,6 @@ export async function claimDueFollowUps(
       order by due_at
       limit ${limit}
       for update skip locked)
-    returning id, owner_id, due_at`.execute(db);
-  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, dueAt: new Date(row.due_at) }));
+    returning id, lead_id, owner_id, due_at`.execute(db);
+  return rows.map((row) => ({ id: row.id, leadId: row.lead_id, ownerId: row.owner_id, dueAt: new Date(row.due_at) }));
 }

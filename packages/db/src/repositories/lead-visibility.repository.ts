@@ -83,18 +83,52 @@ export async function findLeadReader(db: DbOrTrx, userId: number): Promise<LeadR
 }
 
 /** Every active user's reader: whom a live event about leads may reach. */
-export async function listLeadReaders(db: DbOrTrx): Promise<{ userId: number; systemRole: SystemRole; reader: LeadReader }[]> {
+export async function listLeadReaders(db: DbOrTrx): Promise<(ReaderOfUser & { systemRole: SystemRole })[]> {
   const rows = await readersQuery(db).execute();
   return rows.map((row) => ({ userId: row.id, systemRole: row.system_role, reader: readerOf(row) }));
 }
 
-/** Which of `leadIds` `reader` sees. */
-export async function visibleLeadIds(db: DbOrTrx, leadIds: readonly number[], reader: LeadReader): Promise<number[]> {
-  if (leadIds.length === 0) return [];
-  const condition = visibleLeadsCondition(reader);
-  if (!condition) return [...leadIds];
-  const rows = await db.selectFrom('leads').select('id').where('id', '=', anyInt(leadIds)).where(condition).execute();
-  return rows.map((row) => row.id);
+/** A person's reader, as the live events' audiences are computed from. */
+export interface ReaderOfUser {
+  userId: number;
+  reader: LeadReader;
+}
+
+/**
+ * The restricted readers' sight as (reader, owner) pairs, for the set-based reads below: a reader
+ * sees the leads whose owner — the assignee, else the creator — is themself ('own', or 'team'
+ * without a team) or a member of their team. It is visibleLeadsCondition's rule, for many readers at
+ * once: `assigned_to = X or (assigned_to is null and created_by = X)` is `coalesce(assigned_to, created_by) = X`.
+ */
+function ownersSeenBy(readers: readonly ReaderOfUser[]): RawBuilder<{ user_id: number; owner_id: number }> {
+  const restricted = readers.filter((person) => person.reader.visibility !== 'all');
+  const userIds = restricted.map((person) => person.userId);
+  const teamIds = restricted.map((person) => (person.reader.visibility === 'team' ? person.reader.teamId : null));
+  return sql`(select r.user_id, o.id as owner_id
+    from unnest(${userIds}::int[], ${teamIds}::int[]) as r(user_id, team_id)
+    join users o on (r.team_id is null and o.id = r.user_id) or o.team_id = r.team_id)`;
+}
+
+/** Which of `leadIds` each restricted reader of `readers` sees, in one statement, by ascending ids (those who see every lead are not listed). */
+export async function restrictedLeadSight(
+  db: DbOrTrx,
+  leadIds: readonly number[],
+  readers: readonly ReaderOfUser[],
+): Promise<{ userId: number; leadId: number }[]> {
+  if (leadIds.length === 0 || readers.every((person) => person.reader.visibility === 'all')) return [];
+  const { rows } = await sql<{ userId: number; leadId: number }>`select s.user_id as "userId", l.id as "leadId"
+    from leads l join ${ownersSeenBy(readers)} s on s.owner_id = coalesce(l.assigned_to, l.created_by)
+    where l.id = ${anyInt(leadIds)} order by s.user_id, l.id`.execute(db);
+  return rows;
+}
+
+/** Whose leads each restricted reader of `readers` sees: the owners' ids, ascending (one statement). */
+export async function restrictedOwnerSight(db: DbOrTrx, readers: readonly ReaderOfUser[]): Promise<Map<number, number[]>> {
+  if (readers.every((person) => person.reader.visibility === 'all')) return new Map();
+  const { rows } = await sql<{ userId: number; ownerIds: number[] }>`select s.user_id as "userId",
+      array_agg(s.owner_id order by s.owner_id) as "ownerIds"
+    from ${ownersSeenBy(readers)} s group by s.user_id`.execute(db);
+  return new Map(rows.map((row) => [row.userId, row.ownerIds]));
 }
 
 export async function listLeadVisibilitySettings(

@@ -384,6 +384,18 @@ export async function countOpenLeadsAssignedTo(db: DbOrTrx, userId: number): Pro
   return Number(row.count);
 }
 
+/** The ids of a user's open leads, locked until the transaction ends: what reassignOpenLeads hands on. */
+export async function lockOpenLeadIdsAssignedTo(db: DbOrTrx, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('assigned_to', '=', userId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Hands a user's open leads to another user, or to nobody; closed ones keep their assignee (and their credit). Answers their ids. */
 export async function reassignOpenLeads(db: DbOrTrx, fromUserId: number, toUserId: number | null): Promise<number[]> {
   const rows = await db

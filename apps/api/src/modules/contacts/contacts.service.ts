@@ -156,7 +156,8 @@ function changedFields(row: ContactRow, fields: Partial<UpdateContactFields>, de
   return { columns: columns as ContactChanges, changes };
 }
 
-async function lockedContact(trx: DbOrTrx, id: number, reader: LeadReader): Promise<ContactRow> {
+/** The contact, read under its lead's row lock (as every write of a lead's contacts); a lead `reader` may not see is not found. */
+export async function lockedContact(trx: DbOrTrx, id: number, reader: LeadReader): Promise<ContactRow> {
   const found = await findContactRow(trx, id);
   if (!found) throw new DomainError('NOT_FOUND', CONTACT_MESSAGES.notFound);
   await lockLead(trx, found.lead_id, reader);

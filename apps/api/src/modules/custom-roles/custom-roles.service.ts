@@ -22,6 +22,7 @@ import {
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
 import { USER_NOT_FOUND } from '../users/users.service.js';
+import { watchLeadAccess } from '../leads/lead-sight.js';
 
 export const ROLE_NOT_FOUND = 'Rol no encontrado';
 
@@ -44,15 +45,22 @@ export async function updateCustomRole(ctx: ServiceContext, id: number, input: U
   return role;
 }
 
-/** Assignments go with the role and groups tied to it are unlinked, by the schema's cascades. */
+/**
+ * Assignments go with the role and groups tied to it are unlinked, by the schema's cascades. Its
+ * people whose lead visibility it narrowed see more now: they are told live, as for the two below.
+ */
 export async function deleteCustomRole(ctx: ServiceContext, id: number): Promise<void> {
   requirePermission(ctx, 'customRole.manage');
-  if (!(await deleteCustomRoleRow(ctx.db, id))) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
+  if (!(await watchLeadAccess(ctx, () => deleteCustomRoleRow(ctx.db, id)))) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
 }
 
 /** Assigns a role (assigning one the user already holds is a no-op) and returns the user's roles. */
 export async function assignRoleToUser(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
   requirePermission(ctx, 'customRole.manage');
+  return watchLeadAccess(ctx, () => assignRole(ctx, userId, roleId));
+}
+
+function assignRole(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await findUserById(trx, userId))) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
     if (!(await findCustomRoleById(trx, roleId))) throw new DomainError('NOT_FOUND', ROLE_NOT_FOUND);
@@ -63,6 +71,10 @@ export async function assignRoleToUser(ctx: ServiceContext, userId: number, role
 
 export async function removeRoleFromUser(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
   requirePermission(ctx, 'customRole.manage');
+  return watchLeadAccess(ctx, () => removeRole(ctx, userId, roleId));
+}
+
+function removeRole(ctx: ServiceContext, userId: number, roleId: number): Promise<UserCustomRole[]> {
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await removeCustomRoleRow(trx, userId, roleId))) {
       throw new DomainError('NOT_FOUND', 'El usuario no tiene ese rol');

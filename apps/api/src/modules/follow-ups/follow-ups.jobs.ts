@@ -9,33 +9,43 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { defineJob } from '../../jobs/job-definition.js';
 import { publishLive } from '../../live/publish.js';
+import { leadSight, seenBy } from '../leads/lead-sight.js';
 import { Notifier } from '../notifications/notifier.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 /** Rows per claim: a transaction of a few milliseconds. */
 const CLAIM_BATCH = 100;
 
-/** Claims with `claim` in one short transaction, stores the notifications, then tells each owner. Answers how many went out. */
-async function remind(ctx: AppContext, claim: (trx: DbOrTrx) => Promise<{ id: number; ownerId: number }[]>): Promise<number> {
+/**
+ * Claims with `claim` in one short transaction, stores the notifications, then tells each owner.
+ * A reminder names its lead: an owner who may no longer see the lead (it was reassigned away) gets
+ * none. Answers how many were claimed.
+ */
+async function remind(
+  ctx: AppContext,
+  claim: (trx: DbOrTrx) => Promise<{ id: number; leadId: number; ownerId: number }[]>,
+): Promise<number> {
   const notes = new Notifier();
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     const rows = await claim(trx);
+    const sight = await leadSight(trx, [...new Set(rows.map((row) => row.leadId))]);
+    const seen = rows.filter((row) => seenBy(sight, row.ownerId).includes(row.leadId));
     await notes.followUpsDue(
       trx,
-      rows.map((row) => row.id),
+      seen.map((row) => row.id),
     );
     await emitWebhookEvent(ctx, trx, 'follow_up.due', async () => {
       const followUps = await Promise.all(rows.map((row) => findFollowUp(trx, row.id)));
       return followUps.flatMap((followUp) => (followUp ? [{ leadId: followUp.leadId, data: followUp }] : []));
     });
-    return rows;
+    return { count: rows.length, seen };
   });
   await notes.publish(ctx);
-  for (const { id, ownerId } of claimed) {
+  for (const { id, ownerId } of claimed.seen) {
     const followUp = await findFollowUp(ctx.db, id);
     if (followUp) await publishLive(ctx, { type: 'followUpDue', followUp }, { userIds: [ownerId] });
   }
-  return claimed.length;
+  return claimed.count;
 }
 
 export const remindFollowUpJob = defineJob({

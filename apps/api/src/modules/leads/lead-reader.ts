@@ -3,8 +3,9 @@
  * once per call: every lead-reading service passes it to the repositories, whose one predicate
  * (visibleLeadsCondition in @crm/db) applies it. An API token reads as its owner.
  */
-import { findLeadReader, type LeadReader, listLeadReaders, visibleLeadIds } from '@crm/db';
+import { findLeadReader, type LeadReader } from '@crm/db';
 import type { AppContext, ServiceContext } from '../../context.js';
+import { leadSight, seenBy } from './lead-sight.js';
 
 // Keyed by the call's context: a socket's viewer lives long, a role's setting may change meanwhile.
 const byCall = new WeakMap<ServiceContext, Promise<LeadReader>>();
@@ -24,10 +25,7 @@ export async function splitBySight(
   leadId: number,
   userIds: readonly number[],
 ): Promise<{ see: number[]; blind: number[] }> {
-  const wanted = new Set(userIds);
-  const readers = (await listLeadReaders(ctx.db)).filter((user) => wanted.has(user.userId));
-  const sight = await Promise.all(readers.map(async (user) => (await visibleLeadIds(ctx.db, [leadId], user.reader)).length > 0));
-  const see = readers.filter((_user, index) => sight[index]).map((user) => user.userId);
-  const seeing = new Set(see);
-  return { see, blind: userIds.filter((id) => !seeing.has(id)) };
+  const sight = await leadSight(ctx.db, [leadId]);
+  const see = userIds.filter((userId) => seenBy(sight, userId).length > 0);
+  return { see, blind: userIds.filter((userId) => !see.includes(userId)) };
 }

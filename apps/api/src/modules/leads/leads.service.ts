@@ -50,6 +50,7 @@ import { distributeLeads } from '../distribution/distribution.service.js';
 import { assignmentEntries, leadUpdateEntries } from '../lead-history/lead-history.service.js';
 import { Notifier } from '../notifications/notifier.js';
 import { announceLeadChanged, announceLeadDeleted } from './lead-changed.js';
+import { type LeadSight, leadSight } from './lead-sight.js';
 import { assertNoDuplicateLead, normalizeLeadPhone, refusingDuplicateRace } from './lead-contact.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { leadReaderOf } from './lead-reader.js';
@@ -248,6 +249,8 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
           : applyCustomFieldsPatch(current, checkedCustomFields(definitions, 'update', fields.customFields, current));
       const customChanged = Object.keys(custom.changes).length > 0;
       const deal = dealColumns(fields, currency, row);
+      // Only a new assignee can take the lead out of someone's sight: who sees it before the change.
+      const sight = fields.assignedTo === undefined ? undefined : await leadSight(trx, [id]);
       await updateLeadRow(trx, row, {
         custom_fields: customChanged ? JSON.stringify(custom.values) : undefined,
         name: fields.name,
@@ -268,11 +271,11 @@ export async function updateLead(ctx: ServiceContext, id: number, input: UpdateL
       await recordStatusActivity(ctx, trx, row, fields.name ?? row.name, status);
       if (fields.assignedTo != null && fields.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
       for (const type of leadEventsOf(row, { ...fields, phone }, status, customChanged)) await emitLeadEvents(ctx, trx, type, [id]);
-      return row;
+      return { row, sight };
     }),
   );
-  const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.assigned_to;
-  return announced(ctx, notes, id, assigned ? 'assigned' : 'updated');
+  const assigned = fields.assignedTo !== undefined && fields.assignedTo !== before.row.assigned_to;
+  return announced(ctx, notes, id, assigned ? 'assigned' : 'updated', before.sight);
 }
 
 /**
@@ -331,11 +334,12 @@ async function announced(
   notes: Notifier,
   id: number,
   change: 'created' | 'updated' | 'assigned',
+  before?: LeadSight,
 ): Promise<LeadListItem> {
   // The caller's own write is answered even when it moved the lead out of what they see (assigned it away).
   const lead = await findLeadListItem(ctx.db, id, EVERY_LEAD);
   if (!lead) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
-  await announceLeadChanged(ctx, lead, change);
+  await announceLeadChanged(ctx, lead, change, before);
   await notes.publish(ctx);
   return lead;
 }
@@ -365,16 +369,18 @@ export async function assignLead(ctx: ServiceContext, id: number, input: { assig
   requirePermission(ctx, 'lead.manage');
   const notes = new Notifier();
   const reader = await leadReaderOf(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
+  const before = await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id, reader);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
     await assertAssigneeExists(trx, input.assignedTo);
+    const sight = await leadSight(trx, [id]);
     await updateLeadRow(trx, row, { assigned_to: input.assignedTo });
     await recordLeadHistory(trx, assignmentEntries(ctx.viewer.user.id, row, input.assignedTo));
     if (input.assignedTo !== null && input.assignedTo !== row.assigned_to) await notes.leadsAssigned(trx, ctx.viewer.user.id, [id]);
     if (input.assignedTo !== row.assigned_to) await emitLeadEvents(ctx, trx, 'lead.assigned', [id]);
+    return sight;
   });
-  return announced(ctx, notes, id, 'assigned');
+  return announced(ctx, notes, id, 'assigned', before);
 }
 
 /** 'Eliminar lead' (admin, manager): its notes, follow-ups and history go with it; the activity feed keeps a line. */
@@ -384,6 +390,7 @@ export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id:
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await findLeadRowForUpdate(trx, id, reader);
     if (!row) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
+    const sight = await leadSight(trx, [id]);
     // Before the delete: the event carries the lead as it was.
     await emitLeadEvents(ctx, trx, 'lead.deleted', [id]);
     await deleteLeadRow(trx, id);
@@ -392,8 +399,8 @@ export async function deleteLead(ctx: ServiceContext, id: number): Promise<{ id:
       description: `${actorName(ctx)} eliminó el lead ${row.name}`,
       userId: ctx.viewer.user.id,
     });
-    return row;
+    return { status: row.status, sight };
   });
-  await announceLeadDeleted(ctx, id, deleted.status);
+  await announceLeadDeleted(ctx, id, deleted.status, deleted.sight);
   return { id };
 }

@@ -19,6 +19,7 @@ import { DomainError, TEAM_MESSAGES, type Team, type User, type createTeamSchema
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
+import { watchLeadAccess } from '../leads/lead-sight.js';
 
 function toTeam(row: Awaited<ReturnType<typeof listTeamRows>>[number]): Team {
   return {
@@ -69,16 +70,26 @@ function requireTeamRights(ctx: ServiceContext, managerId: number): void {
 
 export async function createTeam(ctx: ServiceContext, input: z.output<typeof createTeamSchema>): Promise<Team> {
   requireTeamRights(ctx, input.managerId);
-  const id = await clashesAsConflict(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      await activeManager(trx, input.managerId);
-      return insertTeam(trx, { name: input.name, managerId: input.managerId });
-    }),
+  // The manager joins the team he leads: whose leads its people see may change, and they are told live.
+  const id = await watchLeadAccess(ctx, () =>
+    clashesAsConflict(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        await activeManager(trx, input.managerId);
+        return insertTeam(trx, { name: input.name, managerId: input.managerId });
+      }),
+    ),
   );
   return teamById(ctx.db, id);
 }
 
 export async function updateTeam(ctx: ServiceContext, id: number, input: z.output<typeof updateTeamSchema>): Promise<Team> {
+  // A new manager changes the team's members: whose leads they see may change, and they are told live.
+  const write = () => writeTeam(ctx, id, input);
+  await (input.managerId === undefined ? write() : watchLeadAccess(ctx, write));
+  return teamById(ctx.db, id);
+}
+
+async function writeTeam(ctx: ServiceContext, id: number, input: z.output<typeof updateTeamSchema>): Promise<void> {
   await clashesAsConflict(() =>
     ctx.db.transaction().execute(async (trx) => {
       const team = await findTeam(trx, id);
@@ -97,7 +108,6 @@ export async function updateTeam(ctx: ServiceContext, id: number, input: z.outpu
       }
     }),
   );
-  return teamById(ctx.db, id);
 }
 
 /**

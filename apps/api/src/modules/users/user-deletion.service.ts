@@ -9,6 +9,7 @@ import {
   deleteUserSessions,
   findUserById,
   lockActiveAdminIds,
+  lockOpenLeadIdsAssignedTo,
   reassignOpenLeads,
   recordLeadHistory,
 } from '@crm/db';
@@ -17,6 +18,8 @@ import type { ServiceContext } from '../../context.js';
 import { announceSessionsEnded } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { assignmentEntries } from '../lead-history/lead-history.service.js';
+import { announceLeadsChanged } from '../leads/lead-changed.js';
+import { leadSight } from '../leads/lead-sight.js';
 import { emitLeadEvents } from '../webhooks/webhook-events.js';
 import { USER_NOT_FOUND } from './users.service.js';
 
@@ -39,13 +42,15 @@ export async function deletionPreview(ctx: ServiceContext, targetId: number): Pr
 
 export async function deleteUser(ctx: ServiceContext, targetId: number, input: DeleteUser = {}): Promise<void> {
   const heirId = input.reassignTo ?? null;
-  await ctx.db.transaction().execute(async (trx) => {
+  const reassigned = await ctx.db.transaction().execute(async (trx) => {
     // Two admins deactivating each other at once: the second waits here and then sees one admin left.
     const activeAdmins = await lockActiveAdminIds(trx);
     const target = await deletableUser(ctx, targetId, trx);
     if (removesLastAdmin(activeAdmins, target.id)) throw new DomainError('CONFLICT', LAST_ADMIN_MESSAGE);
     if (heirId === target.id) throw new DomainError('BAD_REQUEST', HEIR_IS_TARGET);
     if (heirId !== null && !(await findUserById(trx, heirId))) throw new DomainError('BAD_REQUEST', HEIR_NOT_FOUND);
+    // Who sees those leads before they change hands: their heir's team may not be theirs.
+    const sight = await leadSight(trx, await lockOpenLeadIdsAssignedTo(trx, target.id));
     const leadIds = await reassignOpenLeads(trx, target.id, heirId);
     await recordLeadHistory(
       trx,
@@ -54,7 +59,9 @@ export async function deleteUser(ctx: ServiceContext, targetId: number, input: D
     await emitLeadEvents(ctx, trx, 'lead.assigned', leadIds);
     await deactivateUser(trx, target.id);
     await deleteUserSessions(trx, target.id);
+    return { leadIds, sight };
   });
   // The sessions are gone; their open sockets and subscriptions close on every replica too.
   await announceSessionsEnded(ctx, targetId);
+  await announceLeadsChanged(ctx, reassigned.leadIds, 'assigned', reassigned.sight);
 }

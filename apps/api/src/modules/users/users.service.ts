@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { accountKey, throttledPasswordCheck } from '../auth/login-throttle.js';
 import { endOtherSessions } from '../../sessions/session.js';
 import { clashesAsConflict, moveToTeam, nameManagersTeam } from '../teams/teams.service.js';
+import { watchLeadAccess } from '../leads/lead-sight.js';
 
 export const USER_NOT_FOUND = 'Usuario no encontrado';
 const FIELDS_REFUSED = 'No tienes permisos para cambiar estos datos';
@@ -34,6 +35,12 @@ function changedFields(target: User, input: UserUpdate) {
 
 export async function updateUser(ctx: ServiceContext, targetId: number, input: UserUpdate): Promise<User> {
   const requestedRole = input.systemRole ?? input.role;
+  // A new role or team may change whose leads people see: they are told live.
+  const write = () => writeUser(ctx, targetId, input, requestedRole);
+  return requestedRole !== undefined || input.teamId !== undefined ? watchLeadAccess(ctx, write) : write();
+}
+
+function writeUser(ctx: ServiceContext, targetId: number, input: UserUpdate, requestedRole: UserUpdate['role']): Promise<User> {
   return clashesAsConflict(() =>
     ctx.db.transaction().execute(async (trx) => {
       // A demotion may remove the last admin: read the admins under lock before anything else.

@@ -15,7 +15,7 @@ import { applyChatEvent } from '../chat/hooks/chat-events';
 import { showFollowUpDueToast } from '../follow-ups/hooks/follow-up-due-toast';
 import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
 import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
-import { applyLeadChanged, refreshLeadsAfterReconnect } from '../leads/hooks/lead-events';
+import { applyLeadAccessChanged, applyLeadChanged, applyLeadsHidden, refreshLeadsAfterReconnect } from '../leads/hooks/lead-events';
 import { applyNotificationEvent } from '../notifications/hooks/notification-events';
 import { applyWhatsAppEvent } from '../whatsapp/hooks/whatsapp-events';
 
@@ -59,6 +59,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             return;
           case 'leadsChanged':
             refreshAfterBulk();
+            return;
+          case 'leadsHidden':
+            applyLeadsHidden(queryClient, trpc, event.leadIds);
+            return;
+          case 'leadAccessChanged':
+            applyLeadAccessChanged(queryClient, trpc);
             return;
           case 'followUpDue':
             showFollowUpDueToast(event.followUp, (path) => void navigate(path));

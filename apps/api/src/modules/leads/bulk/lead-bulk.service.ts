@@ -40,6 +40,7 @@ import { requirePermission } from '../../../require-permission.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { announceLeadsChanged } from '../lead-changed.js';
+import { leadSight } from '../lead-sight.js';
 import { filtersOf } from '../leads.service.js';
 import { checkedCustomFields, leadFieldDefinitions } from '../../custom-fields/custom-fields.service.js';
 import { emitLeadEvents } from '../../webhooks/webhook-events.js';
@@ -60,6 +61,9 @@ const WEBHOOK_EVENT = {
   addTag: 'lead.updated',
   removeTag: 'lead.updated',
 } as const satisfies Record<LeadBulk['action'], WebhookEventType>;
+
+/** The actions that can take leads out of someone's sight: their batches read who sees the leads before the change. */
+const MOVES_SIGHT: ReadonlySet<LeadBulk['action']> = new Set(['assign', 'distribute', 'delete']);
 
 /** What each action does to a lead, as the live event says it. */
 const LIVE_CHANGE = {
@@ -148,6 +152,12 @@ async function runBatch(
   const notes = new Notifier();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const read = await lockBulkBatch(trx, scope);
+    const sight = MOVES_SIGHT.has(input.action)
+      ? await leadSight(
+          trx,
+          read.map((lead) => lead.id),
+        )
+      : undefined;
     const decided = decide(ctx, input, read);
     const { skip } = decided;
     let { apply } = decided;
@@ -205,9 +215,9 @@ async function runBatch(
     await notes.assignmentsMade(trx, ctx.viewer.user.id, assigned);
     const changed = updated > 0 ? apply : [];
     if (input.action !== 'delete') await emitLeadEvents(ctx, trx, WEBHOOK_EVENT[input.action], changed);
-    return { read, updated, skip, changed };
+    return { read, updated, skip, changed, sight };
   });
-  await announceLeadsChanged(ctx, result.changed, LIVE_CHANGE[input.action]);
+  await announceLeadsChanged(ctx, result.changed, LIVE_CHANGE[input.action], result.sight);
   await notes.publish(ctx);
   return result;
 }

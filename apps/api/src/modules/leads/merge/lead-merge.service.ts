@@ -20,6 +20,7 @@ import { DomainError, type LeadListItem, type LeadMerge, type LeadMergeField } f
 import type { ServiceContext } from '../../../context.js';
 import { requirePermission } from '../../../require-permission.js';
 import { announceLeadChanged, announceLeadDeleted } from '../lead-changed.js';
+import { leadSight } from '../lead-sight.js';
 import { assertNoDuplicateLead, refusingDuplicateRace } from '../lead-contact.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { LEAD_NOT_FOUND } from '../lead-messages.js';
@@ -82,9 +83,11 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
   // The survivor's own keys never clash with it; a race can only be with a third lead, named by the 409.
   const race = { email: undefined, phone: undefined, exceptId: survivorId };
   const reader = await leadReaderOf(ctx);
-  const { survivor, absorbed } = await refusingDuplicateRace(country, ctx.db, race, () =>
+  const { survivor, absorbed, sight } = await refusingDuplicateRace(country, ctx.db, race, () =>
     ctx.db.transaction().execute(async (trx) => {
       const pair = await lockPair(trx, reader, survivorId, input.otherId);
+      // The survivor may take the other's assignee, and the other goes: both may leave someone's sight.
+      const sight = await leadSight(trx, [survivorId, input.otherId]);
       const taken = takenFields(pair.survivor, pair.absorbed, input.fields);
       const moved = await moveLeadReferences(trx, pair.absorbed.id, pair.survivor.id);
       await deleteLeadRow(trx, pair.absorbed.id);
@@ -105,11 +108,11 @@ export async function mergeLeads(ctx: ServiceContext, survivorId: number, input:
         const lead = await findLeadListItem(trx, pair.survivor.id, EVERY_LEAD);
         return lead ? [{ leadId: lead.id, data: { lead, absorbedLead: { id: pair.absorbed.id, name: pair.absorbed.name } } }] : [];
       });
-      return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed };
+      return { survivor: { ...pair.survivor, ...taken.columns }, absorbed: pair.absorbed, sight };
     }),
   );
-  await announceLeadDeleted(ctx, absorbed.id, absorbed.status);
+  await announceLeadDeleted(ctx, absorbed.id, absorbed.status, sight);
   const merged = await getLeadOrThrow(ctx, survivor.id);
-  await announceLeadChanged(ctx, merged, 'updated');
+  await announceLeadChanged(ctx, merged, 'updated', sight);
   return merged;
 }

@@ -1,7 +1,8 @@
 /**
  * 'Contactos': the people of the lead, the primary first, each with their own call (tel:) and
  * WhatsApp (wa.me, the number in the team's country) links and the values of the team's contact
- * fields. Admins and managers add, edit, delete and choose the primary (the API refuses the others the same).
+ * fields. Admins and managers add, edit, delete and choose the primary (the API refuses the others
+ * the same); admins also have each person's 'Datos personales' (export, anonymise).
  */
 import { type Contact, type CustomFieldDefinition, can } from '@crm/domain';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
@@ -21,6 +22,7 @@ import { CustomFieldValue } from '../../custom-fields/components/CustomFieldValu
 import { useContactFields } from '../../custom-fields/hooks/useCustomFields';
 import { useRefreshContacts } from '../hooks/contacts';
 import { ContactDialog } from './ContactDialog';
+import { PersonalDataMenu } from './PersonalDataMenu';
 
 /** The contact's ways to be reached: email, the phone with its call link, WhatsApp. */
 function ContactLinks({ contact }: { contact: Contact }) {
@@ -87,17 +89,16 @@ function ContactCustomValues({ contact, fields }: { contact: Contact; fields: re
   );
 }
 
-function ContactItem({
-  contact,
-  fields,
-  manages,
-  onEdit,
-}: {
+interface ContactItemProps {
   contact: Contact;
   fields: readonly CustomFieldDefinition[];
   manages: boolean;
+  /** An admin: 'Datos personales' on the card. */
+  personalData: boolean;
   onEdit: (contact: Contact) => void;
-}) {
+}
+
+function ContactItem({ contact, fields, manages, personalData, onEdit }: ContactItemProps) {
   const trpc = useTRPC();
   const refresh = useRefreshContacts(contact.leadId);
   const [confirming, confirm] = useDisclosure(false);
@@ -142,9 +143,10 @@ function ContactItem({
               </Text>
             ) : null}
           </Stack>
-          {manages ? (
+          {manages || personalData ? (
             <Group gap={2} wrap="nowrap">
-              {contact.isPrimary ? null : (
+              {personalData ? <PersonalDataMenu subject={{ kind: 'contact', id: contact.id, name: contact.name }} /> : null}
+              {!manages || contact.isPrimary ? null : (
                 <Tooltip label="Marcar como principal">
                   <ActionIcon
                     variant="subtle"
@@ -157,16 +159,20 @@ function ContactItem({
                   </ActionIcon>
                 </Tooltip>
               )}
-              <Tooltip label="Editar contacto">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Editar a ${contact.name}`} onClick={() => onEdit(contact)}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Eliminar contacto">
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar a ${contact.name}`} onClick={confirm.open}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              {manages ? (
+                <>
+                  <Tooltip label="Editar contacto">
+                    <ActionIcon variant="subtle" size="lg" aria-label={`Editar a ${contact.name}`} onClick={() => onEdit(contact)}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Eliminar contacto">
+                    <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar a ${contact.name}`} onClick={confirm.open}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </>
+              ) : null}
             </Group>
           ) : null}
         </Group>
@@ -197,6 +203,7 @@ export function LeadContacts({ leadId }: { leadId: number }) {
   const trpc = useTRPC();
   const user = useCurrentUser();
   const manages = can(user, 'lead.manage');
+  const personalData = can(user, 'lead.personalData');
   const contacts = useQuery(trpc.contacts.list.queryOptions({ leadId }));
   const fields = useContactFields();
   const [dialog, setDialog] = useState<{ contact: Contact | null } | null>(null);
@@ -227,6 +234,7 @@ export function LeadContacts({ leadId }: { leadId: number }) {
             contact={contact}
             fields={fields}
             manages={manages}
+            personalData={personalData}
             onEdit={(edited) => setDialog({ contact: edited })}
           />
         ))}

@@ -1,40 +1,75 @@
 /**
- * 'Datos personales' (admin, GDPR arts. 15 and 17): download everything kept about the person as
- * JSON or CSV, or anonymise it for good after a confirmation that says what goes.
+ * 'Datos personales' (admin, GDPR arts. 15 and 17) of a lead or of one of its contacts: download
+ * everything kept about the person as JSON or CSV, or anonymise it for good after a confirmation
+ * that says what goes and that it cannot be undone.
  */
 import { PERSONAL_DATA_MESSAGES } from '@crm/domain';
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconDownload, IconEraser, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPCClient } from '../../../lib/trpc';
 
-export function PersonalDataMenu({ lead }: { lead: { id: number; name: string } }) {
-  const trpc = useTRPC();
+interface Subject {
+  kind: 'lead' | 'contact';
+  id: number;
+  name: string;
+}
+
+const TEXTS = {
+  lead: { path: '/api/leads', title: 'Anonimizar lead', warning: PERSONAL_DATA_MESSAGES.confirm, failed: 'Error al anonimizar el lead' },
+  contact: {
+    path: '/api/contacts',
+    title: 'Anonimizar contacto',
+    warning: PERSONAL_DATA_MESSAGES.confirmContact,
+    failed: 'Error al anonimizar el contacto',
+  },
+} as const;
+
+/** The lead's menu opens from a labelled button; a contact's, from an icon on its card (an element: Menu.Target gives it its ref). */
+function menuTrigger(subject: Subject) {
+  if (subject.kind === 'lead') {
+    return (
+      <Button variant="light" color="gray" leftSection={<IconShieldLock size={16} />} rightSection={<IconChevronDown size={14} />}>
+        Datos personales
+      </Button>
+    );
+  }
+  return (
+    <Tooltip label="Datos personales">
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Datos personales de ${subject.name}`}>
+        <IconShieldLock size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function PersonalDataMenu({ subject }: { subject: Subject }) {
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [opened, dialog] = useDisclosure(false);
-  const anonymize = useMutation(
-    trpc.personalData.anonymize.mutationOptions({
-      onSuccess: async (answer) => {
-        dialog.close();
-        notifySuccess(answer.message);
-        await queryClient.invalidateQueries();
-      },
-      onError: (error) => notifyError('No se pudo anonimizar', serverMessage(error, 'Error al anonimizar el lead')),
-    }),
-  );
-  const exportUrl = (format: 'json' | 'csv') => `/api/leads/${lead.id}/personal-data?format=${format}`;
+  const texts = TEXTS[subject.kind];
+  const anonymize = useMutation({
+    mutationFn: () =>
+      subject.kind === 'lead'
+        ? client.personalData.anonymize.mutate({ id: subject.id })
+        : client.contactPersonalData.anonymize.mutate({ id: subject.id }),
+    onSuccess: async (answer) => {
+      dialog.close();
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries();
+    },
+    onError: (error) => notifyError('No se pudo anonimizar', serverMessage(error, texts.failed)),
+  });
+  const exportUrl = (format: 'json' | 'csv') => `${texts.path}/${subject.id}/personal-data?format=${format}`;
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="light" color="gray" leftSection={<IconShieldLock size={16} />} rightSection={<IconChevronDown size={14} />}>
-            Datos personales
-          </Button>
-        </Menu.Target>
+      {/* Without the focus placeholder: axe counts its tabindex against the menu's allowed children. */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+        <Menu.Target>{menuTrigger(subject)}</Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Exportar datos personales</Menu.Label>
           <Menu.Item component="a" href={exportUrl('json')} download leftSection={<IconDownload size={16} />}>
@@ -51,13 +86,13 @@ export function PersonalDataMenu({ lead }: { lead: { id: number; name: string } 
       </Menu>
       <ConfirmDeleteDialog
         opened={opened}
-        title="Anonimizar lead"
+        title={texts.title}
         confirmLabel="Anonimizar"
         pending={anonymize.isPending}
-        onConfirm={() => anonymize.mutate({ id: lead.id })}
+        onConfirm={() => anonymize.mutate()}
         onClose={dialog.close}
       >
-        ¿Anonimizar «{lead.name}»? {PERSONAL_DATA_MESSAGES.confirm}
+        ¿Anonimizar «{subject.name}»? {texts.warning}
       </ConfirmDeleteDialog>
     </>
   );

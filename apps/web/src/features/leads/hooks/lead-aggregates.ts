@@ -16,7 +16,7 @@ const MAX_WAIT_MS = 3000;
 
 const pending = new WeakMap<QueryClient, { timer: ReturnType<typeof setTimeout>; since: number; leadIds: Set<number> }>();
 
-function refreshLeadAggregates(queryClient: QueryClient, trpc: Trpc, leadIds: ReadonlySet<number> = new Set()): void {
+export function refreshLeadAggregates(queryClient: QueryClient, trpc: Trpc, leadIds: ReadonlySet<number> = new Set()): void {
   refreshBoardCounts(queryClient, trpc);
   for (const queryKey of [
     trpc.leads.counts.pathKey(),

@@ -116,7 +116,10 @@ export function putLeadInCache(queryClient: QueryClient, trpc: Trpc, lead: LeadL
   queryClient.setQueryData(trpc.leads.byId.queryKey({ id: lead.id }), (cached) => cached && lead);
 }
 
-/** A deleted lead leaves every list and column; its page, if open, finds it gone. */
+/**
+ * A deleted lead, or one the viewer may no longer see, leaves every list and column; its page, if
+ * open, drops what it showed and asks again (it is told the lead is gone, never shown it stale).
+ */
 export function dropLeadFromCache(queryClient: QueryClient, trpc: Trpc, leadId: number): void {
   for (const query of cachedLists(queryClient, trpc)) {
     const data = query.state.data as Pages | undefined;
@@ -127,5 +130,5 @@ export function dropLeadFromCache(queryClient: QueryClient, trpc: Trpc, leadId: 
       );
     }
   }
-  void queryClient.invalidateQueries({ queryKey: trpc.leads.byId.queryKey({ id: leadId }), exact: true });
+  void queryClient.resetQueries({ queryKey: trpc.leads.byId.queryKey({ id: leadId }), exact: true });
 }

@@ -2,7 +2,8 @@
  * A lead changed, from our own write's answer or from the live feed: the cache takes the lead's
  * list item (lead-cache.ts); the counts and its open timeline refresh debounced. Our own
  * write's echo from the feed patches the same item again and joins the same debounced refresh:
- * nothing is fetched twice.
+ * nothing is fetched twice. Leads that left what the viewer may see leave the cache by id; a change
+ * of whose leads the viewer sees makes every lead screen ask again.
  */
 import type { LeadChange, LeadListItem } from '@crm/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { useCallback } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { useTRPC } from '../../../lib/trpc';
 import { refreshFollowUps } from '../../follow-ups/hooks/useFollowUpQueries';
-import { scheduleLeadAggregates } from './lead-aggregates';
+import { refreshLeadAggregates, scheduleLeadAggregates } from './lead-aggregates';
 import { dropLeadFromCache, putLeadInCache } from './lead-cache';
 
 type Trpc = ReturnType<typeof useTRPC>;
@@ -34,6 +35,27 @@ export function applyLeadChanged(queryClient: QueryClient, trpc: Trpc, event: Le
   scheduleLeadAggregates(queryClient, trpc, event.leadId);
   // A contact written by someone else changes the lead: its page, when open, reads its contacts again.
   if (event.change === 'updated') void queryClient.invalidateQueries({ queryKey: trpc.contacts.list.queryKey({ leadId: event.leadId }) });
+}
+
+/** `leadsHidden`: reassigned away, deleted, or their owner changed team. Only their ids came. */
+export function applyLeadsHidden(queryClient: QueryClient, trpc: Trpc, leadIds: readonly number[]): void {
+  for (const leadId of leadIds) {
+    dropLeadFromCache(queryClient, trpc, leadId);
+    scheduleLeadAggregates(queryClient, trpc, leadId);
+  }
+  // The WhatsApp inbox lists conversations by their lead.
+  void queryClient.invalidateQueries({ queryKey: trpc.whatsapp.pathKey() });
+}
+
+/** `leadAccessChanged`: the viewer's role or team changed whose leads they see; every lead screen asks again. */
+export function applyLeadAccessChanged(queryClient: QueryClient, trpc: Trpc): void {
+  // An open lead page drops what it showed before it asks: it may no longer be the viewer's to see.
+  void queryClient.resetQueries({ queryKey: trpc.leads.byId.pathKey() });
+  refreshFollowUps(queryClient, trpc);
+  refreshLeadAggregates(queryClient, trpc);
+  for (const queryKey of [trpc.contacts.pathKey(), trpc.leadNotes.pathKey(), trpc.whatsapp.pathKey(), trpc.search.pathKey()]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
 }
 
 const syncedBefore = new WeakSet<QueryClient>();
