@@ -46,6 +46,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   colors,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Someone whose system asks for less motion gets dialogs, menus and toasts without their transitions.
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md', padding: 'lg' } },
     Tooltip: { defaultProps: { openDelay: 700 } },
