@@ -34,9 +34,9 @@ export function DeferredSelect({ data, value, label, size, 'aria-label': ariaLab
       value={data.find((option) => option.value === value)?.label ?? ''}
       rightSection={<IconChevronDown size={16} aria-hidden />}
       rightSectionPointerEvents="none"
-      // The whole click lands here before the swap: the Select mounts open, and no half of the click
-      // reaches it to toggle its list shut again. Without the focus the press would give, the keyboard
-      // path (below) does not mount it closed first.
+      // Swapped on click, once the whole click has landed here: the Select mounts with its list open
+      // and no part of the click reaches it to toggle the list shut. The press takes no focus, so the
+      // keyboard path (onFocus) does not swap in a closed Select first.
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => setActivation('open')}
       onFocus={() => setActivation((current) => (current === 'idle' ? 'focus' : current))}
