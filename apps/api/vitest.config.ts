@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: a screen that waits for a route's chunk and its data
+    // takes longer than that on a loaded machine, and a slow answer is not a wrong one.
+    expect: { poll: { timeout: 10_000 } },
     // Each file starts its own servers and databases. Three at a time on CI's two cores: the browser
     // journeys spend much of their time waiting, and a third file fills those waits (the suite took
     // 355 s against 396 s with two, same machine, same day).

@@ -144,19 +144,24 @@ describe("a Vendedor's day", () => {
       const watcher = await pageSignedInAs(browser, server, 'admin');
       const seller = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Sergio', lastName: 'Vende' });
       for (const session of [manager, watcher, seller]) session.context.setDefaultTimeout(10_000);
-      const dragged = await createLead('Ferretería Arrastre', null);
-      await createLead('Óptica Teclado', null);
-      const stale = await createLead('Panadería Rechazo', seller.userId);
+      // Names unique to this attempt: a retried test must not find the first attempt's cards.
+      const attempt = Math.random().toString(36).slice(2, 6);
+      const [draggedName, keyedName, staleName] = ['Ferretería Arrastre', 'Óptica Teclado', 'Panadería Rechazo'].map(
+        (name) => `${name} ${attempt}`,
+      );
+      const dragged = await createLead(draggedName, null);
+      await createLead(keyedName, null);
+      const stale = await createLead(staleName, seller.userId);
 
       const card = (page: Page, column: string, name: string) =>
         page.getByTestId(`board-column-${column}`).getByTestId('board-card').filter({ hasText: name });
       await watcher.page.goto('/pipeline');
-      await card(watcher.page, 'nuevo', 'Ferretería Arrastre').waitFor();
+      await card(watcher.page, 'nuevo', draggedName).waitFor();
       await manager.page.goto('/pipeline');
       await expect.poll(() => manager.page.title()).toBe('Embudo · CRM Ventas');
 
       // Mouse: drag the card onto Interesado.
-      const source = card(manager.page, 'nuevo', 'Ferretería Arrastre');
+      const source = card(manager.page, 'nuevo', draggedName);
       const target = manager.page.getByTestId('board-column-interesado');
       const from = await source.boundingBox();
       const to = await target.boundingBox();
@@ -171,20 +176,20 @@ describe("a Vendedor's day", () => {
       expect(overlayBox && overlayBox.x + overlayBox.width / 2).toBeGreaterThan(to.x);
       expect(to.width).toBeGreaterThanOrEqual(240);
       await manager.page.mouse.up();
-      await card(manager.page, 'interesado', 'Ferretería Arrastre').waitFor();
-      await card(watcher.page, 'interesado', 'Ferretería Arrastre').waitFor({ timeout: 5_000 });
+      await card(manager.page, 'interesado', draggedName).waitFor();
+      await card(watcher.page, 'interesado', draggedName).waitFor({ timeout: 5_000 });
       expect((await adminApi.get(`/api/leads/${dragged}`)).body).toMatchObject({ status: 'interesado' });
 
       // Keyboard: focus the card's 'Mover a…', pick Perdido with the arrows and Enter.
-      await manager.page.getByRole('button', { name: 'Mover a… (Óptica Teclado)' }).focus();
+      await manager.page.getByRole('button', { name: `Mover a… (${keyedName})` }).focus();
       await manager.page.keyboard.press('Enter');
       await manager.page.getByRole('menuitem', { name: 'Perdido' }).focus();
       await manager.page.keyboard.press('Enter');
       // Perdido asks why (optional): the reason typed goes with the move.
       await manager.page.getByLabel('Motivo de pérdida').fill('Sin presupuesto este año');
       await manager.page.getByRole('button', { name: 'Marcar como perdido' }).click();
-      await card(manager.page, 'perdido', 'Óptica Teclado').waitFor();
-      await card(watcher.page, 'perdido', 'Óptica Teclado').waitFor({ timeout: 5_000 });
+      await card(manager.page, 'perdido', keyedName).waitFor();
+      await card(watcher.page, 'perdido', keyedName).waitFor({ timeout: 5_000 });
       // Each column shows the server's exact count (and its value), not what is loaded.
       const board = (await adminApi.get('/api/pipeline')).body as { columns: { status: string; count: number }[] };
       for (const { status, count } of board.columns) {
@@ -197,15 +202,15 @@ describe("a Vendedor's day", () => {
       // still shows their lead after it was given to someone else; the server refuses the move.
       await seller.page.routeWebSocket(/\/trpc/, () => undefined);
       await seller.page.goto('/pipeline?asignado=yo');
-      await card(seller.page, 'nuevo', 'Panadería Rechazo').waitFor();
+      await card(seller.page, 'nuevo', staleName).waitFor();
       await adminApi.put(`/api/leads/${stale}/assign`, { assignedTo: manager.userId });
-      await seller.page.getByRole('button', { name: 'Mover a… (Panadería Rechazo)' }).click();
+      await seller.page.getByRole('button', { name: `Mover a… (${staleName})` }).click();
       await seller.page.getByRole('menuitem', { name: 'Interesado' }).click();
       await seller.page.getByText('No se pudo mover el lead').waitFor();
       // It says why, in the words of the domain's rule (the server's message).
       await seller.page.getByText(/^Solo puedes mover tus leads/).waitFor();
       // The card left Interesado again (and, no longer the seller's, leaves their 'Mis leads' board on the refetch).
-      await expect.poll(() => seller.page.getByTestId('board-column-interesado').getByText('Panadería Rechazo').count()).toBe(0);
+      await expect.poll(() => seller.page.getByTestId('board-column-interesado').getByText(staleName).count()).toBe(0);
       expect((await adminApi.get(`/api/leads/${stale}`)).body).toMatchObject({ status: 'nuevo' });
 
       await manager.page.setViewportSize(PHONE);
