@@ -146,9 +146,9 @@ describe("a Vendedor's day", () => {
       for (const session of [manager, watcher, seller]) session.context.setDefaultTimeout(10_000);
       // Names unique to this attempt: a retried test must not find the first attempt's cards.
       const attempt = Math.random().toString(36).slice(2, 6);
-      const [draggedName, keyedName, staleName] = ['Ferretería Arrastre', 'Óptica Teclado', 'Panadería Rechazo'].map(
-        (name) => `${name} ${attempt}`,
-      );
+      const draggedName = `Ferretería Arrastre ${attempt}`;
+      const keyedName = `Óptica Teclado ${attempt}`;
+      const staleName = `Panadería Rechazo ${attempt}`;
       const dragged = await createLead(draggedName, null);
       await createLead(keyedName, null);
       const stale = await createLead(staleName, seller.userId);

@@ -147,22 +147,20 @@ export async function deleteFollowUpRow(db: DbOrTrx, current: FollowUpRow): Prom
 }
 
 /**
- * A reminder's claim: up to `limit` open follow-ups due by `now` and not yet reminded (only
- * `followUpId`, when given) are marked reminded and answered. FOR UPDATE SKIP LOCKED: claims at
+ * A reminder's claim: up to `limit` open follow-ups due by `now` and not yet reminded are marked
+ * reminded and answered, the longest due first. FOR UPDATE SKIP LOCKED: claims at
  * once each take different rows, so every reminder goes out exactly once.
  */
 export async function claimDueFollowUps(
   db: DbOrTrx,
   now: Date,
   limit: number,
-  followUpId?: number,
 ): Promise<{ id: number; leadId: number; ownerId: number; dueAt: Date }[]> {
-  const only = followUpId === undefined ? sql`` : sql`and id = ${followUpId}`;
   const { rows } = await sql<{ id: number; lead_id: number; owner_id: number; due_at: Date }>`
     update follow_ups set reminded_at = ${now}
     where id in (
       select id from follow_ups
-      where done_at is null and reminded_at is null and due_at <= ${now} ${only}
+      where done_at is null and reminded_at is null and due_at <= ${now}
       order by due_at
       limit ${limit}
       for update skip locked)

@@ -1,8 +1,10 @@
 /**
  * Reminders: each open follow-up has a job due at its due time (enqueued with the change that set
- * it), which claims the row if it is still due and unreminded, so the database, not the queue,
- * decides that a reminder goes out once. A schedule each minute reminds what no job covers (rows
- * written before the queue existed). The owner hears `followUpDue` live on every replica.
+ * it). The job claims every row that is due and unreminded by then, its own and any other, so the
+ * database, not the queue, decides that a reminder goes out once, and many follow-ups falling due
+ * together go out in one round instead of one per poll of the queue (a worker takes one job per
+ * poll). A schedule each minute reminds what no job covers (rows written before the queue
+ * existed). The owner hears `followUpDue` live on every replica.
  */
 import { claimDueFollowUps, type DbOrTrx, findFollowUp } from '@crm/db';
 import { z } from 'zod';
@@ -21,7 +23,7 @@ const CLAIM_BATCH = 100;
  * A reminder names its lead: an owner who may no longer see the lead (it was reassigned away) gets
  * none. Answers how many were claimed.
  */
-async function remind(
+async function remindBatch(
   ctx: AppContext,
   claim: (trx: DbOrTrx) => Promise<{ id: number; leadId: number; ownerId: number }[]>,
 ): Promise<number> {
@@ -48,24 +50,26 @@ async function remind(
   return claimed.count;
 }
 
+/** Every follow-up due by now and not yet reminded, in batches; two replicas claim disjoint rows. */
+async function remindAllDue(ctx: AppContext): Promise<void> {
+  while ((await remindBatch(ctx, (trx) => claimDueFollowUps(trx, new Date(), CLAIM_BATCH))) === CLAIM_BATCH);
+}
+
 export const remindFollowUpJob = defineJob({
   name: 'follow-ups.remind',
+  // The follow-up whose due time the job was enqueued for: the job reminds it with every other due one.
   payload: z.object({ followUpId: z.number().int() }),
   // Polled every half second (the least the queue allows): a reminder arrives within about a second of its time.
   settings: { retries: 3, retryDelaySeconds: 1, onePending: true, pollSeconds: 0.5 },
-  async handler(ctx, { followUpId }) {
-    // Done, deleted, rescheduled later (its own job follows) or already reminded: nothing is claimed.
-    await remind(ctx, (trx) => claimDueFollowUps(trx, new Date(), 1, followUpId));
-  },
+  // Done, deleted, rescheduled later (its own job follows) or already reminded: nothing is claimed for it.
+  handler: remindAllDue,
 });
 
 export const remindOverdueFollowUpsJob = defineJob({
   name: 'follow-ups.remind-overdue',
   payload: z.object({}),
   settings: { retries: 2, retryDelaySeconds: 10, cron: '* * * * *' },
-  async handler(ctx) {
-    while ((await remind(ctx, (trx) => claimDueFollowUps(trx, new Date(), CLAIM_BATCH))) === CLAIM_BATCH);
-  },
+  handler: remindAllDue,
 });
 
 /** In the transaction that sets an open follow-up's due time: its reminder, at that time (one per follow-up and time). */
