@@ -78,7 +78,13 @@ export async function insertCustomField(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (row.entity === 'lead') for (const statement of customFieldIndexStatements(row.id, row.key, values.type)) await statement.execute(db);
+  if (row.entity === 'lead') {
+    for (const statement of customFieldIndexStatements(row.id, row.key, values.type)) await statement.execute(db);
+    // The planner knows an indexed expression's values only once the table is analysed: without it,
+    // it guesses a filter on the new field matches 0.5 % of the leads and sorts them all rather than
+    // reading the sort's index in order (a page took 100 times longer on 100,000 leads).
+    await sql`analyze leads`.execute(db);
+  }
   return toDefinition(row);
 }
 
