@@ -27,7 +27,8 @@ import { useSaveTeamSettings } from '../hooks/useSaveTeamSettings';
 
 // Plain inputs until first used (DeferredSelect): a Select renders its whole list, hundreds of zones,
 // while closed, and the setup dialog opens over the first admin's first screen.
-const ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone }));
+// 'UTC', a server's default zone, is not among the browser's canonical zones: without it the field showed empty.
+const ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])].map((zone) => ({ value: zone, label: zone }));
 const COUNTRY_DATA = TEAM_COUNTRY_OPTIONS.map((option) => ({ value: option.value, label: option.label }));
 const CURRENCY_DATA = TEAM_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const LOCALE_DATA = TEAM_LOCALES.map((locale) => ({ value: locale, label: TEAM_LOCALE_LABELS[locale] }));
