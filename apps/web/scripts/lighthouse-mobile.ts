@@ -5,12 +5,13 @@
  * median, which is what to compare: on a shared machine TBT and LCP vary from run to run.
  *
  *   node apps/web/scripts/lighthouse-mobile.ts --url http://127.0.0.1:3000 --user elena.martin --password … [--runs 3]
+ *     [--screens login,dashboard,leads] [--reports <folder>]
  *
  * Runs `npx -y lighthouse@12` with Chromium (CHROMIUM_PATH or /usr/bin/chromium), against the
  * production build served by a running API on a seeded database (apps/api `seed:demo`).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     password: { type: 'string', default: process.env['MEASURE_PASSWORD'] },
     runs: { type: 'string', default: '3' },
     screens: { type: 'string', default: 'login,dashboard,leads' },
+    /** Keeps each run's Lighthouse JSON in this folder (main-thread breakdown, long tasks). */
+    reports: { type: 'string' },
   },
 });
 if (!values.user || !values.password) {
@@ -94,7 +97,8 @@ function median(numbers: number[]): number {
 const line = (label: string, r: Run) =>
   `${label.padEnd(22)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(2).padStart(6)} s ${(r.lcp / 1000).toFixed(2).padStart(6)} s ${String(Math.round(r.tbt)).padStart(6)} ms ${r.cls.toFixed(3).padStart(7)}`;
 
-const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+const dir = values.reports ?? (await mkdtemp(path.join(tmpdir(), 'lighthouse-')));
+if (values.reports) await mkdir(dir, { recursive: true });
 try {
   // A fresh session per signed-in screen keeps one screen's runs from ending another's session.
   console.log(`${'pantalla'.padEnd(22)} nota     FCP        LCP        TBT     CLS`);
@@ -123,5 +127,5 @@ try {
     );
   }
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  if (!values.reports) await rm(dir, { recursive: true, force: true });
 }

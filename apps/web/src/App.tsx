@@ -18,8 +18,17 @@ const EnrolmentRequiredPage = lazy(() =>
   import('./features/security/components/EnrolmentRequiredPage').then((m) => ({ default: m.EnrolmentRequiredPage })),
 );
 const SignedInApp = lazyScreen(loadSignedInApp);
-/** A failure here is left to the lazy screen, which retries when it renders. */
-const preloadSignedInApp = () => void loadSignedInApp().catch(() => undefined);
+
+/**
+ * Starts the signed-in shell's chunk and, as soon as it is there, the current address's screen: both
+ * load while the session is checked. A failure here is left to the lazy screens, which retry when they render.
+ */
+function preloadSignedInApp(): void {
+  void loadSignedInApp().then(
+    (module) => module.preloadScreen(window.location.pathname),
+    () => undefined,
+  );
+}
 
 /** Whether this browser's last visit ended signed in: not the session (an httpOnly cookie), only a guess for preloading. */
 const SIGNED_IN_HINT = 'crm:signed-in';
@@ -44,19 +53,26 @@ function writeSignedInHint(signedIn: boolean): void {
 /** The page of a one-time password reset link (an admin hands it over): open signed in or not. */
 const PASSWORD_RESET_PREFIX = '/restablecer/';
 
+/** Set by the server on index.html when a session cookie came with it (apps/api/src/http/web-app.ts); not whether it is valid. */
+const SESSION_HINT_SELECTOR = 'meta[name="crm-session"]';
+
+/**
+ * Called before the first render: a visit that is most likely signed in loads the app's chunks while
+ * the session is checked, not after it; a visit to the login screen leaves them out (a phone downloads
+ * and runs only the form) until the person types. An address other than '/' is a section (a link, a
+ * bookmark, a reload): signed in, nearly always.
+ */
+export function preloadLikelySignedInVisit(): void {
+  const likely = readSignedInHint() || document.querySelector(SESSION_HINT_SELECTOR) !== null || window.location.pathname !== '/';
+  if (likely && !window.location.pathname.startsWith(PASSWORD_RESET_PREFIX)) preloadSignedInApp();
+}
+
 export function App() {
   const trpc = useTRPC();
   const location = useLocation();
   const me = useQuery(trpc.auth.me.queryOptions());
   const resetToken = location.pathname.startsWith(PASSWORD_RESET_PREFIX) ? location.pathname.slice(PASSWORD_RESET_PREFIX.length) : null;
   const signedOutElsewhere = !me.isPending && !me.data && location.pathname !== '/' && resetToken === null;
-
-  // A returning signed-in visit loads the app's chunk while the session is checked, not after it; a
-  // visit to the login screen leaves it out (a phone downloads and runs only the form) until the person types.
-  // An address other than '/' is a section (a link, a bookmark, a reload): signed in, nearly always.
-  useEffect(() => {
-    if (readSignedInHint() || window.location.pathname !== '/') preloadSignedInApp();
-  }, []);
 
   useEffect(() => {
     if (!me.isPending) writeSignedInHint(Boolean(me.data));

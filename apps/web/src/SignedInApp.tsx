@@ -6,6 +6,9 @@ import { LiveProvider } from './features/live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { AppRoutes } from './router';
 
+// The entry starts the current address's screen with this chunk, not after the session check (App.tsx).
+export { preloadScreen } from './screens';
+
 export default function SignedInApp() {
   return (
     <LiveProvider>

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadLikelySignedInVisit } from './App';
 import { OfflineBanner } from './components/OfflineBanner';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { Toasts } from './components/Toasts';
@@ -34,6 +34,7 @@ function Root() {
   );
 }
 
+preloadLikelySignedInVisit();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 createRoot(container).render(

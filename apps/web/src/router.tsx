@@ -1,48 +1,29 @@
 /**
- * The signed-in routes (screens per role: docs/roles-and-permissions.md); each page is its own chunk,
- * loaded with retries (lib/lazy-screen.tsx).
+ * The signed-in routes (screens per role: docs/roles-and-permissions.md), from the table in screens.ts;
+ * each page is its own chunk, loaded with retries (lib/lazy-screen.tsx).
  */
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from './lib/lazy-screen';
+import { SCREENS } from './screens';
 
-const DashboardPage = lazyScreen(() => import('./pages/Dashboard.page'));
-const LeadsPage = lazyScreen(() => import('./pages/Leads.page'));
-const LeadPage = lazyScreen(() => import('./pages/Lead.page'));
-const PipelinePage = lazyScreen(() => import('./pages/Pipeline.page'));
-const ChatPage = lazyScreen(() => import('./pages/Chat.page'));
-const WhatsAppPage = lazyScreen(() => import('./pages/WhatsApp.page'));
-const TeamPage = lazyScreen(() => import('./pages/Team.page'));
-const UserManagementPage = lazyScreen(() => import('./pages/UserManagement.page'));
-const RoleManagementPage = lazyScreen(() => import('./pages/RoleManagement.page'));
-const AnalyticsPage = lazyScreen(() => import('./pages/Analytics.page'));
-const ProfilePage = lazyScreen(() => import('./pages/Profile.page'));
-const ApiTokensPage = lazyScreen(() => import('./pages/ApiTokens.page'));
-const SettingsPage = lazyScreen(() => import('./pages/Settings.page'));
-const WebFormsPage = lazyScreen(() => import('./pages/WebForms.page'));
-const NotFoundPage = lazyScreen(() => import('./pages/NotFound.page'));
+// One component per chunk: the settings' addresses share theirs, so moving between its tabs keeps the screen.
+const components = new Map<(typeof SCREENS)[number]['load'], ComponentType>();
+const ROUTES = SCREENS.map(({ path, load }) => {
+  let Screen = components.get(load);
+  if (!Screen) {
+    Screen = lazyScreen(load);
+    components.set(load, Screen);
+  }
+  return { path, Screen };
+});
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<DashboardPage />} />
-      <Route path="/leads" element={<LeadsPage />} />
-      <Route path="/leads/:id" element={<LeadPage />} />
-      <Route path="/pipeline" element={<PipelinePage />} />
-      <Route path="/chat" element={<ChatPage />} />
-      <Route path="/whatsapp" element={<WhatsAppPage />} />
-      <Route path="/team" element={<TeamPage />} />
-      <Route path="/user-management" element={<UserManagementPage />} />
-      <Route path="/role-management" element={<RoleManagementPage />} />
-      <Route path="/analytics" element={<AnalyticsPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/profile/tokens" element={<ApiTokensPage />} />
-      <Route path="/configuracion" element={<SettingsPage />} />
-      <Route path="/configuracion/webhooks" element={<SettingsPage />} />
-      <Route path="/configuracion/whatsapp" element={<SettingsPage />} />
-      <Route path="/configuracion/auditoria" element={<SettingsPage />} />
-      <Route path="/configuracion/campos" element={<SettingsPage />} />
-      <Route path="/formularios" element={<WebFormsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      {ROUTES.map(({ path, Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
     </Routes>
   );
 }

@@ -61,6 +61,7 @@ export * from './format/vcard.js';
 export * from './format/csv-export.js';
 export * from './format/lead-export.js';
 export * from './format/text-search.js';
+export * from './phones/default-country.js';
 export * from './phones/phone.js';
 export * from './leads/required-on-edit.js';
 export * from './schemas/app-settings.js';

@@ -12,7 +12,7 @@ const APP_SCRIPT = `console.log(${JSON.stringify('CRM '.repeat(2000))});\n`;
 /** A built web app in miniature: the files and the .br/.gz copies the build writes beside them. */
 async function writeWebDist(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
-  const index = `<!doctype html><html lang="es"><body>${'<div></div>'.repeat(200)}</body></html>`;
+  const index = `<!doctype html><html lang="es"><head><title>CRM</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
   for (const [file, text] of [
     ['index.html', index],
     ['assets/app.js', APP_SCRIPT],
@@ -83,6 +83,17 @@ function rawGet(server: TestServer, url: string, acceptEncoding: string, cookie 
       const page = await rawGet(server, '/leads', 'br');
       expect(page.status).toBe(200);
       expect(page.encoding).toBe('br');
+    });
+
+    it('marks index.html for a visit with a session cookie, so the app loads its screens while it checks the session', async () => {
+      const signedIn = await rawGet(server, '/', 'identity', cookie);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.toString()).toContain('<meta name="crm-session" content="1" />\n  </head>');
+      const signedOut = await rawGet(server, '/', 'identity');
+      expect(signedOut.body.toString()).not.toContain('crm-session');
+      // The hint says only that a cookie came: a stale one gets it too, and the app's own check signs it out.
+      const stale = await rawGet(server, '/leads', 'identity', 'crm_session=caducada');
+      expect(stale.body.toString()).toContain('crm-session');
     });
 
     it('compresses a JSON answer above the threshold, and it reads the same', async () => {

@@ -1,10 +1,19 @@
 /** Serves the built web app on the same port, with index.html for client-side routes. */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
+import { SESSION_COOKIE } from '../sessions/session.js';
+
+/**
+ * Added to index.html when a session cookie came with the request: the app then loads its signed-in
+ * screens while it checks the session, instead of after (apps/web/src/App.tsx). Only a hint: whether
+ * the session is valid is for the app's own check to say.
+ */
+const SESSION_HINT = '<meta name="crm-session" content="1" />';
 
 export function webDistDir(env: Env): string {
   if (env.WEB_DIST) return path.resolve(env.WEB_DIST);
@@ -32,13 +41,17 @@ export async function installWebApp(app: FastifyInstance, env: Env): Promise<voi
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/trpc') || request.url === '/ws';
     // A missing file of the build is a 404, never index.html: a page left open across a deploy asks for
     // files the new build no longer has, and the 404 is what tells it to reload (lib/chunk-gone.ts).
     const isAsset = request.url.startsWith('/assets/');
     if (hasBuild && request.method === 'GET' && !isApi && !isAsset) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+      if (!request.cookies[SESSION_COOKIE]) return reply.sendFile('index.html');
+      // Read on each visit: a build written under a running server is served as it is now.
+      const html = await readFile(path.join(root, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `  ${SESSION_HINT}\n  </head>`));
     }
     return reply.code(404).send({ message: 'Recurso no encontrado' });
   });

@@ -7,9 +7,6 @@ import examples from 'libphonenumber-js/examples.mobile.json';
 
 export type PhoneCountry = CountryCode;
 
-/** The spec's 54 rule is Argentina's, so AR is the default (DEFAULT_COUNTRY). */
-export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'AR';
-
 export function isPhoneCountry(value: string): value is PhoneCountry {
   return isSupportedCountry(value);
 }

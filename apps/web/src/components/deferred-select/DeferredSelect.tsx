@@ -18,11 +18,13 @@ interface DeferredSelectProps extends Omit<SelectProps<string>, 'data' | 'defaul
   data: ComboboxItem[];
 }
 
-export function DeferredSelect({ data, value, label, size, 'aria-label': ariaLabel, ...select }: DeferredSelectProps) {
+export function DeferredSelect({ data, value, label, description, error, size, 'aria-label': ariaLabel, ...select }: DeferredSelectProps) {
   const [activation, setActivation] = useState<Activation>('idle');
   const idle = (
     <InputBase
       label={label}
+      description={description}
+      error={error}
       size={size}
       aria-label={ariaLabel}
       // A select to assistive technology and to tests alike, before and after the swap.
@@ -48,6 +50,8 @@ export function DeferredSelect({ data, value, label, size, 'aria-label': ariaLab
       <Select
         {...select}
         label={label}
+        description={description}
+        error={error}
         size={size}
         aria-label={ariaLabel}
         data={data}

@@ -17,15 +17,21 @@ import {
   teamPhoneFormat,
   teamSettingsSchema,
 } from '@crm/domain';
-import { Button, Checkbox, Chip, Group, Input, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Input, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DeferredSelect } from '../../../components/deferred-select/DeferredSelect';
 import { useTRPC } from '../../../lib/trpc';
 import { useSaveTeamSettings } from '../hooks/useSaveTeamSettings';
 
-const ZONES = Intl.supportedValuesOf('timeZone');
+// Plain inputs until first used (DeferredSelect): a Select renders its whole list, hundreds of zones,
+// while closed, and the setup dialog opens over the first admin's first screen.
+// 'UTC', a server's default zone, is not among the browser's canonical zones: without it the field showed empty.
+const ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])].map((zone) => ({ value: zone, label: zone }));
 const COUNTRY_DATA = TEAM_COUNTRY_OPTIONS.map((option) => ({ value: option.value, label: option.label }));
+const CURRENCY_DATA = TEAM_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+const LOCALE_DATA = TEAM_LOCALES.map((locale) => ({ value: locale, label: TEAM_LOCALE_LABELS[locale] }));
 
 interface TeamSettingsFormProps {
   initial: TeamSettings;
@@ -62,7 +68,7 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate({ ...values, rereadPhones: countryChanged && values.rereadPhones }))} noValidate>
       <Stack gap="md">
-        <Select
+        <DeferredSelect
           label="País"
           description="Los teléfonos escritos sin código de país se leen como de este país"
           data={COUNTRY_DATA}
@@ -79,16 +85,16 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
+          <DeferredSelect
             label="Moneda"
-            data={[...TEAM_CURRENCIES]}
+            data={CURRENCY_DATA}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('currency')}
           />
-          <Select
+          <DeferredSelect
             label="Formato"
-            data={TEAM_LOCALES.map((locale) => ({ value: locale, label: TEAM_LOCALE_LABELS[locale] }))}
+            data={LOCALE_DATA}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('locale')}
@@ -100,7 +106,7 @@ export function TeamSettingsForm({ initial, submitLabel, onSaved, secondary }: T
           inputMode="decimal"
           {...form.getInputProps('valuePerConversion')}
         />
-        <Select
+        <DeferredSelect
           label="Zona horaria"
           description="Cuándo empieza 'hoy' para los seguimientos"
           data={ZONES}
