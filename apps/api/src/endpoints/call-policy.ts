@@ -59,7 +59,7 @@ export function searchesLeads(input: { q?: string | undefined; cf?: object | und
 }
 
 /** Expensive calls of one user running at once, over every session and replica: the web app sends at most two together. */
-export const WORK_SLOTS_PER_USER = 2;
+const WORK_SLOTS_PER_USER = 2;
 /** Connections of each replica's pool of heavy reads: every user's expensive calls share them, the main pool stays free. */
 export const HEAVY_READ_CONNECTIONS = 2;
 /** Longer than any expensive call: an older lease means its replica died mid-call. */

@@ -23,7 +23,7 @@ export function upgradeClientOf(raw: IncomingMessage): UpgradeClient | undefined
 }
 
 /** The route of the plain tRPC socket, and whether a session already holds every socket of it it may. */
-export interface TrpcSocketFullness {
+interface TrpcSocketFullness {
   route: string;
   isSessionFull(sessionId: string): boolean;
 }
