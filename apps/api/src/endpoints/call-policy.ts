@@ -3,8 +3,8 @@
  * - `cost`: expensive work (searches, the board, exports, Ctrl+K, the stream), priced by the work
  *   its input asks for (WORK_COST), is paid from the caller's budget, one bucket per user in the
  *   database shared by all their sessions, tRPC batch calls and replicas; then it waits for one of
- *   the caller's few slots (held in the database too) and runs on the small pool of heavy reads, so
- *   one user's searches never take the connections or the CPU everyone else needs. A call the
+ *   the caller's few slots (held in the database too); a read runs on the small pool of heavy
+ *   reads, so one user's searches never take the connections or the CPU everyone else needs. A call the
  *   bucket cannot pay, or that finds no slot in time, is a Spanish 429 with the seconds to wait,
  *   before it reaches the expensive part (docs/audit.md, 'Fair share');
  * - `audit`: the call is recorded in the audit log once it succeeds ('attempts': failures too, as
@@ -33,6 +33,9 @@ interface Policy<Input> {
   summary: string;
   cost?: WorkCost<Input>;
   audit?: AuditPolicy;
+  /** Its bindings say whether it only reads: only reads go to the pool of heavy reads. */
+  trpc?: 'query' | 'mutation';
+  rest?: { method: string };
 }
 
 /**
@@ -95,16 +98,23 @@ async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => 
 
 /**
  * Runs expensive work for the caller: pays `cost`, holds one of the user's slots while `work` runs,
- * and gives `work` a context whose database is the pool of heavy reads. Also for an escape hatch
- * that answers by itself (the whole-list stream). Anonymous calls (a public door) are not priced.
+ * and, for a read, gives `work` a context whose database is the pool of heavy reads. A write (a bulk
+ * action, an import) keeps the main pool: its transactions must never wait for a second connection
+ * of a pool that small. Also for an escape hatch that answers by itself (the whole-list stream).
+ * Anonymous calls (a public door) are not priced.
  */
-export async function runExpensive<Ctx extends PolicedContext, T>(ctx: Ctx, cost: number, work: (heavy: Ctx) => Promise<T>): Promise<T> {
+export async function runExpensive<Ctx extends PolicedContext, T>(
+  ctx: Ctx,
+  cost: number,
+  work: (heavy: Ctx) => Promise<T>,
+  readsOnly = true,
+): Promise<T> {
   const userId = ctx.viewer?.user.id;
   if (userId === undefined || cost <= 0) return work(ctx);
   await payWork(ctx, userId, cost);
   const release = await holdWorkSlot(ctx, userId);
   try {
-    return await work({ ...ctx, db: ctx.heavyDb });
+    return await work(readsOnly ? { ...ctx, db: ctx.heavyDb } : ctx);
   } finally {
     await release().catch((error: unknown) => ctx.log.warn({ err: error }, 'No se pudo liberar un turno de trabajo caro'));
   }
@@ -145,9 +155,10 @@ export function withCallPolicy<C extends PolicedCall, R>(
 ): (call: C) => Promise<R> {
   const { cost } = policy;
   if (!cost && !policy.audit) return handler;
+  const readsOnly = policy.trpc !== 'mutation' && (policy.rest?.method ?? 'GET') === 'GET';
   const priced = (call: C): Promise<R> => {
     const units = typeof cost === 'function' ? cost(call.input) : (cost ?? 0);
-    return runExpensive(call.ctx, units, (ctx) => handler({ ...call, ctx }));
+    return runExpensive(call.ctx, units, (ctx) => handler({ ...call, ctx }), readsOnly);
   };
   if (!policy.audit) return priced;
   const { audit } = policy;
