@@ -8,6 +8,10 @@
  * sockets opened by one Vendedor. For each attack: another user's
  * `/api/health` and lead-list p95 against their p95 with nothing running (same run; target ≤ 2×),
  * the API's RSS and the embedded server's PSS at peak (idle once, before the first attack).
+ * The API runs the product's own budget of expensive work (env.ts's defaults), and every attack
+ * starts with full buckets, as a fresh attacker would. The other user reads the first page of his
+ * list, which walks an index and is not priced (endpoints/call-policy.ts, WORK_COST): the probe can
+ * ask as often as it likes, as someone scrolling would.
  * Options: --pg=<admin url>, --only=embedded|postgres, --leads=N, --quiet-seconds=N (3),
  * --attacks=ws,chat,subscriptions,list,export,group,board,sessions,sockets (a subset, in that order; all by default).
  */
@@ -20,7 +24,7 @@ import { frameText } from '../src/ws/frame-text.js';
 import { type ApiSite, startApiSite } from './support/api-site.js';
 import { type OthersLatency, othersText, probeOthers, quietLatency } from './support/latency-probe.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
-import { BENCH_ADMIN, BENCH_OTHER, loginCookie, megabytes } from './support/server-process.js';
+import { BENCH_ADMIN, BENCH_OTHER, loginCookie, megabytes, PRODUCT_WORK_BUDGET } from './support/server-process.js';
 
 const LEADS = Number(options['leads'] ?? 170_000);
 const GROUPED = Math.round(LEADS * (168 / 170));
@@ -62,6 +66,7 @@ interface Watch {
 /** Runs one attack while the other user's requests are timed and the memory sampled; prints against the quiet reference. */
 async function during(watch: Watch, key: (typeof ATTACKS)[number], name: string, attack: () => Promise<string | void>): Promise<void> {
   if (!chosen.has(key)) return;
+  await sql`delete from user_work_budgets`.execute(watch.site.db);
   const memory = await watch.site.watchMemory();
   const probe = probeOthers(watch.url, watch.otherCookie);
   await probe.ready;
@@ -104,6 +109,9 @@ async function benchOn(target: BenchTarget): Promise<void> {
     `\n[${TARGET_LABEL[target]}] ${LEADS.toLocaleString('es-ES')} leads cargados y API en marcha en ${((performance.now() - filling) / 1000).toFixed(1)} s`,
   );
   console.log(`  Máquina: ${os.cpus().length} CPU, carga media (1 min) al empezar ${loadAverage()}`);
+  console.log(
+    `  Presupuesto de trabajo caro por usuario: ${PRODUCT_WORK_BUDGET.burst} a la vez, ${PRODUCT_WORK_BUDGET.perSecond} por segundo`,
+  );
   const url = site.apis[0]?.url ?? '';
   try {
     const adminCookie = await loginCookie(url);
@@ -155,18 +163,23 @@ async function benchOn(target: BenchTarget): Promise<void> {
     });
 
     await during(watch, 'list', `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
-      const sizes = await Promise.all(
+      const answers = await Promise.all(
         Array.from({ length: 8 }, async () => {
-          const response = await fetch(new URL('/api/leads', url), { headers: { cookie: adminCookie } });
-          return (await response.arrayBuffer()).byteLength;
+          // A stream the server cut (it waited its turn too long) is counted, not fatal to the run.
+          try {
+            const response = await fetch(new URL('/api/leads', url), { headers: { cookie: adminCookie } });
+            return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+          } catch {
+            return { status: 0, bytes: 0 };
+          }
         }),
       );
-      return `${megabytes(sizes[0] ?? 0)} cada una`;
+      return `respuestas ${statusText(answers.map((answer) => answer.status))}, ${megabytes(Math.max(...answers.map((answer) => answer.bytes)))} la mayor`;
     });
 
     await during(watch, 'export', 'Exportación CSV de todos los leads', async () => {
       const response = await fetch(new URL('/api/leads/export', url), { headers: { cookie: adminCookie } });
-      return megabytes((await response.arrayBuffer()).byteLength);
+      return `HTTP ${response.status}, ${megabytes((await response.arrayBuffer()).byteLength)}`;
     });
 
     await during(watch, 'group', `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
@@ -190,7 +203,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
   }
 }
 
-/** How many answers had each status: '60× 200, 12× 429'. */
+/** How many answers had each status: '60× 200, 12× 429' (0: the connection was cut). */
 function statusText(statuses: number[]): string {
   const counts = new Map<number, number>();
   for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);

@@ -12,7 +12,7 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { startApiSite } from './support/api-site.js';
 import { othersText, probeOthers, quietLatency } from './support/latency-probe.js';
 import { memoryText } from './support/memory.js';
-import { BENCH_ADMIN, BENCH_OTHER, loginCookie } from './support/server-process.js';
+import { BENCH_ADMIN, BENCH_OTHER, LIFTED_WORK_BUDGET, loginCookie } from './support/server-process.js';
 import { benchOptions, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 
 const LEADS = Number(benchOptions['leads'] ?? 100_000);
@@ -81,6 +81,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
   let roleId: number | undefined;
   let seller: number | undefined;
   const site = await startApiSite(target, {
+    env: LIFTED_WORK_BUDGET,
     fill: async (db) => {
       await fill(db);
       roleId = (await sql<{ id: number }>`select id from custom_roles where name = 'reparto'`.execute(db)).rows[0]?.id;

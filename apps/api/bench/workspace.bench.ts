@@ -22,7 +22,7 @@ import { type P95ByTarget, printP95Ratios } from './support/compare.js';
 import { memoryText } from './support/memory.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 import { measureReminders } from './support/reminder-delay.js';
-import { BENCH_ADMIN, loginCookie } from './support/server-process.js';
+import { BENCH_ADMIN, LIFTED_WORK_BUDGET, loginCookie } from './support/server-process.js';
 import { contactName, contactPhoneDigits, fillWorkspace, type WorkspaceSize } from './support/workspace-fill.js';
 import { SECTORS, defineBenchFields, fillCustomValues } from './support/custom-fields-fill.js';
 
@@ -124,6 +124,7 @@ async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
   const filling = performance.now();
   let heavyLeadId = 1;
   const site = await startApiSite(target, {
+    env: LIFTED_WORK_BUDGET,
     replicas: 2,
     fill: async (db) => {
       await fillWorkspace(db, SIZE);

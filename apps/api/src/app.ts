@@ -38,6 +38,9 @@ import { installUpgradeGuard } from './ws/upgrade-guard.js';
  */
 export const SERVER_TIMEOUTS = { requestTimeout: 10 * 60_000, connectionTimeout: 2 * 60_000, keepAliveTimeout: 72_000 };
 
+/** Where tRPC answers, over HTTP and as a WebSocket. */
+const TRPC_PREFIX = '/trpc';
+
 export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: FastifyInstance; appCtx: AppContext }> {
   const app = Fastify({
     logger:
@@ -91,15 +94,15 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   });
 
   // The guard first, so it also covers the tRPC plugin's socket.
-  installUpgradeGuard(app, appCtx);
-  registerChatSocket(app, appCtx);
   const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
+  installUpgradeGuard(app, appCtx, { route: TRPC_PREFIX, isSessionFull: (sessionId) => trpcSockets.isSessionFull(sessionId) });
+  registerChatSocket(app, appCtx);
   app.addHook('onClose', (_instance, done) => {
     trpcSockets.close();
     done();
   });
   await app.register(fastifyTRPCPlugin<AppRouter>, {
-    prefix: '/trpc',
+    prefix: TRPC_PREFIX,
     useWSS: true,
     trpcOptions: {
       router: appRouter,

@@ -9,6 +9,8 @@ import type { LiveHub } from './live/live-hub.js';
 
 export interface AppContext {
   db: Db;
+  /** The small pool of heavy reads, at a lower priority: only expensive calls use it (endpoints/call-policy.ts). */
+  heavyDb: Db;
   env: Env;
   log: FastifyBaseLogger;
   /** Chat messages, read receipts and presence, to every replica. */

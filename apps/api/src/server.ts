@@ -1,5 +1,5 @@
 /** Starts a server on a database: migrations, first admin, listen, and a graceful close. */
-import { type DbHandle, holdDatabaseForServer } from '@crm/db';
+import { type DbHandle, holdDatabaseForServer, openLowPriorityPool } from '@crm/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
@@ -9,6 +9,7 @@ import { createJobQueue } from './jobs/job-queue.js';
 import { enqueueLeftoverGroupPurges } from './modules/lead-groups/lead-groups.jobs.js';
 import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
+import { HEAVY_READ_CONNECTIONS } from './endpoints/call-policy.js';
 import { openDatabase } from './database.js';
 import type { Env } from './env.js';
 import { createEventBus } from './events/create-event-bus.js';
@@ -38,7 +39,8 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   const bus = await createEventBus(database, busLog);
   const live = new LiveHub({ db: database.db, bus, log: busLog });
   const jobs = createJobQueue(database, BACKGROUND_JOBS, busLog, env.JOB_SUPERVISE_SECONDS);
-  const { app, appCtx } = await buildApp({ db: database.db, env, bus, live, jobs });
+  const heavy = openLowPriorityPool(database, HEAVY_READ_CONNECTIONS);
+  const { app, appCtx } = await buildApp({ db: database.db, heavyDb: heavy.db, env, bus, live, jobs });
   appLog = app.log;
 
   // Upload files an import killed mid-way left behind: this replica's own disk, so not a queued job.
@@ -70,6 +72,7 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
       .then(() => live.close())
       .then(() => bus.close())
       .then(() => inUse.release())
+      .then(() => heavy.close())
       .then(() => (existingDb ? undefined : database.close()));
     return closing;
   };

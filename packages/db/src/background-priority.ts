@@ -1,6 +1,7 @@
 /**
- * Heavy background work (an import's COPY and its publishing transaction) runs at a lower CPU
- * priority than the requests of the people using the app: on a small machine both share the same
+ * Heavy work (an import's COPY and its publishing transaction, and the expensive reads of the
+ * per-user budget: searches, the board, exports) runs at a lower CPU priority than the other
+ * requests of the people using the app: on a small machine both share the same
  * cores, and the scheduler should prefer the person who is waiting. A server's backends can only be
  * reniced where they are processes of this machine that we may renice: the embedded server's. On
  * any other server (DATABASE_URL) nothing changes.
@@ -53,6 +54,23 @@ export async function openBackgroundDb(database: BackgroundDatabase): Promise<{ 
     await pool.end();
     throw error;
   }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, close: () => db.destroy() };
+}
+
+/**
+ * A small pool of its own for the expensive reads of interactive calls (searches, the board,
+ * exports): however many of them run, the main pool keeps its connections for everyone else, and on
+ * the embedded server their backends yield the CPU to the others'. Every connection of this pool is
+ * lowered as it opens, so handing them back to it is safe.
+ */
+export function openLowPriorityPool(database: BackgroundDatabase, size: number): { db: Db; close: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: database.url, max: size, types: typeParsers() });
+  pool.on('error', () => undefined);
+  // pg runs queries in order on a client: this one goes before the first query of whoever gets it.
+  pool.on('connect', (client) => {
+    lowerBackendPriority(client, database).catch(() => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, close: () => db.destroy() };
 }

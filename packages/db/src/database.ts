@@ -43,7 +43,7 @@ import type {
   WebFormSubmissionsTable,
   WebFormsTable,
 } from './tables/web-forms.table.js';
-import type { UserWorkBudgetsTable } from './tables/work-budgets.table.js';
+import type { UserWorkBudgetsTable, UserWorkSlotsTable } from './tables/work-budgets.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
 import type {
   LoginChallengesTable,
@@ -103,6 +103,7 @@ export interface Database {
   web_form_address_hits: WebFormAddressHitsTable;
   web_form_spent_challenges: WebFormSpentChallengesTable;
   user_work_budgets: UserWorkBudgetsTable;
+  user_work_slots: UserWorkSlotsTable;
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
   user_second_factors: UserSecondFactorsTable;

@@ -4,7 +4,7 @@ export { startEmbeddedServer, EMBEDDED_CLUSTER_SUBDIR, type EmbeddedServer } fro
 export type { Db, DbOrTrx } from './types.js';
 export { migrateTo, migrateToLatest } from './migrations/migrator.js';
 export { createListenClient, type ListenClient } from './listen-client.js';
-export { BACKGROUND_NICE, openBackgroundDb, type BackgroundDatabase } from './background-priority.js';
+export { BACKGROUND_NICE, openBackgroundDb, openLowPriorityPool, type BackgroundDatabase } from './background-priority.js';
 export * from './locks.js';
 export { UNIQUE_INDEXES, uniqueViolationOf } from './unique-violation.js';
 export type { Database } from './database.js';

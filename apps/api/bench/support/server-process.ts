@@ -1,4 +1,5 @@
 /** The benchmarks' server: the real API in a child process, so its memory is sampled apart from the benchmark's. */
+import { loadEnv } from '../../src/env.js';
 import { type ApiProcess, startApiProcess } from '../../src/test/api-process.js';
 import { CookieJar } from '../../src/test/cookie-jar.js';
 import { ApiClient } from '../../src/test/harness.js';
@@ -7,6 +8,19 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-1' 
 /** Another user (a Vendedor) whose lead list is timed while heavy work runs: not the one doing it. */
 export const BENCH_OTHER = { username: 'bench-otro', password: 'bench-otro-1' };
 
+/**
+ * The product's own budget of expensive work (env.ts's defaults), not the test harness's lifted one:
+ * what a benchmark measures is what a user gets. A benchmark that must go past it says so in `extraEnv`.
+ */
+const { WORK_BUDGET_BURST, WORK_BUDGET_PER_SECOND } = loadEnv({});
+export const PRODUCT_WORK_BUDGET = { burst: WORK_BUDGET_BURST, perSecond: WORK_BUDGET_PER_SECOND };
+
+/**
+ * For a benchmark that times the same expensive call again and again (latency, not fairness): the
+ * budget would refuse its repeats, so it is lifted there. `bench:abuse` measures the budget itself.
+ */
+export const LIFTED_WORK_BUDGET = { WORK_BUDGET_BURST: '1000000', WORK_BUDGET_PER_SECOND: '100000' };
+
 export function startServerProcess(
   database: { DATABASE_URL?: string; DATA_DIR?: string },
   extraEnv: Record<string, string> = {},
@@ -14,6 +28,8 @@ export function startServerProcess(
   return startApiProcess({
     databaseUrl: database.DATABASE_URL,
     env: {
+      WORK_BUDGET_BURST: String(WORK_BUDGET_BURST),
+      WORK_BUDGET_PER_SECOND: String(WORK_BUDGET_PER_SECOND),
       ...extraEnv,
       ...(database.DATA_DIR ? { DATA_DIR: database.DATA_DIR } : {}),
       ADMIN_USERNAME: BENCH_ADMIN.username,

@@ -1,8 +1,10 @@
 /**
- * The call policy over real HTTP on the database: expensive calls paid from one budget per user
- * across sessions and tRPC batch calls (a 429 with Retry-After past it, others untouched), and
+ * The call policy over real HTTP on the database: expensive calls priced by their work and paid
+ * from one budget per user across sessions and tRPC batch calls, at most two of them running at once
+ * per user (a 429 with Retry-After past either, others untouched), and
  * audited calls recorded with who, from where and what, sign-in failures included.
  */
+import { releaseWorkSlot, takeWorkSlot } from '@crm/db';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
@@ -11,22 +13,26 @@ import { trpcClientFor, trpcFailure } from '../test/trpc-client.js';
 describeWithServer(
   'call policy',
   (server) => {
-    it('charges searches to one budget per user over sessions and batch calls, and refuses the rest with Retry-After', async () => {
+    it('charges searches by their work to one budget per user over sessions and batch calls, and refuses the rest with Retry-After', async () => {
       const username = uniqueName('flood');
       await createUser(server(), { username, systemRole: 'team_member' });
       const first = await loginAs(server(), username);
       const second = await loginAs(server(), username);
-      // Six board searches in one tRPC batch from one session: each call pays.
+      // Two board searches in one tRPC batch from one session: each call pays its 12 of the 30.
       const batch = trpcClientFor(first);
-      const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => batch.pipeline.board.query({ q: 'sol' })));
-      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(6);
-      // The other session shares the bucket: 4 left of 10.
-      const rest = await Promise.all(Array.from({ length: 6 }, () => second.get('/api/leads?q=sol&limit=5')));
-      expect(rest.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 429, 429]);
+      const outcomes = await Promise.allSettled(Array.from({ length: 2 }, () => batch.pipeline.board.query({ q: 'sol' })));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+      // The other session shares the bucket: 6 left, one list search (4) and no more.
+      const rest = await Promise.all(Array.from({ length: 3 }, () => second.get('/api/leads?q=sol&limit=5')));
+      expect(rest.map((response) => response.status).sort()).toEqual([200, 429, 429]);
       const refused = rest.find((response) => response.status === 429);
       expect(refused?.body.message).toMatch(/^Has hecho demasiadas búsquedas seguidas\. Vuelve a intentarlo en \d+ s\.$/);
       expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect((await trpcFailure(batch.search.everything.query({ q: 'sol' }))).data?.code).toBe('TOO_MANY_REQUESTS');
+      expect((await trpcFailure(batch.pipeline.board.query({ q: 'sol' }))).data?.code).toBe('TOO_MANY_REQUESTS');
+      // A custom-field filter is a search too; a plain page walks an index and costs nothing.
+      expect((await second.get(`/api/leads?limit=5&cf=${encodeURIComponent('{"zona":{"contains":"sur"}}')}`)).status).toBe(429);
+      expect((await second.get('/api/leads?limit=5')).status).toBe(200);
+      expect((await batch.leads.list.query({ limit: 5, view: 'contacted' })).items).toBeInstanceOf(Array);
       // Cheap calls and other users go on.
       expect((await first.get('/api/auth/user')).status).toBe(200);
       const other = uniqueName('calm');
@@ -38,11 +44,46 @@ describeWithServer(
       const username = uniqueName('stream');
       await createUser(server(), { username, systemRole: 'team_member' });
       const seller = await loginAs(server(), username);
-      // A budget of 10 pays one stream (10), and nothing is left for a second.
-      expect((await seller.get('/api/leads')).status).toBe(200);
-      const second = await seller.get('/api/leads');
-      expect(second.status).toBe(429);
-      expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // A budget of 30 pays three streams (10 each), and nothing is left for a fourth.
+      for (let index = 0; index < 3; index += 1) expect((await seller.get('/api/leads')).status).toBe(200);
+      const fourth = await seller.get('/api/leads');
+      expect(fourth.status).toBe(429);
+      expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    });
+
+    it('runs at most two expensive calls of one user at once over every session and replica: the next waits, then a 429', async () => {
+      const username = uniqueName('slots');
+      const user = await createUser(server(), { username, systemRole: 'team_member' });
+      const first = await loginAs(server(), username);
+      const second = await loginAs(server(), username);
+      const { db } = server().ctx;
+      // Two searches of his run on another replica: they hold both of his slots.
+      const elsewhere = [await takeWorkSlot(db, user.id, 2, 60), await takeWorkSlot(db, user.id, 2, 60)];
+      expect(elsewhere.every(Boolean)).toBe(true);
+      const started = Date.now();
+      const refused = await first.get('/api/leads?q=sol&limit=5');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Ya tienes otras búsquedas en marcha. Espera a que terminen y vuelve a intentarlo en 1 s.');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // It waited for a slot before giving up, without taking one.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+      expect((await trpcFailure(trpcClientFor(second).search.everything.query({ q: 'sol' }))).data?.code).toBe('TOO_MANY_REQUESTS');
+      // Meanwhile his plain pages and another user's searches are answered at once.
+      expect((await second.get('/api/leads?limit=5')).status).toBe(200);
+      const other = uniqueName('calm');
+      await createUser(server(), { username: other, systemRole: 'team_member' });
+      expect((await (await loginAs(server(), other)).get('/api/leads?q=sol&limit=5')).status).toBe(200);
+      // A call that waits gets the slot the moment one is given back.
+      const waiting = second.get('/api/pipeline?q=sol');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [one] = elsewhere;
+      if (one) await releaseWorkSlot(db, user.id, one);
+      expect((await waiting).status).toBe(200);
+      // Every call gives its slot back when it ends, a failed one too (an unknown custom field is a 400).
+      expect((await first.get(`/api/leads?limit=5&cf=${encodeURIComponent('{"nadie":{"contains":"x"}}')}`)).status).toBe(400);
+      const held = await sql<{ count: number }>`
+        select count(*)::int as count from user_work_slots where user_id = ${user.id} and held_until > clock_timestamp()`.execute(db);
+      expect(held.rows[0]?.count).toBe(1);
     });
 
     it('records audited calls with the actor, the address and the scrubbed input, and failed sign-ins', async () => {
@@ -84,5 +125,5 @@ describeWithServer(
       );
     });
   },
-  { WORK_BUDGET_BURST: '10', WORK_BUDGET_PER_SECOND: '0.1' },
+  { WORK_BUDGET_BURST: '30', WORK_BUDGET_PER_SECOND: '0.1' },
 );

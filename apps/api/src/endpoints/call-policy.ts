@@ -1,43 +1,122 @@
 /**
  * What a declared call costs its caller and leaves behind, the same on every transport:
- * - `cost`: expensive work (searches, the board, exports, Ctrl+K, the stream) is paid from the
- *   caller's budget, one bucket per user in the database shared by all their sessions, tRPC batch
- *   calls and replicas; a call the bucket cannot pay is a Spanish 429 with the seconds to wait,
- *   before it reaches the database (docs/audit.md, 'Fair share');
+ * - `cost`: expensive work (searches, the board, exports, Ctrl+K, the stream), priced by the work
+ *   its input asks for (WORK_COST), is paid from the caller's budget, one bucket per user in the
+ *   database shared by all their sessions, tRPC batch calls and replicas; then it waits for one of
+ *   the caller's few slots (held in the database too); a read runs on the small pool of heavy
+ *   reads, so one user's searches never take the connections or the CPU everyone else needs. A call the
+ *   bucket cannot pay, or that finds no slot in time, is a Spanish 429 with the seconds to wait,
+ *   before it reaches the expensive part (docs/audit.md, 'Fair share');
  * - `audit`: the call is recorded in the audit log once it succeeds ('attempts': failures too, as
  *   `<name>.failed`), with the caller, the token, the address, the target and the scrubbed input.
  */
-import { spendWorkBudget } from '@crm/db';
+import { releaseWorkSlot, spendWorkBudget, takeWorkSlot } from '@crm/db';
 import { DomainError, type User, auditDetailsOf } from '@crm/domain';
 import { recordAudit } from '../audit-trail.js';
 import type { AppContext, Viewer } from '../context.js';
 
 export type AuditPolicy = true | 'attempts';
 
+type PolicedContext = AppContext & { viewer?: Viewer };
+
 interface PolicedCall {
-  ctx: AppContext & { viewer?: Viewer };
+  ctx: PolicedContext;
   input: unknown;
   client: { ip: string };
 }
 
-interface Policy {
+/** Units of the budget a call takes: fixed, or from its input (a search costs more than a page). */
+export type WorkCost<Input> = number | ((input: Input) => number);
+
+interface Policy<Input> {
   name: string;
   summary: string;
-  cost?: number;
+  cost?: WorkCost<Input>;
   audit?: AuditPolicy;
+  /** Its bindings say whether it only reads: only reads go to the pool of heavy reads. */
+  trpc?: 'query' | 'mutation';
+  rest?: { method: string };
 }
 
-const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
+/**
+ * What expensive calls cost, by the work they ask of the database (docs/audit.md, 'Fair share'). A
+ * page of a list walks an index, as cheap as opening one lead: free. A text or custom-field search
+ * matches against every lead; the board runs its filter fifteen times (each column's page, count and
+ * value); Ctrl+K reads five of each kind through the trigram indexes; an export reads every lead.
+ */
+export const WORK_COST = {
+  count: 1,
+  search: 4,
+  searchCount: 4,
+  board: 3,
+  boardCounts: 2,
+  boardSearch: 12,
+  boardCountsSearch: 8,
+  quickSearch: 2,
+  export: 10,
+} as const;
 
-/** Pays `cost` from the caller's budget, or refuses with the 429; also for an escape hatch that answers by itself. */
-export async function payWork(ctx: PolicedCall['ctx'], cost: number): Promise<void> {
-  if (!ctx.viewer) return;
+/** Whether a lead read matches against every lead (text, custom fields) rather than walking an index. */
+export function searchesLeads(input: { q?: string | undefined; cf?: object | undefined; sort?: string | undefined }): boolean {
+  return Boolean(input.q) || Object.keys(input.cf ?? {}).length > 0 || Boolean(input.sort?.startsWith('cf.'));
+}
+
+/** Expensive calls of one user running at once, over every session and replica: the web app sends at most two together. */
+const WORK_SLOTS_PER_USER = 2;
+/** Connections of each replica's pool of heavy reads: every user's expensive calls share them, the main pool stays free. */
+export const HEAVY_READ_CONNECTIONS = 2;
+/** Longer than any expensive call: an older lease means its replica died mid-call. */
+const SLOT_LEASE_SECONDS = 120;
+/** How long a call waits for one of its user's slots before the 429, and how often it looks. */
+const SLOT_WAIT_MS = 5_000;
+const SLOT_POLL_MS = 100;
+
+const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
+const WORK_SLOTS_MESSAGE = 'Ya tienes otras búsquedas en marcha. Espera a que terminen y vuelve a intentarlo en 1 s.';
+
+/** Pays `cost` from the caller's budget, or refuses with the 429. */
+async function payWork(ctx: PolicedContext, userId: number, cost: number): Promise<void> {
   const budget = { burst: ctx.env.WORK_BUDGET_BURST, perSecond: ctx.env.WORK_BUDGET_PER_SECOND };
-  const spend = await spendWorkBudget(ctx.db, ctx.viewer.user.id, cost, budget);
+  const spend = await spendWorkBudget(ctx.db, userId, cost, budget);
   if (!spend.allowed) {
     throw new DomainError('TOO_MANY_REQUESTS', WORK_BUDGET_MESSAGE(spend.retryAfterSeconds), undefined, {
       retryAfterSeconds: spend.retryAfterSeconds,
     });
+  }
+}
+
+/** Waits (without holding a connection) for one of the user's slots; the 429 when none frees in time. */
+async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => Promise<void>> {
+  const giveUpAt = Date.now() + SLOT_WAIT_MS;
+  for (;;) {
+    const held = await takeWorkSlot(ctx.db, userId, WORK_SLOTS_PER_USER, SLOT_LEASE_SECONDS);
+    if (held) return () => releaseWorkSlot(ctx.db, userId, held);
+    if (Date.now() >= giveUpAt) throw new DomainError('TOO_MANY_REQUESTS', WORK_SLOTS_MESSAGE, undefined, { retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+  }
+}
+
+/**
+ * Runs expensive work for the caller: pays `cost`, holds one of the user's slots while `work` runs,
+ * and, for a read, gives `work` a context whose database is the pool of heavy reads. A write (a bulk
+ * action, an import) keeps the main pool: its transactions must never wait for a second connection
+ * of a pool that small. Also for an escape hatch that answers by itself (the whole-list stream).
+ * Anonymous calls (a public door) are not priced.
+ */
+export async function runExpensive<Ctx extends PolicedContext, T>(
+  ctx: Ctx,
+  cost: number,
+  work: (heavy: Ctx) => Promise<T>,
+  readsOnly = true,
+): Promise<T> {
+  const userId = ctx.viewer?.user.id;
+  if (userId === undefined || cost <= 0) return work(ctx);
+  await payWork(ctx, userId, cost);
+  const release = await holdWorkSlot(ctx, userId);
+  try {
+    return await work(readsOnly ? { ...ctx, db: ctx.heavyDb } : ctx);
+  } finally {
+    await release().catch((error: unknown) => ctx.log.warn({ err: error }, 'No se pudo liberar un turno de trabajo caro'));
   }
 }
 
@@ -51,7 +130,7 @@ const idOf = (value: unknown): string | number | undefined => {
 const isUser = (value: unknown): value is User =>
   Boolean(value && typeof value === 'object' && 'username' in value && 'systemRole' in value && idOf(value) !== undefined);
 
-async function record(call: PolicedCall, policy: Policy, outcome: { result: unknown } | { error: unknown }): Promise<void> {
+async function record(call: PolicedCall, policy: Policy<never>, outcome: { result: unknown } | { error: unknown }): Promise<void> {
   const failed = 'error' in outcome;
   const targetId = idOf(call.input) ?? (failed ? undefined : idOf(outcome.result));
   const details = auditDetailsOf(call.input ?? {});
@@ -70,16 +149,25 @@ async function record(call: PolicedCall, policy: Policy, outcome: { result: unkn
 }
 
 /** Wraps a declaration's handler with its cost and its audit entry. */
-export function withCallPolicy<C extends PolicedCall, R>(policy: Policy, handler: (call: C) => Promise<R>): (call: C) => Promise<R> {
-  if (!policy.cost && !policy.audit) return handler;
+export function withCallPolicy<C extends PolicedCall, R>(
+  policy: Policy<C['input']>,
+  handler: (call: C) => Promise<R>,
+): (call: C) => Promise<R> {
+  const { cost } = policy;
+  if (!cost && !policy.audit) return handler;
+  const readsOnly = policy.trpc !== 'mutation' && (policy.rest?.method ?? 'GET') === 'GET';
+  const priced = (call: C): Promise<R> => {
+    const units = typeof cost === 'function' ? cost(call.input) : (cost ?? 0);
+    return runExpensive(call.ctx, units, (ctx) => handler({ ...call, ctx }), readsOnly);
+  };
+  if (!policy.audit) return priced;
+  const { audit } = policy;
   return async (call) => {
-    if (policy.cost) await payWork(call.ctx, policy.cost);
-    if (!policy.audit) return handler(call);
     let result: R;
     try {
-      result = await handler(call);
+      result = await priced(call);
     } catch (error) {
-      if (policy.audit === 'attempts') await record(call, policy, { error });
+      if (audit === 'attempts') await record(call, policy, { error });
       throw error;
     }
     await record(call, policy, { result });

@@ -40,7 +40,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ServiceContext, Viewer } from '../context.js';
 import type { Env } from '../env.js';
-import { type AuditPolicy, withCallPolicy } from './call-policy.js';
+import { type AuditPolicy, type WorkCost, withCallPolicy } from './call-policy.js';
 import type { gateProcedure } from '../trpc/init.js';
 import { buildProcedure, markDeclared } from './trpc-adapter.js';
 
@@ -155,8 +155,8 @@ export interface EndpointDefinition<N extends string, I extends z.ZodType, O ext
   pace?: Pace;
   /** Open to a signed-in user who must still set up the second factor their role requires (enrolling, who am I, signing out). */
   beforeEnrolment?: true;
-  /** Expensive work: units of the caller's budget it costs (call-policy.ts). */
-  cost?: number;
+  /** Expensive work: units of the caller's budget it costs, fixed or from its input (call-policy.ts). */
+  cost?: WorkCost<z.output<I>>;
   /** Recorded in the audit log when it succeeds; 'attempts': when it fails too (call-policy.ts). */
   audit?: AuditPolicy;
   handler: (call: Call<P, z.output<I>>) => Promise<R>;
@@ -193,7 +193,7 @@ export interface AnyEndpoint {
   sessionCookie?: true;
   pace?: Pace;
   beforeEnrolment?: true;
-  cost?: number;
+  cost?: WorkCost<never>;
   audit?: AuditPolicy;
   handler: (call: Call<Permission, unknown>) => Promise<unknown>;
   procedure: unknown;

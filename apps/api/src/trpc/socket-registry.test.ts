@@ -1,7 +1,9 @@
 import { CHAT_LIMITS } from '@crm/domain';
+import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_REASON, TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
+import { hashToken } from '../sessions/session.js';
 import { type ApiClient, DEFAULT_PASSWORD, createUser, describeWithServer, loginAs, uniqueName } from '../test/harness.js';
 import { AT_ONCE } from '../test/live-client.js';
 import { frameText } from '../ws/frame-text.js';
@@ -93,6 +95,17 @@ describeWithServer('the plain tRPC WebSocket', (server) => {
     await admitted?.closed;
     const again = await openMany(client, 1);
     expect(again[0]?.closedWith).toBeUndefined();
+  });
+
+  it("refuses a full session's next socket before reading its session: a flood of opens costs the database nothing", async () => {
+    const { client } = await signedIn('lleno');
+    const sockets = await openMany(client, TRPC_SOCKET_CAPS.perSession);
+    expect(sockets.filter((raw) => raw.closedWith)).toEqual([]);
+    // The session row goes without its event: an upgrade that read it would now be a 401, never a socket.
+    const token = /crm_session=([^;]+)/.exec(client.cookies.header())?.[1] ?? '';
+    await sql`delete from sessions where id = ${hashToken(token)}`.execute(server().ctx.db);
+    const next = await openTrpcSocket(server().url, client);
+    expect(await next.closed).toEqual({ code: POLICY_CLOSE_CODE, reason: TOO_MANY_CONNECTIONS_MESSAGE });
   });
 
   it(`refuses a user's socket over ${TRPC_SOCKET_CAPS.perUser} across sessions`, async () => {

@@ -49,17 +49,31 @@ export class TrpcSocketRegistry {
     this.sweep = startSessionSweep({ ...deps, connections: () => [...this.byUser.values()].flatMap((set) => [...set]) });
   }
 
+  /** Whether the session already holds every tRPC socket it may: a further one is refused whoever asks. */
+  isSessionFull(sessionId: string): boolean {
+    return (this.countBySession.get(sessionId) ?? 0) >= TRPC_SOCKET_CAPS.perSession;
+  }
+
+  /**
+   * Refuses a socket of a full session before its session is read: a flood of opens with one cookie
+   * costs the database nothing. Answers the reason, or null when the socket may go on to `admit`.
+   */
+  refuseFullSession(socket: WebSocket, sessionId: string): string | null {
+    if (!this.isSessionFull(sessionId)) return null;
+    socket.close(POLICY_CLOSE_CODE, TOO_MANY_CONNECTIONS_MESSAGE);
+    return TOO_MANY_CONNECTIONS_MESSAGE;
+  }
+
   /**
    * Registers a socket its session opened; over a cap the socket is closed with the reason, which
    * is also answered. Checked and counted without a pause, so a burst of opens cannot pass the cap.
    */
   admit(socket: WebSocket, viewer: { userId: number; sessionId: string }): string | null {
-    const refusal =
-      (this.countBySession.get(viewer.sessionId) ?? 0) >= TRPC_SOCKET_CAPS.perSession
-        ? TOO_MANY_CONNECTIONS_MESSAGE
-        : (this.byUser.get(viewer.userId)?.size ?? 0) >= TRPC_SOCKET_CAPS.perUser
-          ? TOO_MANY_USER_SOCKETS_MESSAGE
-          : null;
+    const refusal = this.isSessionFull(viewer.sessionId)
+      ? TOO_MANY_CONNECTIONS_MESSAGE
+      : (this.byUser.get(viewer.userId)?.size ?? 0) >= TRPC_SOCKET_CAPS.perUser
+        ? TOO_MANY_USER_SOCKETS_MESSAGE
+        : null;
     if (refusal) {
       socket.close(POLICY_CLOSE_CODE, refusal);
       return refusal;

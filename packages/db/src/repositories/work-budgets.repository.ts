@@ -29,3 +29,39 @@ export async function spendWorkBudget(db: DbOrTrx, userId: number, cost: number,
   const tokens = left.rows[0]?.tokens ?? 0;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - tokens) / perSecond)) };
 }
+
+/** A slot held for one running call: give it back with `releaseWorkSlot`. */
+export interface WorkSlot {
+  slot: number;
+  token: string;
+}
+
+/**
+ * Takes one of the user's `slots` for a call about to run, leased for `leaseSeconds` (longer than
+ * any such call, so an expired lease means its replica died), or answers null when every slot is
+ * held. Concurrent takers race on the primary key: at most one gets each slot.
+ */
+export async function takeWorkSlot(db: DbOrTrx, userId: number, slots: number, leaseSeconds: number): Promise<WorkSlot | null> {
+  const taken = await sql<WorkSlot>`
+    with free as (
+      select s.slot from generate_series(0, ${slots - 1}::int) as s (slot)
+      where not exists (
+        select from user_work_slots w where w.user_id = ${userId} and w.slot = s.slot and w.held_until > clock_timestamp())
+      order by s.slot limit 1)
+    insert into user_work_slots as w (user_id, slot, token, held_until)
+    select ${userId}, free.slot, gen_random_uuid(), clock_timestamp() + make_interval(secs => ${leaseSeconds}::float8) from free
+    on conflict (user_id, slot) do update set token = excluded.token, held_until = excluded.held_until
+      where w.held_until <= clock_timestamp()
+    returning w.slot, w.token::text as token`.execute(db);
+  return taken.rows[0] ?? null;
+}
+
+/** Gives a slot back; a lease that expired and went to another call is not this call's to free. */
+export async function releaseWorkSlot(db: DbOrTrx, userId: number, held: WorkSlot): Promise<void> {
+  await db
+    .deleteFrom('user_work_slots')
+    .where('user_id', '=', userId)
+    .where('slot', '=', held.slot)
+    .where('token', '=', held.token)
+    .execute();
+}

@@ -4,3 +4,11 @@ export interface UserWorkBudgetsTable {
   tokens: number;
   updated_at: Date;
 }
+
+/** One of a user's slots for expensive calls running now: whose lease it is, and until when it holds. */
+export interface UserWorkSlotsTable {
+  user_id: number;
+  slot: number;
+  token: string;
+  held_until: Date;
+}

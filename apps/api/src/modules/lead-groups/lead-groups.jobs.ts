@@ -17,8 +17,9 @@ export const purgeDeletedGroupJob = defineJob({
   payload: z.object({ groupId: z.number().int() }),
   settings: { retries: 5, retryDelaySeconds: 5, onePending: true },
   async handler(ctx, { groupId }, run) {
-    // A stop leaves the rest to the next try (the queue hands the job out again).
-    while (!run.signal.aborted && (await deleteLeadBatchOfDeletedGroup(ctx.db, groupId, BATCH_SIZE)) > 0);
+    // A stop leaves the rest to the next try (the queue hands the job out again). The batches run on
+    // the pool of heavy reads: one connection at a lower priority, never one of the main pool's.
+    while (!run.signal.aborted && (await deleteLeadBatchOfDeletedGroup(ctx.heavyDb, groupId, BATCH_SIZE)) > 0);
     if (run.signal.aborted) throw new Error('Borrado de grupo interrumpido: se retomará');
   },
 });

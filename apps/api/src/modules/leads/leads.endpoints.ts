@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { downloadSchema, endpoint, sendDownload } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
-import { payWork } from '../../endpoints/call-policy.js';
+import { WORK_COST, runExpensive, searchesLeads } from '../../endpoints/call-policy.js';
 import { leadVCard, leadsCsv, leadsXlsx } from './leads-download.service.js';
 import { streamAllLeads } from './lead-stream.js';
 import {
@@ -39,9 +39,6 @@ import {
 } from './leads.service.js';
 import { mergeLeads } from './merge/lead-merge.service.js';
 
-/** What a download of the list (CSV, Excel, or every lead at once) takes from the caller's budget. */
-const EXPORT_COST = 10;
-
 export const leadsEndpoints = [
   endpoint({
     name: 'leads.list',
@@ -49,7 +46,7 @@ export const leadsEndpoints = [
     description:
       'Con algún parámetro, una página `{ items, nextCursor }`; sin ninguno (solo REST), todos los leads en un array. `view`: `leads` (Leads Activos) o `contacted` (Contactados); `assignedTo`: `me`, `none` o un id; `sort`: `<campo>:<asc|desc>`; `limit` 1–500 (50 por defecto); `nextCursor` vuelve como `cursor` con el mismo orden. Campos de `sort`: `name`, `category`, `status`, `assignee`, `createdAt`, `lastContact`, `nextFollowUp` y `cf.<clave>` de un campo personalizado (`createdAt:desc` por defecto; docs/leads.md). `q`: el nombre o el email del lead, o el nombre, el email o un fragmento del teléfono o del WhatsApp de uno de sus contactos. `cf`: filtros por campos personalizados, JSON `{ "<clave>": { "contains" | "eq" | "min"/"max" | "anyOf": … } }` (docs/custom-fields.md).',
     permission: 'lead.read',
-    cost: 1,
+    cost: (input) => (searchesLeads(input) ? WORK_COST.search : 0),
     input: leadListQuerySchema.default({}),
     output: leadPageSchema,
     rest: {
@@ -60,9 +57,9 @@ export const leadsEndpoints = [
         output: z.array(leadListItemSchema),
         run: async ({ ctx, request, reply }) => {
           if (Object.keys(request.query as object).length > 0) return undefined;
-          // Every lead at once costs what an export does: it is one.
-          await payWork(ctx, EXPORT_COST);
-          return reply.type('application/json; charset=utf-8').send(streamAllLeads(ctx));
+          // Every lead at once costs what an export does: it is one (its pages are read on the heavy pool).
+          const stream = await runExpensive(ctx, WORK_COST.export, (heavy) => Promise.resolve(streamAllLeads(heavy)));
+          return reply.type('application/json; charset=utf-8').send(stream);
         },
       },
     },
@@ -73,7 +70,7 @@ export const leadsEndpoints = [
     name: 'leads.counts',
     summary: 'Cuántos leads hay en cada pestaña con los filtros actuales',
     permission: 'lead.read',
-    cost: 1,
+    cost: (input) => (searchesLeads(input) ? WORK_COST.searchCount : WORK_COST.count),
     input: leadCountsQuerySchema.default({}),
     output: leadCountsSchema,
     rest: { method: 'GET', path: '/api/leads/counts' },
@@ -85,7 +82,7 @@ export const leadsEndpoints = [
     summary: 'Descarga CSV de la lista filtrada',
     description: "Los mismos parámetros que la lista; separador ';' o ',' según la configuración regional del equipo.",
     permission: 'lead.manage',
-    cost: EXPORT_COST,
+    cost: WORK_COST.export,
     audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,
@@ -97,7 +94,7 @@ export const leadsEndpoints = [
     summary: 'Descarga Excel (.xlsx) de la lista filtrada',
     description: 'Los mismos parámetros que la lista; celdas con tipo; 400 con más de 100.000 leads.',
     permission: 'lead.manage',
-    cost: EXPORT_COST,
+    cost: WORK_COST.export,
     audit: true,
     input: leadListQuerySchema,
     output: downloadSchema,

@@ -4,6 +4,7 @@
  * lead event, tRPC only). Moving a card is the ordinary lead edit.
  */
 import { leadPageSchema, pipelineBoardSchema, pipelineColumnQuerySchema, pipelineCountsSchema, pipelineQuerySchema } from '@crm/domain';
+import { WORK_COST, searchesLeads } from '../../endpoints/call-policy.js';
 import { endpoint } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
 import { pipelineBoard, pipelineColumn, pipelineCounts } from './pipeline.service.js';
@@ -15,7 +16,7 @@ export const pipelineEndpoints = [
     description:
       'Los filtros de la lista de leads: `assignedTo`, `category`, `groupId`, `q`, `cf` (campos personalizados), `limit` (por columna, 20 por defecto).',
     permission: 'lead.read',
-    cost: 1,
+    cost: (input) => (searchesLeads(input) ? WORK_COST.boardSearch : WORK_COST.board),
     input: pipelineQuerySchema.default({}),
     output: pipelineBoardSchema,
     rest: { method: 'GET', path: '/api/pipeline' },
@@ -26,7 +27,7 @@ export const pipelineEndpoints = [
     name: 'pipeline.counts',
     summary: 'Cuántos leads hay en cada columna del embudo',
     permission: 'lead.read',
-    cost: 1,
+    cost: (input) => (searchesLeads(input) ? WORK_COST.boardCountsSearch : WORK_COST.boardCounts),
     input: pipelineQuerySchema.default({}),
     output: pipelineCountsSchema,
     trpc: 'query',
@@ -37,7 +38,7 @@ export const pipelineEndpoints = [
     summary: 'La página siguiente de una columna del embudo',
     description: '`status` y el `cursor` que dio la página anterior, con los mismos filtros.',
     permission: 'lead.read',
-    cost: 1,
+    cost: (input) => (searchesLeads(input) ? WORK_COST.search : 0),
     input: pipelineColumnQuerySchema,
     output: leadPageSchema,
     rest: { method: 'GET', path: '/api/pipeline/column' },
