@@ -1,5 +1,5 @@
 /** Writes the whole demo data set in one transaction: a failure leaves the database as it was. */
-import { type Db, type DbOrTrx, insertTeam as insertTeamRow, setUserTeam } from '@crm/db';
+import { type Db, type DbOrTrx, insertTeam as insertTeamRow, saveTeamSettings, setUserTeam } from '@crm/db';
 import { fullName } from '@crm/domain';
 import { buildActivities } from './activities.js';
 import { buildChat } from './chat.js';
@@ -21,6 +21,15 @@ export interface SeedSummary {
   messages: number;
   activities: number;
 }
+
+const SPANISH_TEAM = {
+  country: 'ES',
+  currency: 'EUR',
+  locale: 'es-ES',
+  timeZone: 'Europe/Madrid',
+  workingDays: [1, 2, 3, 4, 5],
+  valuePerConversion: '1500.00',
+};
 
 async function insertTeam(trx: DbOrTrx, random: Random, passwordHash: string, now: Date): Promise<SeedUser[]> {
   const roles = await trx
@@ -94,6 +103,10 @@ export async function seedDemo(db: Db, options: { random: Random; passwordHash: 
   const now = options.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     const users = await insertTeam(trx, random, passwordHash, now);
+    // The demo is a Spanish team already at work (its phones are +34): its settings are saved, so
+    // nobody is offered the first-day setup ('Configura tu equipo') over its screens.
+    const admin = users.find((user) => user.systemRole === 'admin');
+    if (admin) await saveTeamSettings(trx, SPANISH_TEAM, admin.id);
     const names = new Map(users.map((user) => [user.id, user.name]));
     const roleIds = new Map((await trx.selectFrom('custom_roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
     const importers = users.filter((user) => user.systemRole !== 'team_member');
