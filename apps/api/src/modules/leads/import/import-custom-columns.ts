@@ -21,10 +21,25 @@ const NEW_FIELDS_FORBIDDEN = 'Solo un administrador puede crear campos personali
 const COLUMN_MISSING = 'La asignación usa una columna que el archivo no tiene';
 const MULTI_SELECT_ELSEWHERE = 'Una selección múltiple se define en Configuración → Campos personalizados, con sus opciones';
 
-/** The text field that keeps the category column's text: the one already defined, or a new one. */
+const isOriginalCategory = (field: CustomFieldDefinition) =>
+  field.key === ORIGINAL_CATEGORY.key && field.type === 'text' && !field.archived;
+
+/**
+ * The text field that keeps the category column's text: the one already defined, or a new one.
+ * Two imports starting at once may both find none: the one whose definition loses on the unique
+ * key uses the field the other defined.
+ */
 async function originalCategoryField(ctx: ServiceContext, definitions: readonly CustomFieldDefinition[]): Promise<CustomFieldDefinition> {
-  const existing = definitions.find((field) => field.key === ORIGINAL_CATEGORY.key && field.type === 'text' && !field.archived);
-  return existing ?? defineField(ctx, { entity: 'lead', label: ORIGINAL_CATEGORY.label, type: 'text', options: [], required: false });
+  const existing = definitions.find(isOriginalCategory);
+  if (existing) return existing;
+  try {
+    return await defineField(ctx, { entity: 'lead', label: ORIGINAL_CATEGORY.label, type: 'text', options: [], required: false });
+  } catch (error) {
+    const defined =
+      error instanceof DomainError && error.code === 'CONFLICT' ? (await leadFieldDefinitions(ctx)).find(isOriginalCategory) : undefined;
+    if (!defined) throw error;
+    return defined;
+  }
 }
 
 export async function resolveCustomColumns(
