@@ -188,9 +188,37 @@ export interface BusinessFields {
   description: string;
 }
 
-function businessRow(index: number): string {
+/**
+ * Five more columns a team's spreadsheet holds, each for a field made by '＋ Crear campo' (issue 29):
+ * a province (a few repeated values, so a select that takes them as its options), a date, an amount
+ * in euros, a number and a yes/no.
+ */
+export const CUSTOM_COLUMNS = [
+  { label: 'Provincia', type: 'select' },
+  { label: 'Fecha alta', type: 'date' },
+  { label: 'Facturación (€)', type: 'money' },
+  { label: 'Empleados', type: 'number' },
+  { label: 'Cliente', type: 'checkbox' },
+] as const;
+
+function customCells(index: number): string[] {
+  const day = String(1 + (index % 28)).padStart(2, '0');
+  const month = String(1 + (index % 12)).padStart(2, '0');
+  const revenue = (12_000 + ((index * 7_919) % 2_000_000)).toLocaleString('es-ES');
+  return [
+    pick(CITIES, index * 11),
+    `${day}/${month}/${2015 + (index % 10)}`,
+    `${revenue} €`,
+    String(1 + (index % 250)),
+    index % 3 ? 'no' : 'sí',
+  ];
+}
+
+function businessRow(index: number, withCustomColumns: boolean): string {
   const row = businessFields(index);
-  return BUSINESS_COLUMNS.map((column) => csvCell(row[column])).join(',');
+  const cells = BUSINESS_COLUMNS.map((column) => row[column]);
+  if (withCustomColumns) cells.push(...customCells(index));
+  return cells.map(csvCell).join(',');
 }
 
 /**
@@ -199,7 +227,8 @@ function businessRow(index: number): string {
  * computed, empty cells null; nameless rows and rows repeating an email or phone of the file left
  * out), with its id, group and creator; and the 'imported' history entry every imported lead gets.
  */
-export const COPY_LEAD_COLUMNS = 'id, name, email, phone, category, description, address, domain, group_id, created_by, search_text';
+export const COPY_LEAD_COLUMNS =
+  'id, name, email, phone, category, description, address, domain, group_id, created_by, search_text';
 export const COPY_HISTORY_COLUMNS = 'lead_id, type, actor_id, changes';
 
 export async function writeCopyCsvs(
@@ -241,15 +270,24 @@ export async function writeCopyCsvs(
   await Promise.all([once(leads, 'finish'), once(history, 'finish')]);
 }
 
-/** Writes rows until the next one would pass `maxBytes`; answers the row count and the size. */
-/** As many rows as fit in `maxBytes` (or `maxRows` rows, the smoke tests' small files). */
-export async function writeBusinessCsv(filePath: string, maxBytes: number, maxRows = Infinity): Promise<{ rows: number; bytes: number }> {
+/**
+ * As many rows as fit in `maxBytes` (or `maxRows` rows, the smoke tests' small files); answers the
+ * row count and the size. `withCustomColumns` adds CUSTOM_COLUMNS to each row (give `maxRows` to
+ * have the same rows as a file without them).
+ */
+export async function writeBusinessCsv(
+  filePath: string,
+  maxBytes: number,
+  maxRows = Infinity,
+  { withCustomColumns = false } = {},
+): Promise<{ rows: number; bytes: number }> {
   const out = createWriteStream(filePath);
-  let bytes = Buffer.byteLength(`${CSV_HEADER}\r\n`);
-  out.write(`${CSV_HEADER}\r\n`);
+  const header = withCustomColumns ? [CSV_HEADER, ...CUSTOM_COLUMNS.map((column) => csvCell(column.label))].join(',') : CSV_HEADER;
+  let bytes = Buffer.byteLength(`${header}\r\n`);
+  out.write(`${header}\r\n`);
   let rows = 0;
   for (;;) {
-    const line = `${businessRow(rows)}\r\n`;
+    const line = `${businessRow(rows, withCustomColumns)}\r\n`;
     const size = Buffer.byteLength(line);
     if (bytes + size > maxBytes || rows >= maxRows) break;
     if (!out.write(line)) await once(out, 'drain');
