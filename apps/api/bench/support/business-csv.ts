@@ -225,10 +225,12 @@ function businessRow(index: number, withCustomColumns: boolean): string {
  * What an import of the file stores, for `psql \\copy` to load the same data: the floor to compare
  * with. Each lead row as the import writes it (category mapped, phone in E.164, search_text
  * computed, empty cells null; nameless rows and rows repeating an email or phone of the file left
- * out), with its id, group and creator; and the 'imported' history entry every imported lead gets.
+ * out), with its id, group and creator, and the category column's text in the 'Categoría original'
+ * custom field (the import keeps it so: docs/custom-fields.md, 'Importar'); and the 'imported'
+ * history entry every imported lead gets.
  */
 export const COPY_LEAD_COLUMNS =
-  'id, name, email, phone, category, description, address, domain, group_id, created_by, search_text';
+  'id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, custom_fields';
 export const COPY_HISTORY_COLUMNS = 'lead_id, type, actor_id, changes';
 
 export async function writeCopyCsvs(
@@ -260,6 +262,7 @@ export async function writeCopyCsvs(
       String(ids.groupId),
       String(ids.userId),
       leadSearchText(row.name, row.email),
+      JSON.stringify({ categoria_original: row.categoryName }),
     ];
     // Unquoted empty cells are NULL in COPY's CSV format, as the import stores empty cells.
     if (!leads.write(`${cells.map((cell) => (cell ? csvCell(cell) : '')).join(',')}\n`)) await once(leads, 'drain');
