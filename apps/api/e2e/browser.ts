@@ -40,7 +40,7 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
  * browser's own interface. The full browser in headless mode opens its omnibox pop-up pages for every
  * window, one per browser context here, which cost more CPU than many of the tests' own pages.
  */
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium-headless-shell';
+const DEFAULT_CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
