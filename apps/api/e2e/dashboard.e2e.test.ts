@@ -8,8 +8,8 @@ import { seedDemo } from '../src/scripts/seed/seed.js';
 import { ApiClient, ADMIN_PASSWORD, DEFAULT_PASSWORD, type TestServer } from '../src/test/harness.js';
 import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
 
-/** Money as the team settings' defaults write it until an admin saves them (docs/settings.md). */
-const DEFAULT_MONEY = { locale: 'es-AR', currency: 'ARS' };
+/** Money as the demo team's saved settings write it (a Spanish team: euros, es-ES). */
+const DEMO_MONEY = { locale: 'es-ES', currency: 'EUR' };
 
 let server: TestServer;
 let browser: Browser;
@@ -123,7 +123,7 @@ describe('dashboard and analytics on the demo data', () => {
 
     expect(await cardValue(page, 'Total de Leads')).toBe(formatNumber(summary.totalLeads.value));
     expect(await cardValue(page, 'Leads Convertidos')).toBe(formatNumber(summary.convertedLeads.value));
-    expect(await cardValue(page, 'Ingresos del Mes')).toBe(formatMoney(summary.revenue.value, DEFAULT_MONEY));
+    expect(await cardValue(page, 'Ingresos del Mes')).toBe(formatMoney(summary.revenue.value, DEMO_MONEY));
     await card(page, 'Miembros del Equipo')
       .getByText(formatCount(summary.teamMembers.active, 'activo', 'activos'))
       .waitFor();
@@ -148,7 +148,7 @@ describe('dashboard and analytics on the demo data', () => {
       .first()
       .getByText(formatCount(best.converted, 'convertido', 'convertidos'))
       .waitFor();
-    await sellers.first().getByText(formatMoney(best.revenue, DEFAULT_MONEY)).waitFor();
+    await sellers.first().getByText(formatMoney(best.revenue, DEMO_MONEY)).waitFor();
     await sellers.first().getByText(best.initials, { exact: true }).waitFor();
     const bar = sellers.first().locator('.mantine-Progress-section');
     expect(await bar.getAttribute('style')).toContain(`--progress-section-size: ${best.conversionRate}%`);
