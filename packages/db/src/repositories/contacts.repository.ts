@@ -41,6 +41,18 @@ export async function listContacts(db: DbOrTrx, leadId: number): Promise<Contact
   return rows.map(toContactDto);
 }
 
+/** The custom values of the primary contacts of `leadIds`, by lead (the exports' contact columns). */
+export async function primaryContactCustomFields(db: DbOrTrx, leadIds: readonly number[]): Promise<Map<number, CustomFieldValues>> {
+  if (leadIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('contacts')
+    .select(['lead_id', 'custom_fields'])
+    .where('lead_id', 'in', leadIds)
+    .where('is_primary', '=', true)
+    .execute();
+  return new Map(rows.map((row) => [row.lead_id, row.custom_fields as CustomFieldValues]));
+}
+
 export async function findContactRow(db: DbOrTrx, id: number): Promise<ContactRow | undefined> {
   return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -9,9 +9,12 @@ import { statusLabel } from '../leads/statuses.js';
 import { type CsvSeparator, escapeCsvCell } from './csv-export.js';
 import { formatDate, formatDateTime } from './dates.js';
 import { fullName } from './initials.js';
-import type { CustomFieldDefinition, CustomFieldValue } from '../custom-fields/types.js';
+import type { CustomFieldDefinition, CustomFieldValue, CustomFieldValues } from '../custom-fields/types.js';
 
 export type LeadExportCell = string | number | { instant: Date; withTime: boolean } | null;
+
+/** A lead as the export writes it: its list item, and its primary contact's custom values when the team has contact fields. */
+export type LeadExportRow = LeadListItem & { primaryContactFields?: CustomFieldValues };
 
 export interface LeadExportColumn {
   header: string;
@@ -19,7 +22,7 @@ export interface LeadExportColumn {
   width: number;
   /** The spreadsheet's number format for the column's instants. */
   dateFormat?: string;
-  value: (lead: LeadListItem) => LeadExportCell;
+  value: (lead: LeadExportRow) => LeadExportCell;
 }
 
 const personName = (person: LeadListItem['assignee']) => (person ? fullName(person.firstName, person.lastName, '') : '');
@@ -65,16 +68,33 @@ export function customFieldCell(value: CustomFieldValue | undefined): string | n
   return value;
 }
 
-/** The built-in columns, then one per active custom field, in the fields' order. */
+/**
+ * The built-in columns, then one per active lead field and one per active contact field (the primary
+ * contact's value, headed '<label> (contacto)'), each in the fields' order.
+ */
 export function leadExportColumns(definitions: readonly CustomFieldDefinition[] = []): readonly LeadExportColumn[] {
-  const custom = definitions
-    .filter((definition) => !definition.archived && definition.entity === 'lead')
+  const active = definitions.filter((definition) => !definition.archived);
+  const width = (definition: CustomFieldDefinition) => (definition.type === 'long_text' ? 40 : 18);
+  const leadColumns = active
+    .filter((definition) => definition.entity === 'lead')
     .map((definition) => ({
       header: definition.label,
-      width: definition.type === 'long_text' ? 40 : 18,
-      value: (lead: LeadListItem) => customFieldCell(lead.customFields[definition.key]),
+      width: width(definition),
+      value: (lead: LeadExportRow) => customFieldCell(lead.customFields[definition.key]),
     }));
-  return [...LEAD_EXPORT_COLUMNS, ...custom];
+  const contactColumns = active
+    .filter((definition) => definition.entity === 'contact')
+    .map((definition) => ({
+      header: `${definition.label} (contacto)`,
+      width: width(definition),
+      value: (lead: LeadExportRow) => customFieldCell(lead.primaryContactFields?.[definition.key]),
+    }));
+  return [...LEAD_EXPORT_COLUMNS, ...leadColumns, ...contactColumns];
+}
+
+/** Whether the columns read the primary contact's custom values (which the list item does not carry). */
+export function readsContactFields(definitions: readonly CustomFieldDefinition[]): boolean {
+  return definitions.some((definition) => !definition.archived && definition.entity === 'contact');
 }
 
 /** How the CSV writes a cell: instants in the team's time zone, dd/mm/aaaa. */
@@ -95,7 +115,7 @@ export function leadCsvHeader(separator: CsvSeparator, columns: readonly LeadExp
 }
 
 export function leadCsvRows(
-  leads: readonly LeadListItem[],
+  leads: readonly LeadExportRow[],
   options: { separator: CsvSeparator; timeZone: string; columns?: readonly LeadExportColumn[] },
 ): string {
   const columns = options.columns ?? LEAD_EXPORT_COLUMNS;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeVCardText, leadToVCard, leadWithContactsToVCard, vcardFileName } from './vcard.js';
+import type { CustomFieldDefinition } from '../custom-fields/types.js';
+import { customFieldNoteLines, escapeVCardText, leadToVCard, leadWithContactsToVCard, vcardFileName } from './vcard.js';
 
 describe('escapeVCardText', () => {
   it('escapes backslash, comma, semicolon and newlines', () => {
@@ -101,5 +102,39 @@ describe('leadWithContactsToVCard', () => {
     expect(cards[2]).toBe(
       'VERSION:3.0\r\nFN:Luis\r\nN:;Luis;;;\r\nORG:Clínica Sol\r\nTEL;TYPE=CELL,VOICE:+34600000003\r\nEMAIL;TYPE=INTERNET:luis@sol.es\r\nEND:VCARD\r\n',
     );
+  });
+});
+
+describe('customFieldNoteLines', () => {
+  const field = (key: string, label: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
+    id: 1,
+    entity: 'lead',
+    key,
+    label,
+    type: 'text',
+    options: [],
+    required: false,
+    position: 0,
+    archived: false,
+    ...extra,
+  });
+  const definitions = [
+    field('provincia', 'Provincia'),
+    field('cliente', 'Cliente', { type: 'checkbox' }),
+    field('zonas', 'Zonas', { type: 'multi_select' }),
+    field('antigua', 'Antigua', { archived: true }),
+    field('extension', 'Extensión', { entity: 'contact' }),
+  ];
+
+  it("says the entity's active fields that have a value, in order, as the exports write them", () => {
+    const values = { provincia: 'Cuenca', cliente: false, zonas: ['Norte', 'Sur'], antigua: 'x', extension: '204' };
+    expect(customFieldNoteLines(definitions, 'lead', values)).toEqual(['Provincia: Cuenca', 'Cliente: No', 'Zonas: Norte, Sur']);
+    expect(customFieldNoteLines(definitions, 'contact', values)).toEqual(['Extensión: 204']);
+    expect(customFieldNoteLines(definitions, 'lead', {})).toEqual([]);
+  });
+
+  it("adds them to the card's note after the lead's own text", () => {
+    const card = leadToVCard({ name: 'Gestoría Sol', description: 'Asesoría', details: ['Provincia: Cuenca'] });
+    expect(card).toContain('NOTE:Asesoría\\nProvincia: Cuenca\r\n');
   });
 });

@@ -1,5 +1,7 @@
 /** 'Descargar lead' as a vCard 3.0 a phone's contacts app can import (docs/leads.md, Downloads). */
 import { categoryLabel } from '../leads/categories.js';
+import type { CustomFieldDefinition, CustomFieldEntity, CustomFieldValues } from '../custom-fields/types.js';
+import { customFieldCell } from './lead-export.js';
 
 export interface VCardLead {
   name: string;
@@ -9,6 +11,8 @@ export interface VCardLead {
   domain?: string | null;
   description?: string | null;
   category?: string | null;
+  /** Its custom values as note lines ('Provincia: Madrid'), see customFieldNoteLines. */
+  details?: readonly string[];
 }
 
 /** RFC 6350 §3.4 text escaping: backslash first, then , ; and every newline as \n. */
@@ -61,7 +65,7 @@ export function leadToVCard(lead: VCardLead): string {
   if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(address)};;;;`);
   const domain = lead.domain?.trim();
   if (domain) lines.push(`URL:${websiteUrl(domain)}`);
-  const note = [lead.category ? `Categoría: ${categoryLabel(lead.category)}` : '', lead.description?.trim() ?? '']
+  const note = [lead.category ? `Categoría: ${categoryLabel(lead.category)}` : '', lead.description?.trim() ?? '', ...(lead.details ?? [])]
     .filter(Boolean)
     .join('\n');
   if (note) lines.push(`NOTE:${escapeVCardText(note)}`);
@@ -77,6 +81,8 @@ export interface VCardContact {
   /** A WhatsApp number of its own (the phone's WhatsApp needs no line of its own). */
   whatsappPhone?: string | null;
   notes?: string | null;
+  /** Its custom values as note lines, see customFieldNoteLines. */
+  details?: readonly string[];
 }
 
 /** A contact person as a card of its own: their name, the lead as ORG, the cargo as TITLE. */
@@ -97,7 +103,7 @@ export function contactToVCard(contact: VCardContact, leadName: string): string 
   if (whatsapp && whatsapp !== phone) lines.push(`TEL;TYPE=CELL:${escapeVCardText(whatsapp)}`);
   const email = contact.email?.trim();
   if (email) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(email)}`);
-  const notes = contact.notes?.trim();
+  const notes = [contact.notes?.trim() ?? '', ...(contact.details ?? [])].filter(Boolean).join('\n');
   if (notes) lines.push(`NOTE:${escapeVCardText(notes)}`);
   lines.push('END:VCARD');
   return lines.map(foldLine).join('\r\n') + '\r\n';
@@ -107,6 +113,19 @@ export function contactToVCard(contact: VCardContact, leadName: string): string 
 function personNameParts(fullName: string): string {
   const [given = '', ...family] = fullName.trim().split(/\s+/);
   return `${escapeVCardText(family.join(' '))};${escapeVCardText(given)};;;`;
+}
+
+/** A record's custom values as the card's note says them: 'Label: value' per active field of `entity` that has one, in the fields' order. */
+export function customFieldNoteLines(
+  definitions: readonly CustomFieldDefinition[],
+  entity: CustomFieldEntity,
+  values: CustomFieldValues,
+): string[] {
+  return definitions.flatMap((definition) => {
+    if (definition.archived || definition.entity !== entity) return [];
+    const cell = customFieldCell(values[definition.key]);
+    return cell === null || cell === '' ? [] : [`${definition.label}: ${cell}`];
+  });
 }
 
 /** The lead's card followed by one card per contact: one .vcf file that a phone imports as several contacts. */

@@ -341,5 +341,37 @@ describeWithServer('contacts of a lead', (server) => {
           row?.endsWith(`${separator}ana@clinica.es${separator}+34612000222`),
       ).toBe(true);
     });
+
+    // Runs after the test above, whose header ends with the contact's columns: from here on the team has custom fields.
+    it("says the lead's and the contacts' custom values in the vCard's notes and the export's last columns", async () => {
+      const define = async (body: Record<string, unknown>) => {
+        const response = await admin.post('/api/custom-fields', body);
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        return response.body as { id: number; key: string };
+      };
+      const province = await define({ label: 'Provincia', type: 'text' });
+      const extension = await define({ label: 'Extensión', type: 'text', entity: 'contact' });
+      const archived = await define({ label: 'Antigua', type: 'text', entity: 'contact' });
+      const tag = uniqueName('cf');
+      const lead = await newLead({ name: `Gestoría ${tag}`, customFields: { [province.key]: 'Cuenca' } });
+      const contact = await manager.post(`/api/leads/${lead.id}/contacts`, {
+        name: 'Rosa Gil',
+        notes: 'Llamar por la mañana',
+        customFields: { [extension.key]: '204', [archived.key]: 'vieja' },
+      });
+      expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+      expect((await admin.delete(`/api/custom-fields/${archived.id}`)).status).toBe(200);
+
+      const cards = ((await seller.get(`/api/leads/${lead.id}/vcard`)).body as string).split('BEGIN:VCARD\r\n').slice(1);
+      expect(cards[0]).toContain('NOTE:Categoría: Retail\\nTaller mecánico\\nProvincia: Cuenca\r\n');
+      expect(cards[1]).toContain('NOTE:Llamar por la mañana\\nExtensión: 204\r\n');
+      expect(cards[1]).not.toContain('Antigua');
+
+      const csv = await manager.get(`/api/leads/export?q=${encodeURIComponent(tag)}`);
+      const [header, row] = (csv.body as string).replace(/^\uFEFF/, '').split('\r\n');
+      const separator = header?.includes(';') ? ';' : ',';
+      expect(header?.split(separator).slice(-2)).toEqual(['Provincia', 'Extensión (contacto)']);
+      expect(row?.split(separator).slice(-2)).toEqual(['Cuenca', '204']);
+    });
   });
 });

@@ -3,16 +3,21 @@
  * (admin, manager). Both lists stream page by page; the XLSX has typed cells (docs/leads.md, 'Exportar').
  */
 import { PassThrough, Readable } from 'node:stream';
-import { type LeadFilters, countLeads, findLeadRow, listContacts } from '@crm/db';
+import { type LeadFilters, countLeads, findLeadRow, listContacts, primaryContactCustomFields } from '@crm/db';
 import {
   CSV_BOM,
   DomainError,
+  type CustomFieldDefinition,
+  type CustomFieldValues,
   type LeadExportCell,
+  type LeadExportRow,
+  customFieldNoteLines,
   leadExportColumns,
   csvSeparator,
   formatNumber,
   instantAt,
   leadCsvHeader,
+  readsContactFields,
   leadCsvRows,
   leadWithContactsToVCard,
   phoneE164,
@@ -27,7 +32,7 @@ import { loadTeamSettings } from '../settings/team-settings.service.js';
 import { leadPages } from './lead-stream.js';
 import { LEAD_NOT_FOUND } from './lead-messages.js';
 import { leadReaderOf } from './lead-reader.js';
-import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
+import { contactFieldDefinitions, leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
 
 export interface Download {
   fileName: string;
@@ -47,15 +52,50 @@ export async function leadVCard(ctx: ServiceContext, id: number): Promise<Downlo
   // E.164, so the contact dials from any country.
   const e164 = (phone: string | null) => phoneE164(phone, country) ?? phone;
   const contacts = await listContacts(ctx.db, id);
+  const definitions = await customFieldDefinitions(ctx);
   return {
     fileName: vcardFileName(row.name),
     contentType: 'text/vcard; charset=utf-8',
     // The lead's card, then one card per contact (ORG: the lead), in one file.
     body: leadWithContactsToVCard(
-      { ...row, phone: e164(row.phone) },
-      contacts.map((contact) => ({ ...contact, phone: e164(contact.phone), whatsappPhone: e164(contact.whatsappPhone) })),
+      { ...row, phone: e164(row.phone), details: customFieldNoteLines(definitions, 'lead', row.custom_fields as CustomFieldValues) },
+      contacts.map((contact) => ({
+        ...contact,
+        phone: e164(contact.phone),
+        whatsappPhone: e164(contact.whatsappPhone),
+        details: customFieldNoteLines(definitions, 'contact', contact.customFields),
+      })),
     ),
   };
+}
+
+/** The lead and contact fields, archived ones too: the exports and the card say the active ones. */
+async function customFieldDefinitions(ctx: ServiceContext): Promise<CustomFieldDefinition[]> {
+  const [lead, contact] = await Promise.all([leadFieldDefinitions(ctx), contactFieldDefinitions(ctx)]);
+  return [...lead, ...contact];
+}
+
+/**
+ * The filtered list page by page, as the export writes it: with the primary contacts' custom values
+ * when the team has contact fields (one more read per page; the list item does not carry them).
+ */
+async function* exportPages(
+  ctx: ServiceContext,
+  filters: LeadFilters,
+  definitions: readonly CustomFieldDefinition[],
+): AsyncGenerator<LeadExportRow[]> {
+  const withContactFields = readsContactFields(definitions);
+  for await (const leads of leadPages(ctx, filters)) {
+    if (!withContactFields) {
+      yield leads;
+      continue;
+    }
+    const fields = await primaryContactCustomFields(
+      ctx.db,
+      leads.map((lead) => lead.id),
+    );
+    yield leads.map((lead) => ({ ...lead, primaryContactFields: fields.get(lead.id) }));
+  }
 }
 
 function fileDay(timeZone: string): string {
@@ -66,10 +106,11 @@ export async function leadsCsv(ctx: ServiceContext, filters: LeadFilters): Promi
   requirePermission(ctx, 'lead.manage');
   const { timeZone, locale } = (await loadTeamSettings(ctx)).settings;
   const separator = csvSeparator(locale);
-  const columns = leadExportColumns(await leadFieldDefinitions(ctx));
+  const definitions = await customFieldDefinitions(ctx);
+  const columns = leadExportColumns(definitions);
   async function* chunks(): AsyncGenerator<string> {
     yield CSV_BOM + leadCsvHeader(separator, columns);
-    for await (const leads of leadPages(ctx, filters)) yield leadCsvRows(leads, { separator, timeZone, columns });
+    for await (const leads of exportPages(ctx, filters, definitions)) yield leadCsvRows(leads, { separator, timeZone, columns });
   }
   return { fileName: `leads-${fileDay(timeZone)}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(chunks()) };
 }
@@ -86,7 +127,8 @@ export async function leadsXlsx(ctx: ServiceContext, filters: LeadFilters): Prom
   requirePermission(ctx, 'lead.manage');
   if ((await countLeads(ctx.db, filters)) > XLSX_MAX_ROWS) throw new DomainError('BAD_REQUEST', TOO_MANY_ROWS);
   const { timeZone } = (await loadTeamSettings(ctx)).settings;
-  const columns = leadExportColumns(await leadFieldDefinitions(ctx));
+  const definitions = await customFieldDefinitions(ctx);
+  const columns = leadExportColumns(definitions);
   const body = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -97,7 +139,7 @@ export async function leadsXlsx(ctx: ServiceContext, filters: LeadFilters): Prom
   }));
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
-    for await (const leads of leadPages(ctx, filters)) {
+    for await (const leads of exportPages(ctx, filters, definitions)) {
       for (const lead of leads) sheet.addRow(columns.map((column) => xlsxValue(column.value(lead), timeZone))).commit();
     }
     sheet.commit();
