@@ -3,6 +3,7 @@
  * in the toast; Ctrl+K finds a lead by a fragment of its phone and opens it; axe on the palette
  * and the action bar at laptop and phone width (screenshots in e2e/screenshots).
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createUser, uniqueName } from '../src/test/harness.js';
 import { LAPTOP, PHONE, pageSignedInAs, screenshot, type BrowserSuite, startBrowserSuite } from './browser.js';
@@ -84,6 +85,9 @@ describe('bulk selection and the command palette', () => {
       const token = uniqueName('Tarjeta').replace(/[^a-z0-9]/gi, '');
       const seller = await createUser(suite.server, { username: uniqueName('vendedor'), firstName: 'Iván', lastName: 'Soto' });
       const ids = [await createLead(`${token} uno`), await createLead(`${token} dos`), await createLead(`${token} tres`)];
+      const zone = await adminApi.post('/api/custom-fields', { label: `Zona ${token}`, type: 'text' });
+      expect(zone.status).toBe(201);
+      expect((await adminApi.put(`/api/leads/${ids[0]}`, { customFields: { [zone.body.key as string]: 'Norte' } })).status).toBe(200);
       for (const viewport of [LAPTOP, PHONE]) {
         const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
         context.setDefaultTimeout(15_000);
@@ -96,6 +100,18 @@ describe('bulk selection and the command palette', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `bulk-cards-${viewport.width}`);
         if (viewport === LAPTOP) {
+          // 'Exportar CSV' of the selection: its two leads, with the team's lead fields after the built-in columns.
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Exportar CSV' }).click(),
+          ]);
+          const lines = (await readFile(await download.path(), 'utf8'))
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split('\r\n');
+          expect(lines).toHaveLength(3);
+          expect(lines[0]?.endsWith(`;Zona ${token}`)).toBe(true);
+          expect(lines.find((line) => line.startsWith(`${token} uno;`))?.endsWith(';Norte')).toBe(true);
           await page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Asignar' }).click();
           await page.getByRole('dialog', { name: 'Asignar leads' }).getByLabel('Asignar a').first().click();
           await page.getByRole('option', { name: 'Iván Soto' }).click();
