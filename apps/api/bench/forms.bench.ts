@@ -12,10 +12,11 @@
  * --leads=N already in the database (10,000), --repeat=F share of submissions with a known email (0.1),
  * --pow=N (2,000), --only=embedded|postgres, --pg=<admin url>.
  */
+import os from 'node:os';
 import { sql } from 'kysely';
 import { createLiveTrpc, type LiveTrpc } from '../src/test/live-client.js';
 import { fetchChallenge, solvedProof } from '../src/test/web-form-client.js';
-import { startApiSite } from './support/api-site.js';
+import { type ApiSite, startApiSite } from './support/api-site.js';
 import { type BenchClient, ms, percentile, printTable, seedUsers } from './support/chat-bench-kit.js';
 import { benchOptions as options, type BenchTarget, benchTargets, runBench, TARGET_LABEL } from './support/options.js';
 import { clientWithCookie, loginCookie } from './support/server-process.js';
@@ -35,6 +36,34 @@ const DELIVERY_TIMEOUT_MS = 60_000;
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** CPU seconds the API and its embedded server spent from now until `stop()`, and over how many seconds. */
+interface CpuUse {
+  seconds: number;
+  api: number;
+  server?: number;
+}
+
+async function cpuUse(site: ApiSite): Promise<{ stop(): Promise<CpuUse> }> {
+  const before = await site.cpuSeconds();
+  const started = performance.now();
+  return {
+    stop: async () => {
+      const after = await site.cpuSeconds();
+      const server = after.server === undefined || before.server === undefined ? undefined : after.server - before.server;
+      return { seconds: (performance.now() - started) / 1000, api: after.api - before.api, server };
+    },
+  };
+}
+
+/** The load's CPU less what the listers alone spent at the idle rate over as long, per submission. */
+function cpuPerSubmission(loaded: CpuUse, listers: CpuUse, submissions: number): string {
+  const share = (loadedSeconds: number, idleSeconds: number) =>
+    `${(((loadedSeconds - (idleSeconds / listers.seconds) * loaded.seconds) * 1000) / submissions).toFixed(2)} ms`;
+  const api = `API ${share(loaded.api, listers.api)}`;
+  if (loaded.server === undefined || listers.server === undefined) return api;
+  return `${api}, servidor integrado ${share(loaded.server, listers.server)}`;
+}
 
 interface Sent {
   answerMs: number;
@@ -110,19 +139,27 @@ async function benchOn(target: BenchTarget): Promise<void> {
     while (synced < sellers.length) await sleep(50);
 
     const idleLists = readLists(url, listers);
+    const idleCpu = await cpuUse(site);
     await sleep(IDLE_MS);
     const idle = await idleLists.stop();
+    const listersCpu = await idleCpu.stop();
 
     const loadLists = readLists(url, listers);
+    const loadCpu = await cpuUse(site);
     const results: Promise<Sent>[] = [];
+    const newEmails: string[] = [];
     const start = performance.now();
     for (let index = 0; index < total; index += 1) {
       const due = start + (index * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
-      const known = index > 10 && Math.random() < REPEAT;
-      const email = known ? `web${Math.floor(Math.random() * (index - 1))}@bench.example` : `web${index}@bench.example`;
-      if (!known) sentAt.set(email, performance.now());
+      // A known email is one already sent as new: it adds to that lead and notifies nobody.
+      const known = newEmails.length > 10 && Math.random() < REPEAT;
+      const email = known ? (newEmails[Math.floor(Math.random() * newEmails.length)] ?? '') : `web${index}@bench.example`;
+      if (!known) {
+        newEmails.push(email);
+        sentAt.set(email, performance.now());
+      }
       const sendStart = performance.now();
       results.push(
         fetch(new URL(`/api/forms/${slug}/submissions`, url), {
@@ -130,10 +167,14 @@ async function benchOn(target: BenchTarget): Promise<void> {
           headers: { 'content-type': 'application/json' },
           // The lead's name is what the notification shows: 'Web <email>' ties it back to this send.
           body: JSON.stringify({ name: `Web ${email}`, email, description: 'Bench', altcha: proofs[index] }),
-        }).then(async (response) => {
-          await response.arrayBuffer();
-          return { answerMs: performance.now() - sendStart, status: response.status };
-        }),
+        }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            return { answerMs: performance.now() - sendStart, status: response.status };
+          },
+          // A connection the server dropped is a failed submission, counted with the others (status 0).
+          () => ({ answerMs: performance.now() - sendStart, status: 0 }),
+        ),
       );
     }
     const sent = await Promise.all(results);
@@ -142,6 +183,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
     const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
     while (notifiedAfter.length < created && performance.now() < deadline) await sleep(100);
     const underLoad = await loadLists.stop();
+    const loadedCpu = await loadCpu.stop();
 
     const failures = sent.filter((result) => result.status !== 200);
     const answers = sorted(sent.map((result) => result.answerMs));
@@ -198,6 +240,8 @@ async function benchOn(target: BenchTarget): Promise<void> {
     console.log(
       `  lista de otros p95 con los envíos ÷ en reposo: ×${(percentile(loadSorted, 95) / percentile(idleSorted, 95)).toFixed(2)}`,
     );
+    console.log(`  CPU por envío (sin la de las listas, medida en reposo): ${cpuPerSubmission(loadedCpu, listersCpu, total)}`);
+    console.log(`  carga media (1 min) de la máquina al terminar: ${os.loadavg()[0]?.toFixed(1)} en ${os.cpus().length} CPU`);
   } finally {
     await Promise.all(feeds.map((feed) => feed.wsClient.close()));
     await site.stop();

@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { installBearerTokens } from './http/bearer-token.js';
 import { installCompression } from './http/compression.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { toDomainError } from './http/error-mapping.js';
 import { installGracefulClose } from './http/graceful-close.js';
 import { JSON_BODY_LIMIT, installJsonParser } from './http/json-body.js';
 import { isAllowedOrigin } from './http/origin.js';
@@ -109,6 +110,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       createContext: createTrpcContextFactory(appCtx, app, trpcSockets),
+      // A refusal that knows when to come back says so with Retry-After, as over REST (http/error-handler.ts).
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((error) => toDomainError(error.cause)?.details?.['retryAfterSeconds']).find(Number.isFinite);
+        return typeof retryAfter === 'number' ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
       },

@@ -6,6 +6,7 @@ import { remindFollowUpJob, remindOverdueFollowUpsJob } from './modules/follow-u
 import { purgeDeletedGroupJob } from './modules/lead-groups/lead-groups.jobs.js';
 import { dropAbandonedUploadsJob, importRunJob } from './modules/leads/import/import.jobs.js';
 import { deliverWebhooksJob, sweepWebhooksJob, wakeWebhooksJob } from './modules/webhooks/webhooks.jobs.js';
+import { followUpSubmissionsJob, sweepFollowUpsJob } from './modules/web-forms/web-form-follow-up.js';
 import { pruneWebFormSpamJob } from './modules/web-forms/web-forms.jobs.js';
 import { fetchMediaJob } from './modules/whatsapp/media.jobs.js';
 import { processWebhookJob } from './modules/whatsapp/webhook.service.js';
@@ -22,6 +23,8 @@ export const BACKGROUND_JOBS = [
   wakeWebhooksJob,
   sweepWebhooksJob,
   pruneWebFormSpamJob,
+  followUpSubmissionsJob,
+  sweepFollowUpsJob,
   purgeAuditLogJob,
   processWebhookJob,
   fetchMediaJob,

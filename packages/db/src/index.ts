@@ -49,6 +49,7 @@ export * from './repositories/lead-interactions.repository.js';
 export * from './repositories/api-tokens.repository.js';
 export * from './repositories/webhooks.repository.js';
 export * from './repositories/web-forms.repository.js';
+export * from './repositories/web-form-submissions.repository.js';
 export * from './repositories/work-budgets.repository.js';
 export * from './repositories/audit-log.repository.js';
 export * from './repositories/second-factor.repository.js';

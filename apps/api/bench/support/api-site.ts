@@ -11,6 +11,7 @@
  */
 import { createDb, type Db, migrateToLatest, startEmbeddedServer } from '@crm/db';
 import type { ApiProcess } from '../../src/test/api-process.js';
+import { postgresCpuSeconds, processCpuSeconds } from './cpu.js';
 import { postgresPss, watchMemory } from './memory.js';
 import { adminUrlOf, atBenchEnd, benchDataDir, benchEmbeddedServer, type BenchTarget, createBenchDatabase } from './options.js';
 import { startServerProcess } from './server-process.js';
@@ -27,6 +28,8 @@ export interface ApiSite {
   adminUrl: string;
   /** Starts watching the first replica's RSS and, on the embedded server, its PSS. */
   watchMemory: () => ReturnType<typeof watchMemory>;
+  /** CPU seconds used so far by the first replica and, on the embedded server, by that server (support/cpu.ts). */
+  cpuSeconds: () => Promise<{ api: number; server?: number }>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +38,14 @@ export interface ApiSiteOptions {
   fill?: (db: Db) => Promise<void>;
   env?: Record<string, string>;
   replicas?: number;
+}
+
+async function cpuOf(apiPid: number, postmasterPid: number | undefined): Promise<{ api: number; server?: number }> {
+  const [api, server] = await Promise.all([
+    processCpuSeconds(apiPid),
+    postmasterPid === undefined ? undefined : postgresCpuSeconds(postmasterPid),
+  ]);
+  return { api, server };
 }
 
 function isRunning(pid: number): boolean {
@@ -79,6 +90,7 @@ async function startDefaultSite(options: ApiSiteOptions): Promise<ApiSite> {
     databaseUrl: attached.url,
     adminUrl: attached.urlFor('postgres'),
     watchMemory: () => watchMemory({ apiRss: () => api.rss(), serverPss: () => postgresPss(postmasterPid) }),
+    cpuSeconds: () => cpuOf(api.pid, postmasterPid),
     stop,
   };
 }
@@ -107,6 +119,7 @@ async function startUrlSite(target: BenchTarget, options: ApiSiteOptions): Promi
     adminUrl: await adminUrlOf(target),
     watchMemory: () =>
       watchMemory({ apiRss: () => first.rss(), serverPss: postmasterPid === undefined ? undefined : () => postgresPss(postmasterPid) }),
+    cpuSeconds: () => cpuOf(first.pid, postmasterPid),
     stop,
   };
 }

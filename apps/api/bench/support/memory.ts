@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { megabytes, samplePeak } from './server-process.js';
 
-async function childrenOf(parent: number): Promise<number[]> {
+export async function childrenOf(parent: number): Promise<number[]> {
   const children: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

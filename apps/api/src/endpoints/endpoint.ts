@@ -86,12 +86,12 @@ interface RestCall<P extends Permission> {
 /**
  * Only for calls a client may flood (chat sends): gates in memory, before the session is read.
  * Over tRPC the call is built on `trpc` (a socket's own allowance, or the session's over HTTP);
- * over REST `refuse` answers 429 given the session id the cookie stands for, and `run` paces the
+ * over REST `refuse` throws the 429 given the session id the cookie stands for, and `run` paces the
  * handler by the caller's session.
  */
 export interface Pace {
   trpc: typeof gateProcedure;
-  refuse: (sessionId: string) => string | undefined;
+  refuse: (sessionId: string) => Promise<void>;
   run: <T>(ctx: ServiceContext, call: () => Promise<T>) => Promise<T>;
 }
 

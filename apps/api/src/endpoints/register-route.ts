@@ -18,7 +18,8 @@ export interface RouteSpec {
   /** Public routes run without a session (with the viewer, if any); every other route answers 401 without one. */
   access: 'public' | 'authed';
   bodyLimit?: (env: Env) => number;
-  floodGate?: (sessionId: string) => string | undefined;
+  /** Refuses (throws) a flood from the session the cookie stands for, before the session is read. */
+  floodGate?: (sessionId: string) => Promise<void>;
   /** Open to a user who must still set up the second factor their role requires (every other authed route is a 403 for them). */
   beforeEnrolment?: boolean;
   /** The declaration's name, kept in the route's config: the route-table test looks for it. */
@@ -36,8 +37,7 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, spec: Route
       let callCtx: AppContext & { viewer?: Viewer } = { ...ctx, log: request.log };
       if (spec.access === 'authed') {
         const token = readSessionToken(request);
-        const flooding = token && spec.floodGate?.(hashToken(token));
-        if (flooding) throw new DomainError('TOO_MANY_REQUESTS', flooding);
+        if (token) await spec.floodGate?.(hashToken(token));
         const viewer = await viewerOf(ctx, request);
         if (!viewer) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
         if (!spec.beforeEnrolment) refuseUntilEnrolled(viewer);

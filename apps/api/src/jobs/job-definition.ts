@@ -34,14 +34,32 @@ interface JobSettings {
   cron?: string;
 }
 
-export interface JobDefinition<P extends object> {
+interface JobShape<P extends object> {
   name: string;
   payload: z.ZodType<P>;
   settings: JobSettings;
+}
+
+export interface JobDefinition<P extends object> extends JobShape<P> {
   handler(ctx: JobContext, payload: P, run: JobRun): Promise<void>;
 }
 
+/**
+ * Small jobs that come in bursts (a web form's follow-ups): a run takes up to `batchSize` of those
+ * waiting and handles them together, in one transaction instead of one each. A failed run retries all of them.
+ */
+export interface BatchJobDefinition<P extends object> extends JobShape<P> {
+  batchSize: number;
+  handleBatch(ctx: JobContext, payloads: P[], run: JobRun): Promise<void>;
+}
+
+export type AnyJobDefinition<P extends object> = JobDefinition<P> | BatchJobDefinition<P>;
+
 export function defineJob<P extends object>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+export function defineBatchJob<P extends object>(definition: BatchJobDefinition<P>): BatchJobDefinition<P> {
   return definition;
 }
 
@@ -56,5 +74,5 @@ export interface EnqueueOptions {
 
 /** What services see of the queue. */
 export interface JobEnqueuer {
-  enqueue<P extends object>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  enqueue<P extends object>(job: AnyJobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
 }

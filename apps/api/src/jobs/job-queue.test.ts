@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { defineJob } from './job-definition.js';
+import { defineBatchJob, defineJob } from './job-definition.js';
 import { createJobQueue, type JobQueue } from './job-queue.js';
 
 /** What the queue logged, by message. */
@@ -34,6 +34,18 @@ const recording = defineJob({
   },
 });
 
+const batches: number[][] = [];
+const batched = defineBatchJob({
+  name: 'test.batched',
+  payload: z.object({ n: z.number() }),
+  batchSize: 10,
+  settings: { retries: 0, retryDelaySeconds: 1 },
+  handleBatch(_ctx, payloads) {
+    batches.push(payloads.map((payload) => payload.n));
+    return Promise.resolve();
+  },
+});
+
 const runs: Date[] = [];
 const everyMinute = defineJob({
   name: 'test.every-minute',
@@ -54,7 +66,7 @@ describe('the job queue', () => {
   beforeAll(async () => {
     server = await startTestServer();
     for (let index = 0; index < 2; index += 1) {
-      const queue = createJobQueue(server.database, [failing, recording, everyMinute], log, 1);
+      const queue = createJobQueue(server.database, [failing, recording, batched, everyMinute], log, 1);
       await queue.start(server.ctx);
       replicas.push(queue);
     }
@@ -96,6 +108,15 @@ describe('the job queue', () => {
     await expect.poll(() => [...received].sort(), { timeout: 10_000 }).toEqual(['dos', 'tres', 'uno']);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect([...received].sort()).toEqual(['dos', 'tres', 'uno']);
+  });
+
+  it('hands a batch job what waits together, at most its batch size a run, each once', async () => {
+    await server.ctx.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 25; n += 1) await replicas[0]?.enqueue(batched, { n }, { within: trx });
+    });
+    await expect.poll(() => batches.flat().sort((a, b) => a - b), { timeout: 10_000 }).toEqual(Array.from({ length: 25 }, (_, n) => n));
+    expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(10);
+    expect(batches.length).toBeLessThan(25);
   });
 
   it('refuses a job it was not given', async () => {

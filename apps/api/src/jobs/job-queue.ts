@@ -7,7 +7,7 @@ import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { BackgroundDatabase } from '@crm/db';
 import type { AppContext } from '../context.js';
 import type { BusLog } from '../events/event-bus.js';
-import type { EnqueueOptions, JobContext, JobDefinition, JobEnqueuer } from './job-definition.js';
+import type { AnyJobDefinition, EnqueueOptions, JobContext, JobEnqueuer } from './job-definition.js';
 
 /** Connections the queue's own pool may open (fetches and bookkeeping are short); handlers use the app's pool. */
 const QUEUE_POOL_SIZE = 3;
@@ -16,7 +16,7 @@ const DEFAULT_POLL_SECONDS = 2;
 /** A stop lets the jobs under way end within this; they are told to through their signal. */
 const STOP_TIMEOUT_MS = 30_000;
 
-type AnyJob = JobDefinition<object>;
+type AnyJob = AnyJobDefinition<object>;
 
 export interface JobQueue extends JobEnqueuer {
   /** Creates the queues, starts this replica's workers and the cluster's schedules. */
@@ -51,21 +51,32 @@ export function createJobQueue(database: BackgroundDatabase, jobs: readonly AnyJ
       job.name,
       {
         includeMetadata: true,
-        batchSize: 1,
-        // A job enqueued now wakes an idle worker at once (LISTEN/NOTIFY); polling finds the rest: jobs
-        // that became due (delayed, retried) and those queued behind one (a worker takes one job per poll).
+        batchSize: 'handleBatch' in job ? job.batchSize : 1,
+        // A job enqueued now wakes an idle worker at once (LISTEN/NOTIFY), and one enqueued while it
+        // works makes it fetch again as soon as it is done; a full batch does too (more are waiting);
+        // polling finds the rest: jobs that became due (delayed, retried) and those queued behind a
+        // one-job worker's fetch.
+        burstWhenBatchFull: true,
         pollingIntervalSeconds: job.settings.pollSeconds ?? DEFAULT_POLL_SECONDS,
         notifyPollingIntervalSeconds: job.settings.pollSeconds ?? DEFAULT_POLL_SECONDS,
       },
-      async ([claimed]: JobWithMetadata<object>[]) => {
-        if (!claimed) return;
-        const run = { attempt: claimed.retryCount, signal: AbortSignal.any([claimed.signal, stopping.signal]) };
+      async (claimed: JobWithMetadata<object>[]) => {
+        const first = claimed[0];
+        if (!first) return;
+        const attempt = Math.max(...claimed.map((one) => one.retryCount));
+        const run = { attempt, signal: AbortSignal.any([...claimed.map((one) => one.signal), stopping.signal]) };
         try {
-          await job.handler(ctx, job.payload.parse(claimed.data), run);
+          if ('handleBatch' in job)
+            await job.handleBatch(
+              ctx,
+              claimed.map((one) => job.payload.parse(one.data)),
+              run,
+            );
+          else await job.handler(ctx, job.payload.parse(first.data), run);
         } catch (error) {
-          // The queue stores the error on the job; the log says whether it comes back.
-          const last = claimed.retryCount >= claimed.retryLimit;
-          const details = { err: error, job: job.name, jobId: claimed.id, attempt: claimed.retryCount };
+          // The queue stores the error on the jobs; the log says whether they come back.
+          const last = attempt >= first.retryLimit;
+          const details = { err: error, job: job.name, jobIds: claimed.map((one) => one.id), attempt };
           if (last) log.error(details, 'Trabajo fallido sin más reintentos');
           else log.warn(details, 'Trabajo fallido: se reintentará');
           throw error;

@@ -8,6 +8,26 @@ import { CHAT_LIMITS, CHAT_MESSAGES, DomainError } from '@crm/domain';
 
 export const PENDING_FULL_MESSAGE = 'Hay demasiados mensajes pendientes de envío. Espera un momento.';
 
+/**
+ * A refused send is answered after its Retry-After, up to this long: a client that floods without
+ * waiting sends no faster than its refusals come back, so its flood waits on its own allowance
+ * instead of taking the server's time from everyone else.
+ */
+const REFUSAL_HOLD_MS = 1_000;
+/** Refusals this process holds at once; past this many they are answered at once (memory stays bounded). */
+const MAX_HELD_REFUSALS = 1_000;
+let heldRefusals = 0;
+
+/** Throws the 429 with the Spanish reason and Retry-After once that time has passed (REFUSAL_HOLD_MS at most). */
+export async function refuseLate(reason: string, retryAfterSeconds: number): Promise<never> {
+  if (heldRefusals < MAX_HELD_REFUSALS) {
+    heldRefusals += 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(REFUSAL_HOLD_MS, retryAfterSeconds * 1000)));
+    heldRefusals -= 1;
+  }
+  throw new DomainError('TOO_MANY_REQUESTS', reason, undefined, { retryAfterSeconds });
+}
+
 /** A token bucket of the chat rate (a full window's worth, refilled evenly over the window) and a bound on pending sends. */
 export class FrameGate {
   private tokens: number;
@@ -40,10 +60,22 @@ export class FrameGate {
     this.pending = Math.max(0, this.pending - 1);
   }
 
-  /** Runs `send` if admitted, else refuses with a 429 and the Spanish reason. */
+  /** Whole seconds until the bucket has a send again (1 at least). */
+  retryAfterSeconds(): number {
+    this.refill();
+    const perMs = this.perWindow / CHAT_LIMITS.rate.windowMs;
+    return Math.max(1, Math.ceil((1 - this.tokens) / perMs / 1000));
+  }
+
+  /** Refuses late (`refuseLate`) with the gate's own Retry-After. */
+  refuse(reason: string): Promise<never> {
+    return refuseLate(reason, this.retryAfterSeconds());
+  }
+
+  /** Runs `send` if admitted, else refuses (`refuse`). */
   async run<T>(send: () => Promise<T>): Promise<T> {
     const refusal = this.admit();
-    if (refusal) throw new DomainError('TOO_MANY_REQUESTS', refusal);
+    if (refusal) return this.refuse(refusal);
     try {
       return await send();
     } finally {
@@ -84,10 +116,12 @@ export function sessionFrameGate(sessionId: string, perWindow: number): FrameGat
 
 /**
  * What a session's next HTTP chat send would meet at its gate, asked before the session is read
- * (the session id is the cookie's hash): a flood from one session is refused without a query. Only
- * a gate that an earlier, signed-in send created can refuse, so an unknown or forged cookie goes
- * on to the session check as before, and nothing is ever admitted here.
+ * (the session id is the cookie's hash): a flood from one session is refused (`FrameGate.refuse`)
+ * without a query. Only a gate that an earlier, signed-in send created can refuse, so an unknown or
+ * forged cookie goes on to the session check as before, and nothing is ever admitted here.
  */
-export function sessionSendRefusal(sessionId: string): string | undefined {
-  return sessionGates.get(sessionId)?.refusal();
+export async function refuseSessionFlood(sessionId: string): Promise<void> {
+  const gate = sessionGates.get(sessionId);
+  const refusal = gate?.refusal();
+  if (gate && refusal) await gate.refuse(refusal);
 }

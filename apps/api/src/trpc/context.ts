@@ -21,7 +21,7 @@ export function createTrpcContextFactory(appCtx: AppContext, app: FastifyInstanc
     const isHttp = typeof res.header === 'function';
     if (!isHttp) return socketContext(appCtx, app, sockets, req as unknown as IncomingMessage, res as unknown as WebSocket);
     const token = req.cookies[SESSION_COOKIE];
-    refuseSendFloodBeforeSession(info, token);
+    await refuseSendFloodBeforeSession(info, token);
     const refusal = bearerRefusalOf(req);
     if (refusal) throw new TRPCError({ code: refusal.status === 429 ? 'TOO_MANY_REQUESTS' : 'UNAUTHORIZED', message: refusal.message });
     return {

@@ -5,7 +5,8 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
-import { sessionFrameGate, sessionSendRefusal } from '../live/frame-gate.js';
+import { DomainError } from '@crm/domain';
+import { refuseSessionFlood, sessionFrameGate } from '../live/frame-gate.js';
 import { hashToken } from '../sessions/session.js';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../live/live-hub.js';
 import { gateProcedure } from './init.js';
@@ -23,10 +24,15 @@ const CHAT_SEND_PATH = 'chat.send';
  * sends whose session gate (keyed on the cookie's hash) has no room is refused first, without that
  * read. Every other call, and every send the gate would let through, goes the usual way.
  */
-export function refuseSendFloodBeforeSession(info: TRPCRequestInfo, token: string | undefined): void {
+export async function refuseSendFloodBeforeSession(info: TRPCRequestInfo, token: string | undefined): Promise<void> {
   if (!token || info.calls.length === 0 || !info.calls.every((call) => call.path === CHAT_SEND_PATH)) return;
-  const refusal = sessionSendRefusal(hashToken(token));
-  if (refusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refusal });
+  try {
+    await refuseSessionFlood(hashToken(token));
+  } catch (error) {
+    // Its details (the Retry-After) travel with it, as a procedure's DomainError's do.
+    if (error instanceof DomainError) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message, cause: error });
+    throw error;
+  }
 }
 
 /** Live feeds: a place under the session's cap is held while the feed opens; without one it is refused here. */

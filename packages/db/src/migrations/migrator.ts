@@ -42,6 +42,7 @@ import * as whatsapp from './2026-11-27T2030-whatsapp.js';
 import * as whatsappCloud from './2026-11-27T2040-whatsapp-cloud.js';
 import * as teamsAndLeadVisibility from './2026-11-27T2050-teams-and-lead-visibility.js';
 import * as workSlots from './2026-11-28T0200-work-slots.js';
+import * as webFormFollowUps from './2026-11-28T0300-web-form-follow-ups.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T2040-whatsapp-cloud': whatsappCloud,
   '2026-11-27T2050-teams-and-lead-visibility': teamsAndLeadVisibility,
   '2026-11-28T0200-work-slots': workSlots,
+  '2026-11-28T0300-web-form-follow-ups': webFormFollowUps,
 };
 
 /**

@@ -349,7 +349,7 @@ export async function findLeadRow(db: DbOrTrx, id: number, reader: LeadReader): 
   return db.selectFrom('leads').selectAll().where('id', '=', id).where(visibleLeads(reader)).executeTakeFirst();
 }
 
-function withSearchText<T extends { name: string; email?: string | null }>(values: T): T & { search_text: string } {
+export function withSearchText<T extends { name: string; email?: string | null }>(values: T): T & { search_text: string } {
   return { ...values, search_text: leadSearchText(values.name, values.email) };
 }
 

@@ -140,33 +140,6 @@ export async function findWebFormBySlug(db: DbOrTrx, slug: string) {
 }
 export type PublicWebForm = NonNullable<Awaited<ReturnType<typeof findWebFormBySlug>>>;
 
-export interface NewWebFormSubmission {
-  formId: number;
-  leadId: number;
-  outcome: 'created' | 'merged';
-  pageUrl: string | null;
-  referrer: string | null;
-  utm: Record<string, string>;
-  addressHash: string;
-}
-
-export async function insertWebFormSubmission(db: DbOrTrx, values: NewWebFormSubmission): Promise<{ id: number; createdAt: Date }> {
-  const row = await db
-    .insertInto('web_form_submissions')
-    .values({
-      form_id: values.formId,
-      lead_id: values.leadId,
-      outcome: values.outcome,
-      page_url: values.pageUrl,
-      referrer: values.referrer,
-      utm: JSON.stringify(values.utm),
-      address_hash: values.addressHash,
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, createdAt: row.created_at };
-}
-
 /** Newest first: `limit` submissions of the form before the submission id `before` (from the newest when absent). */
 export async function listWebFormSubmissions(
   db: DbOrTrx,
@@ -199,31 +172,41 @@ export async function listWebFormSubmissions(
 
 const since = (windowSeconds: number) => sql`now() - make_interval(secs => ${windowSeconds})`;
 
-/**
- * Counts one submission for the address unless it already has `limit` inside the window. One
- * statement: the upsert locks the address's row, so concurrent requests on any replica queue on it
- * and at most `limit` of them get true.
- */
-export async function reserveWebFormHit(db: DbOrTrx, addressHash: string, limit: number, windowSeconds: number): Promise<boolean> {
-  const result = await sql<{ reserved: number }>`
-    insert into web_form_address_hits as t (address_hash, hit_at)
-    values (${addressHash}, array[now()])
-    on conflict (address_hash) do update
-      set hit_at = array(select a from unnest(t.hit_at) a where a > ${since(windowSeconds)} order by a) || now()
-      where (select count(*) from unnest(t.hit_at) a where a > ${since(windowSeconds)}) < ${limit}
-    returning 1 as reserved`.execute(db);
-  return result.rows.length === 1;
+/** A submission's spam check (docs/web-forms.md, 'Spam defences'): the proof it brought, when that proof verified. */
+export interface SubmissionProof {
+  signature: string;
+  expiresAt: Date;
 }
 
-/** Marks a solved challenge spent; false when it already was (a replayed proof of work). */
-export async function spendWebFormChallenge(db: DbOrTrx, signature: string, expiresAt: Date): Promise<boolean> {
-  const result = await db
-    .insertInto('web_form_spent_challenges')
-    .values({ signature, expires_at: expiresAt })
-    .onConflict((conflict) => conflict.column('signature').doNothing())
-    .returning('signature')
-    .executeTakeFirst();
-  return result !== undefined;
+/**
+ * Counts one submission for the address unless it already has `limit` inside the window and, when
+ * it counted, marks the proof of work spent. One statement: the upsert locks the address's row, so
+ * concurrent requests on any replica queue on it and at most `limit` of them count; a proof already
+ * spent (a replay) is not spent again. `proof` null: it did not verify, only the hit counts.
+ */
+export async function admitWebFormSubmission(
+  db: DbOrTrx,
+  address: { hash: string; limit: number; windowSeconds: number },
+  proof: SubmissionProof | null,
+): Promise<{ withinLimit: boolean; proofSpent: boolean }> {
+  const { rows } = await sql<{ within_limit: boolean; proof_spent: boolean }>`
+    with hit as (
+      insert into web_form_address_hits as t (address_hash, hit_at)
+      values (${address.hash}, array[now()])
+      on conflict (address_hash) do update
+        set hit_at = array(select a from unnest(t.hit_at) a where a > ${since(address.windowSeconds)} order by a) || now()
+        where (select count(*) from unnest(t.hit_at) a where a > ${since(address.windowSeconds)}) < ${address.limit}
+      returning 1
+    ), spent as (
+      insert into web_form_spent_challenges (signature, expires_at)
+      select ${proof?.signature ?? null}::text, ${proof?.expiresAt ?? null}::timestamptz
+      where ${proof !== null}::boolean and exists (select from hit)
+      on conflict (signature) do nothing
+      returning 1
+    )
+    select exists (select from hit) as within_limit, exists (select from spent) as proof_spent`.execute(db);
+  const row = rows[0];
+  return { withinLimit: row?.within_limit ?? false, proofSpent: row?.proof_spent ?? false };
 }
 
 /** Drops what no longer counts: addresses whose every hit left the window, challenges past their expiry. */

@@ -34,6 +34,8 @@ export interface WebFormSubmissionsTable {
   utm: ColumnType<Record<string, string>, string, string>;
   /** The sender's address, hashed with the server's secret: enough to tell repeats apart, not to find the person. */
   address_hash: string;
+  /** Its follow-up (distribution, notification, webhooks) has not run yet (migration 2026-11-28T0300). */
+  awaiting_follow_up: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { NO_INPUT, type Pace, endpoint, subscription } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
-import { sessionFrameGate, sessionSendRefusal } from '../../live/frame-gate.js';
+import { refuseSessionFlood, sessionFrameGate } from '../../live/frame-gate.js';
 import { LIVE_FEED_INPUT, liveFeedProcedure } from '../../live/live.router.js';
 import { chatSendGate } from '../../trpc/socket-gates.js';
 import { readFilePart, sendAttachment } from './attachments.http.js';
@@ -57,7 +57,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const sendPace: Pace = {
   trpc: chatSendGate,
-  refuse: sessionSendRefusal,
+  refuse: refuseSessionFlood,
   run: (ctx, call) => sessionFrameGate(ctx.viewer.sessionId, ctx.env.CHAT_RATE_PER_10S).run(call),
 };
 

@@ -31,6 +31,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
+import { refuseLate } from '../../live/frame-gate.js';
 import { publishLive, publishLiveEach } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
@@ -155,7 +156,8 @@ async function whyNotStored(ctx: ServiceContext, target: ChatTarget, attachmentI
   }
   // Throws the attachment's own refusal: someone else's, or already sent.
   if (attachmentId !== undefined) await requireUnsentAttachment(ctx.db, ctx.viewer.user.id, attachmentId);
-  return new DomainError('TOO_MANY_REQUESTS', CHAT_MESSAGES.rateLimited);
+  // The sender's count over every session and replica, a sliding window: by its length a send has surely left it.
+  return refuseLate(CHAT_MESSAGES.rateLimited, Math.ceil(CHAT_LIMITS.rate.windowMs / 1000));
 }
 
 /** Marks one received message read; someone else's message is not found, whoever asks. */

@@ -179,6 +179,47 @@ describeWithServer('chat REST', (server) => {
     expect((await carlos.client.post('/api/chat/messages', { receiverId: bea.id, message: 'yo sí' })).status).toBe(201);
   });
 
+  it("holds a flood's refusal until its Retry-After (1 s at most) and sends again after it, over REST and a tRPC batch", async () => {
+    const lola = await person('lola');
+    const burstAt = performance.now();
+    for (let i = 0; i < CHAT_LIMITS.rate.messages; i += 1) {
+      expect((await lola.client.post('/api/chat/messages', { receiverId: bea.id, message: `f${i}` })).status).toBe(201);
+    }
+    const started = performance.now();
+    const refused = await lola.client.post('/api/chat/messages', { receiverId: bea.id, message: 'de más' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(CHAT_MESSAGES.rateLimited);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    // Answered late: a client that does not wait floods no faster than its refusals come back.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+
+    // Two sends in one tRPC batch while the allowance is spent: both refused, the same way.
+    const batch = () =>
+      fetch(new URL('/trpc/chat.send,chat.send?batch=1', server().url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: lola.client.cookies.header() },
+        body: JSON.stringify({
+          0: { json: { receiverId: bea.id, message: 'lote 1' } },
+          1: { json: { receiverId: bea.id, message: 'lote 2' } },
+        }),
+      });
+    const refusedBatch = await batch();
+    const calls = (await refusedBatch.json()) as {
+      error?: { json: { message: string; data: { httpStatus: number; details?: { retryAfterSeconds?: number } } } };
+    }[];
+    expect(calls.map((call) => call.error?.json.data.httpStatus)).toEqual([429, 429]);
+    expect(calls[0]?.error?.json.message).toBe(CHAT_MESSAGES.rateLimited);
+    expect(calls[0]?.error?.json.data.details?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(Number(refusedBatch.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    // Once the burst has left the database's window (every session's count), it goes through on both transports.
+    await new Promise((resolve) => setTimeout(resolve, burstAt + CHAT_LIMITS.rate.windowMs + 500 - performance.now()));
+    expect((await lola.client.post('/api/chat/messages', { receiverId: bea.id, message: 'ya' })).status).toBe(201);
+    const accepted = await batch();
+    expect(((await accepted.json()) as { error?: unknown }[]).map((call) => call.error === undefined)).toEqual([true, true]);
+  }, 30_000);
+
   it('counts concurrent sends of one person from two sessions exactly: the limit stores, the rest are refused', async () => {
     const user = await createUser(server(), { username: uniqueName('doble'), firstName: 'Doble' });
     // Two sessions: each has its own in-memory gate, so only the database's count can hold the line.

@@ -51,26 +51,34 @@ function lostSight(before: LeadSight, now: LeadSight, leadIds: readonly number[]
   );
 }
 
-/** Like publishLiveEach, a failure is logged: the change has committed either way. */
+/** Like publishLiveEach, a failure is logged: the change has committed either way. `eventsFor` answers each audience's events. */
 async function publishToLeadReaders(
   ctx: AppContext,
   leadIds: readonly number[],
-  eventFor: (ids: number[]) => LiveEvent,
+  eventsFor: (ids: number[]) => LiveEvent[],
   before?: LeadSight,
 ): Promise<void> {
   let deliveries: { event: LiveEvent; to: Audience }[];
   try {
     const now = await leadSight(ctx.db, leadIds);
-    deliveries = audiencesOf(now).map((audience) => ({ event: eventFor(audience.leadIds), to: audience.to }));
+    deliveries = audiencesOf(now).flatMap((audience) => eventsFor(audience.leadIds).map((event) => ({ event, to: audience.to })));
     for (const lost of before ? lostSight(before, now, leadIds) : []) {
       deliveries.push({ event: { type: 'leadsHidden', leadIds: lost.leadIds }, to: lost.to });
     }
   } catch (error) {
-    ctx.log.error({ err: error, event: eventFor([...leadIds]).type }, 'live event not published');
+    ctx.log.error({ err: error, leadIds }, 'live event not published');
     return;
   }
   await publishLiveEach(ctx, deliveries);
 }
+
+const leadChangedEvent = (lead: LeadListItem, change: Exclude<LeadChange, 'deleted'>): LiveEvent => ({
+  type: 'leadChanged',
+  leadId: lead.id,
+  change,
+  status: lead.status,
+  lead,
+});
 
 /** A lead created or changed: its list item as the lists return it, read after the commit. */
 export function announceLeadChanged(
@@ -79,7 +87,22 @@ export function announceLeadChanged(
   change: Exclude<LeadChange, 'deleted'>,
   before?: LeadSight,
 ): Promise<void> {
-  return publishToLeadReaders(ctx, [lead.id], () => ({ type: 'leadChanged', leadId: lead.id, change, status: lead.status, lead }), before);
+  return publishToLeadReaders(ctx, [lead.id], () => [leadChangedEvent(lead, change)], before);
+}
+
+/**
+ * Leads created apart but announced together (a burst of web form submissions): each its own
+ * `leadChanged`, as announceLeadChanged sends it, with one read of who sees them.
+ */
+export function announceLeadsCreated(ctx: AppContext, leads: readonly LeadListItem[]): Promise<void> {
+  if (leads.length === 0) return Promise.resolve();
+  const byId = new Map(leads.map((lead) => [lead.id, lead]));
+  return publishToLeadReaders(ctx, [...byId.keys()], (ids) =>
+    ids.flatMap((id) => {
+      const lead = byId.get(id);
+      return lead ? [leadChangedEvent(lead, 'created')] : [];
+    }),
+  );
 }
 
 /**
@@ -87,10 +110,10 @@ export function announceLeadChanged(
  * hear of it by id, and the restricted readers who saw it before (`before`) get `leadsHidden`.
  */
 export function announceLeadDeleted(ctx: AppContext, leadId: number, status: LeadStatus, before: LeadSight): Promise<void> {
-  return publishToLeadReaders(ctx, [leadId], () => ({ type: 'leadChanged', leadId, change: 'deleted', status }), before);
+  return publishToLeadReaders(ctx, [leadId], () => [{ type: 'leadChanged', leadId, change: 'deleted', status }], before);
 }
 
 /** One event per bulk batch rather than one per lead: a 100,000-lead action stays a few hundred events. */
 export async function announceLeadsChanged(ctx: AppContext, leadIds: number[], change: LeadChange, before?: LeadSight): Promise<void> {
-  if (leadIds.length > 0) await publishToLeadReaders(ctx, leadIds, (ids) => ({ type: 'leadsChanged', leadIds: ids, change }), before);
+  if (leadIds.length > 0) await publishToLeadReaders(ctx, leadIds, (ids) => [{ type: 'leadsChanged', leadIds: ids, change }], before);
 }

@@ -78,6 +78,20 @@ export class Notifier {
     );
   }
 
+  /** Leads that arrived one by one and were handed out together (a web form's): each assignee hears of each lead by its name. */
+  async eachLeadAssigned(trx: DbOrTrx, assigned: readonly LeadAssignee[]): Promise<void> {
+    const stored = await this.store(
+      trx,
+      assigned.map((lead) => assignedRow(lead.assignedTo, 1, lead)),
+    );
+    await linkNotificationLeads(
+      trx,
+      stored.flatMap((notification) =>
+        notification.leadId === null ? [] : [{ notificationId: notification.id, leadId: notification.leadId }],
+      ),
+    );
+  }
+
   /** An import to a role went live: each member who got leads hears how many, and where. */
   async groupAssigned(trx: DbOrTrx, actorId: number, groupId: number, groupName: string): Promise<void> {
     const rows = (await countGroupLeadsByAssignee(trx, groupId))

@@ -4,8 +4,7 @@
  * generated into the database on first use), each solved challenge good once.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Db, readOrCreateSecret, spendWebFormChallenge } from '@crm/db';
-import { DomainError } from '@crm/domain';
+import { type Db, type SubmissionProof, readOrCreateSecret } from '@crm/db';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
@@ -15,7 +14,7 @@ import type { AppContext } from '../../context.js';
 const CHALLENGE_LIFETIME_MS = 30 * 60_000;
 const SECRET_NAME = 'web_form_pow';
 
-const PROOF_REFUSED = 'La comprobación anti-spam no es válida o ha caducado: recarga la página y vuelve a enviar';
+export const PROOF_REFUSED = 'La comprobación anti-spam no es válida o ha caducado: recarga la página y vuelve a enviar';
 
 interface FormKeys {
   challenge: string;
@@ -93,10 +92,13 @@ function decodePayload(altcha: string): z.infer<typeof payloadSchema> | undefine
   }
 }
 
-/** Refuses (400) a payload that is not a solved, unexpired challenge of this form, or one already used. */
-export async function spendProof(ctx: Pick<AppContext, 'db' | 'env'>, formId: number, altcha: string): Promise<void> {
+/**
+ * The proof to spend when `altcha` is a solved, unexpired challenge of this form; null otherwise.
+ * Whether it was spent before is the database's to say, with the submission's address count.
+ */
+export async function verifiedProof(ctx: Pick<AppContext, 'db' | 'env'>, formId: number, altcha: string): Promise<SubmissionProof | null> {
   const payload = decodePayload(altcha);
-  if (!payload || payload.challenge.parameters.data.form !== formId) throw new DomainError('BAD_REQUEST', PROOF_REFUSED);
+  if (!payload || payload.challenge.parameters.data.form !== formId) return null;
   const keys = await formKeys(ctx);
   const result = await verifySolution({
     challenge: payload.challenge,
@@ -105,7 +107,6 @@ export async function spendProof(ctx: Pick<AppContext, 'db' | 'env'>, formId: nu
     hmacSignatureSecret: keys.challenge,
     hmacKeySignatureSecret: keys.derivedKey,
   });
-  if (!result.verified) throw new DomainError('BAD_REQUEST', PROOF_REFUSED);
-  const expiresAt = new Date(payload.challenge.parameters.expiresAt * 1000);
-  if (!(await spendWebFormChallenge(ctx.db, payload.challenge.signature, expiresAt))) throw new DomainError('BAD_REQUEST', PROOF_REFUSED);
+  if (!result.verified) return null;
+  return { signature: payload.challenge.signature, expiresAt: new Date(payload.challenge.parameters.expiresAt * 1000) };
 }

@@ -1,34 +1,32 @@
 /**
  * A visitor's submission (docs/web-forms.md): spam defences first (honeypot, the form's rules with
- * each custom value checked by the one custom-field builder, the per-address limit, the proof of
- * work), then one transaction that adds to the lead already holding the email or phone (its
- * contact updated or added, its empty custom fields filled), or creates the lead with its custom
- * values and primary contact, records where it came from and hands it to the form's role.
+ * each custom value checked by the one custom-field builder, the per-address limit and the proof of
+ * work in one statement), then one short transaction that adds to the lead already holding the
+ * email or phone (its contact updated or added, its empty custom fields filled), or creates the lead
+ * with its custom values, records and primary contact, and enqueues the submission's follow-up
+ * (web-form-follow-up.ts: the form's role hands the lead out, webhooks, live): the answer waits for
+ * none of that.
  */
 import {
   type DbOrTrx,
   type PublicWebForm,
-  UNIQUE_INDEXES,
+  admitWebFormSubmission,
   findDuplicateLead,
   EVERY_LEAD,
   findLeadListItem,
   findLeadRowForUpdate,
   findWebFormBySlug,
-  insertLead,
   insertLeadNote,
+  insertWebFormLead,
   insertWebFormSubmission,
   findContactRowByName,
-  recordActivity,
   recordLeadHistory,
-  reserveWebFormHit,
-  uniqueViolationOf,
   updateLeadRow,
 } from '@crm/db';
 import {
   type CustomFieldDefinition,
   type CustomFieldValues,
   DomainError,
-  type LeadListItem,
   type PhoneCountry,
   type PublicSubmission,
   WEB_FORM_FIELDS,
@@ -37,7 +35,6 @@ import {
   type WebFormCustomValues,
   type WebFormField,
   type WebFormLeadField,
-  type WebFormSubmission,
   applyCustomFieldsPatch,
   checkWebFormValues,
   customFieldCell,
@@ -54,13 +51,12 @@ import {
 import type { AppContext } from '../../context.js';
 import { addContactToLockedLead, editLockedContact } from '../contacts/contacts.service.js';
 import { leadFieldDefinitions } from '../custom-fields/custom-fields.service.js';
-import { distributeLeads } from '../distribution/distribution.service.js';
 import { leadUpdateEntries } from '../lead-history/lead-history.service.js';
 import { announceLeadChanged } from '../leads/lead-changed.js';
-import { Notifier } from '../notifications/notifier.js';
 import { loadTeamSettings } from '../settings/team-settings.service.js';
-import { emitLeadEvents, emitWebhookEvent } from '../webhooks/webhook-events.js';
-import { addressHash, spendProof } from './web-form-proof.js';
+import { emitLeadEvents } from '../webhooks/webhook-events.js';
+import { followUpSubmissionsJob } from './web-form-follow-up.js';
+import { PROOF_REFUSED, addressHash, verifiedProof } from './web-form-proof.js';
 
 const FORM_NOT_FOUND = 'Formulario no encontrado';
 const HONEYPOT_REFUSED = 'No se pudo enviar el formulario';
@@ -93,90 +89,36 @@ export interface SubmissionOrigin {
   refererHeader: string | undefined;
 }
 
-/** What a submission did: everything a `form.submitted` event carries (the form, the submission, the lead as the API returns it). */
-export interface FormSubmitted {
-  form: { id: number; slug: string; name: string };
-  submission: WebFormSubmission;
-  lead: LeadListItem;
-}
-
 export async function submitWebForm(
   ctx: AppContext,
   { form, definitions }: OpenWebForm,
   values: PublicSubmission,
   origin: SubmissionOrigin,
-): Promise<FormSubmitted> {
+): Promise<void> {
   if (values[WEB_FORM_HONEYPOT]) throw new DomainError('BAD_REQUEST', HONEYPOT_REFUSED);
   const checked = checkWebFormValues(form, values, definitions);
   if (checked.refusals[0]) throw new DomainError('BAD_REQUEST', checked.refusals[0].message, checked.refusals);
-  const hash = await addressHash(ctx, origin.address);
-  if (!(await reserveWebFormHit(ctx.db, hash, ctx.env.FORMS_SUBMISSIONS_PER_ADDRESS, ADDRESS_WINDOW_SECONDS))) {
-    throw new DomainError('TOO_MANY_REQUESTS', ADDRESS_LIMIT);
-  }
-  await spendProof(ctx, form.id, values.altcha);
+  const [hash, proof] = await Promise.all([addressHash(ctx, origin.address), verifiedProof(ctx, form.id, values.altcha)]);
+  const address = { hash, limit: ctx.env.FORMS_SUBMISSIONS_PER_ADDRESS, windowSeconds: ADDRESS_WINDOW_SECONDS };
+  const [admitted, team] = await Promise.all([admitWebFormSubmission(ctx.db, address, proof), loadTeamSettings(ctx)]);
+  if (!admitted.withinLimit) throw new DomainError('TOO_MANY_REQUESTS', ADDRESS_LIMIT);
+  if (!admitted.proofSpent) throw new DomainError('BAD_REQUEST', PROOF_REFUSED);
 
-  const { country } = (await loadTeamSettings(ctx)).settings;
+  const { country } = team.settings;
   const pageUrl = values.pageUrl ?? origin.refererHeader?.slice(0, 2000) ?? null;
   const source = { pageUrl, referrer: values.referrer, utm: utmParametersOf(pageUrl), addressHash: hash };
-  const notes = new Notifier();
   const shown = shownValues(form, values, checked.customFields, country);
   const keys = { emailKey: leadEmailKey(shown.lead.email), phoneKeys: leadPhoneKeys(shown.lead.phone, country) };
-  const written = await writeOnce(ctx.db, async (trx) => {
-    const recorded = await recordSubmission(trx, { form, definitions }, shown, keys, source, notes);
-    // Webhooks hear of it in the same transaction (a new lead is also a lead.created; a known lead
-    // whose contact or custom values changed, a lead.updated).
-    if (recorded.outcome === 'created') await emitLeadEvents(ctx, trx, 'lead.created', [recorded.leadId]);
+  const written = await ctx.db.transaction().execute(async (trx) => {
+    const recorded = await recordSubmission(trx, { form, definitions }, shown, keys, source);
+    // A known lead whose contact or custom values changed is a lead.updated now; the rest follows up after the commit.
     if (recorded.leadChanged) await emitLeadEvents(ctx, trx, 'lead.updated', [recorded.leadId]);
-    await emitWebhookEvent(ctx, trx, 'form.submitted', async () => {
-      const lead = await findLeadListItem(trx, recorded.leadId, EVERY_LEAD);
-      return lead ? [{ leadId: lead.id, data: formSubmittedOf(form, recorded, lead, source, values.referrer) }] : [];
-    });
+    await ctx.jobs.enqueue(followUpSubmissionsJob, { submissionId: recorded.id }, { within: trx });
     return recorded;
   });
+  if (!written.leadChanged) return;
   const lead = await findLeadListItem(ctx.db, written.leadId, EVERY_LEAD);
-  if (!lead) throw new DomainError('NOT_FOUND', FORM_NOT_FOUND);
-  if (written.outcome === 'created') await announceLeadChanged(ctx, lead, 'created');
-  else if (written.leadChanged) await announceLeadChanged(ctx, lead, 'updated');
-  await notes.publish(ctx);
-  return formSubmittedOf(form, written, lead, source, values.referrer);
-}
-
-function formSubmittedOf(
-  form: PublicWebForm,
-  written: { id: number; createdAt: Date; outcome: 'created' | 'merged' },
-  lead: LeadListItem,
-  source: SubmissionSource,
-  referrer: string | null,
-): FormSubmitted {
-  return {
-    form: { id: form.id, slug: form.slug, name: form.name },
-    submission: {
-      id: written.id,
-      formId: form.id,
-      leadId: lead.id,
-      leadName: lead.name,
-      outcome: written.outcome,
-      pageUrl: source.pageUrl,
-      referrer,
-      utm: source.utm,
-      createdAt: written.createdAt,
-    },
-    lead,
-  };
-}
-
-/**
- * Two submissions with the same new email can both find no lead and both insert: the unique key
- * index makes the later one fail, and its second try (a new transaction) finds the lead the first made.
- */
-async function writeOnce<T>(db: AppContext['db'], write: (trx: DbOrTrx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(write);
-  } catch (error) {
-    const index = uniqueViolationOf(error);
-    if (index !== UNIQUE_INDEXES.leadEmail && index !== UNIQUE_INDEXES.leadPhone) throw error;
-    return db.transaction().execute(write);
-  }
+  if (lead) await announceLeadChanged(ctx, lead, 'updated');
 }
 
 type LeadValues = Record<WebFormLeadField, string | null> & { category: string };
@@ -228,70 +170,79 @@ interface SubmissionSource {
 
 interface RecordedSubmission {
   id: number;
-  createdAt: Date;
   leadId: number;
-  outcome: 'created' | 'merged';
   /** A known lead's contact or custom values changed (its 'lead.updated' and live update). */
   leadChanged: boolean;
+}
+
+interface DuplicateKeys {
+  emailKey: string | null;
+  phoneKeys: string[];
 }
 
 async function recordSubmission(
   trx: DbOrTrx,
   open: OpenWebForm,
   values: ShownValues,
-  keys: { emailKey: string | null; phoneKeys: string[] },
+  keys: DuplicateKeys,
   source: SubmissionSource,
-  notes: Notifier,
 ): Promise<RecordedSubmission> {
   const { form } = open;
-  const existing = await findDuplicateLead(trx, keys);
-  const outcome = existing ? 'merged' : 'created';
-  let leadId: number;
-  let leadChanged = false;
-  if (existing) {
-    leadId = existing.id;
-    // The lead's row lock first: the note's and the history's foreign keys share-lock it, and two
-    // submissions holding that share while both wait for the lock would deadlock.
-    leadChanged = await addToKnownLead(trx, leadId, values);
-    await insertLeadNote(trx, { leadId, authorId: null, body: submissionNote(open, values) });
-  } else {
-    leadId = await createFormLead(trx, form, values, notes);
+  let existing = await findDuplicateLead(trx, keys);
+  if (!existing) {
+    const created = await createFormLead(trx, form, values, source);
+    if (created) return { ...created, leadChanged: false };
+    // The same visitor's other submission made the lead meanwhile: the insert found its key taken once that one committed.
+    existing = await findDuplicateLead(trx, keys);
+    if (!existing) throw new DomainError('NOT_FOUND', FORM_NOT_FOUND);
   }
-  await recordLeadHistory(trx, [
-    {
-      leadId,
-      type: 'form_submitted',
-      actorId: null,
-      changes: { formId: form.id, formName: form.name, outcome, pageUrl: source.pageUrl, referrer: source.referrer, utm: source.utm },
-    },
-  ]);
-  const submission = await insertWebFormSubmission(trx, { formId: form.id, leadId, outcome, ...source });
-  return { ...submission, leadId, outcome, leadChanged };
+  const leadId = existing.id;
+  // The lead's row lock first: the note's and the history's foreign keys share-lock it, and two
+  // submissions holding that share while both wait for the lock would deadlock.
+  const leadChanged = await addToKnownLead(trx, leadId, values);
+  await insertLeadNote(trx, { leadId, authorId: null, body: submissionNote(open, values) });
+  await recordLeadHistory(trx, [{ leadId, type: 'form_submitted', actorId: null, changes: submittedChanges(form, 'merged', source) }]);
+  const submission = await insertWebFormSubmission(trx, { formId: form.id, leadId, outcome: 'merged', ...source });
+  return { ...submission, leadChanged };
 }
 
-async function createFormLead(trx: DbOrTrx, form: PublicWebForm, values: ShownValues, notes: Notifier): Promise<number> {
+function submittedChanges(form: PublicWebForm, outcome: 'created' | 'merged', source: SubmissionSource): Record<string, unknown> {
+  return { formId: form.id, formName: form.name, outcome, pageUrl: source.pageUrl, referrer: source.referrer, utm: source.utm };
+}
+
+/** The new lead with its records in one statement, then its primary contact; undefined when its key was taken meanwhile. */
+async function createFormLead(
+  trx: DbOrTrx,
+  form: PublicWebForm,
+  values: ShownValues,
+  source: SubmissionSource,
+): Promise<{ id: number; leadId: number } | undefined> {
   const { lead } = values;
   const name = lead.name ?? lead.email ?? lead.phone ?? form.name;
-  const leadId = await insertLead(trx, {
-    name,
-    email: lead.email,
-    phone: lead.phone,
-    category: lead.category,
-    description: lead.description,
-    address: lead.address,
-    domain: lead.domain,
-    assigned_to: null,
-    created_by: null,
-    custom_fields: JSON.stringify(values.customFields),
-  });
-  await recordLeadHistory(trx, [{ leadId, type: 'created', actorId: null, changes: { source: `Formulario: ${form.name}` } }]);
+  const written = await insertWebFormLead(
+    trx,
+    {
+      name,
+      email: lead.email,
+      phone: lead.phone,
+      category: lead.category,
+      description: lead.description,
+      address: lead.address,
+      domain: lead.domain,
+      custom_fields: JSON.stringify(values.customFields),
+    },
+    {
+      history: [
+        { type: 'created', changes: { source: `Formulario: ${form.name}` } },
+        { type: 'form_submitted', changes: submittedChanges(form, 'created', source) },
+      ],
+      activity: `El formulario ${form.name} creó el lead ${name}`,
+      submission: { formId: form.id, ...source },
+    },
+  );
   // The new lead's first contact: its primary.
-  if (values.contact) await addContactToLockedLead(trx, { ...values.contact, ...NEW_CONTACT, leadId });
-  // A role without a rule or without anyone available leaves the lead unassigned, for a manager to hand out.
-  if (form.roleId !== null) await distributeLeads(trx, form.roleId, [leadId], null);
-  await notes.leadsAssigned(trx, null, [leadId]);
-  await recordActivity(trx, { type: 'lead_created', description: `El formulario ${form.name} creó el lead ${name}`, leadId });
-  return leadId;
+  if (written && values.contact) await addContactToLockedLead(trx, { ...values.contact, ...NEW_CONTACT, leadId: written.leadId });
+  return written;
 }
 
 /** What a form's contact has that the form does not ask: WhatsApp on its phone, as the contact dialog defaults, and no notes. */

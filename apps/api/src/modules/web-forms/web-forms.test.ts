@@ -3,10 +3,14 @@
  * (honeypot, proof of work, per-address limit), CORS for the allowed sites only, one lead per email or
  * phone (concurrent submissions included), distribution by the form's role and the assignee told live.
  */
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openFeed } from '../../test/live-client.js';
 import { type ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
 import { fetchChallenge, postSubmission, proofFor } from '../../test/web-form-client.js';
+import { followUpSubmissions, sweepFollowUpsJob } from './web-form-follow-up.js';
+
+const RUN = { attempt: 0, signal: new AbortController().signal };
 
 const SITE = 'https://www.clinica-sol.es';
 const OTHER_SITE = 'https://spam.example';
@@ -47,6 +51,16 @@ describeWithServer(
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body as { id: number; slug: string; name: string };
     }
+
+    const followUpsAwaiting = async (formId: number) =>
+      (
+        await server()
+          .ctx.db.selectFrom('web_form_submissions')
+          .select('id')
+          .where('form_id', '=', formId)
+          .where('awaiting_follow_up', '=', true)
+          .execute()
+      ).length;
 
     const leadsWithEmail = (email: string) =>
       server().ctx.db.selectFrom('leads').select(['id', 'name', 'assigned_to']).where('email_key', '=', email.toLowerCase()).execute();
@@ -320,8 +334,10 @@ describeWithServer(
               200,
             );
           }
-          const assignees = await Promise.all(emails.map(async (email) => (await leadsWithEmail(email))[0]?.assigned_to));
-          expect(assignees.sort()).toEqual(members.map((member) => member.id).sort());
+          // Handed out right after the commit, by the submission's follow-up on the job queue.
+          const assigneesOf = () => Promise.all(emails.map(async (email) => (await leadsWithEmail(email))[0]?.assigned_to ?? null));
+          await expect.poll(async () => (await assigneesOf()).sort()).toEqual(members.map((member) => member.id).sort());
+          const assignees = await assigneesOf();
           const mine = (await leadsWithEmail(emails[assignees.indexOf(members[0]?.id ?? 0)] ?? ''))[0];
           await expect
             .poll(() =>
@@ -344,7 +360,45 @@ describeWithServer(
         const form = await newForm();
         const email = `${uniqueName('sin')}@rol.es`;
         expect((await postSubmission(server().url, form.slug, { name: 'Sin rol', email }, { ip: freshIp() })).status).toBe(200);
+        await expect.poll(() => followUpsAwaiting(form.id)).toBe(0);
         expect((await leadsWithEmail(email))[0]?.assigned_to).toBeNull();
+      });
+
+      it('follows each submission up once, however often its job runs, and the sweep finds one left waiting', async () => {
+        const role = await admin.post('/api/custom-roles', { name: uniqueName('rolu').toLowerCase(), displayName: 'Una vez' });
+        const seller = await createUser(server(), { username: uniqueName('vuna') });
+        await admin.post(`/api/users/${seller.id}/roles/${role.body.id}`);
+        expect((await admin.put(`/api/custom-roles/${role.body.id}`, { distribution: 'round_robin' })).status).toBe(200);
+        const form = await newForm({ roleId: role.body.id });
+        const email = `${uniqueName('una')}@vez.es`;
+        expect((await postSubmission(server().url, form.slug, { name: 'Una vez', email }, { ip: freshIp() })).status).toBe(200);
+        await expect.poll(async () => (await leadsWithEmail(email))[0]?.assigned_to).toBe(seller.id);
+        const [lead] = await leadsWithEmail(email);
+        const submission = await server()
+          .ctx.db.selectFrom('web_form_submissions')
+          .select('id')
+          .where('form_id', '=', form.id)
+          .executeTakeFirstOrThrow();
+        const assignedNotes = () =>
+          server()
+            .ctx.db.selectFrom('notifications')
+            .select('id')
+            .where('lead_id', '=', lead?.id ?? 0)
+            .where('kind', '=', 'lead_assigned')
+            .execute();
+        expect(await assignedNotes()).toHaveLength(1);
+
+        // A retried job (its first run committed, its completion was lost) changes nothing.
+        await followUpSubmissions(server().ctx, [submission.id]);
+        expect(await assignedNotes()).toHaveLength(1);
+
+        // A submission whose job ran out of tries long ago, still waiting: the sweep gives it a new job.
+        await sql`update leads set assigned_to = null where id = ${lead?.id ?? 0}`.execute(server().ctx.db);
+        await sql`update web_form_submissions set awaiting_follow_up = true, created_at = now() - interval '1 hour'
+          where id = ${submission.id}`.execute(server().ctx.db);
+        await sweepFollowUpsJob.handler({ ...server().ctx, database: { url: server().database.url, embedded: false } }, {}, RUN);
+        await expect.poll(async () => (await leadsWithEmail(email))[0]?.assigned_to).toBe(seller.id);
+        expect(await followUpsAwaiting(form.id)).toBe(0);
       });
     });
   },
