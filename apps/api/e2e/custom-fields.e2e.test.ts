@@ -8,7 +8,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { PHONE, type BrowserSuite, newContext, pageSignedInAs, screenshot, signIn, startBrowserSuite } from './browser.js';
 
@@ -19,11 +19,13 @@ const WORKBOOK = path.join(here, '..', 'test', 'fixtures', 'workbooks', 'campos-
 
 let suite: BrowserSuite;
 
-beforeAll(async () => {
+// A server and database per attempt: the journey names its fields and imports a fixed workbook, so a
+// retry (CI runs a failed test once more) must not find the first attempt's fields and leads.
+beforeEach(async () => {
   suite = await startBrowserSuite({ filesPrefix: 'crm-e2e-fields-' });
 }, 120_000);
 
-afterAll(async () => {
+afterEach(async () => {
   await suite?.close();
 });
 
