@@ -75,6 +75,30 @@ describeWithServer('lead events on the live feed', (server) => {
       await alias.wsClient.close();
     }
   });
+
+  it('tells everyone a group was deleted, once, so screens showing its leads ask again', async () => {
+    const manager = await signedIn('manager');
+    const seller = await signedIn('team_member');
+    const tag = uniqueName('g').toLowerCase();
+    const form = new FormData();
+    form.append('file', new Blob([`name,categoryName,email\nBar ${tag},bar,${tag}@bar.es\n`]), 'grupo.csv');
+    form.append('groupName', `Grupo ${tag}`);
+    const imported = await manager.client.post('/api/leads/import', form);
+    expect(imported.status).toBe(200);
+    const sellerFeed = await openFeed(server().url, seller.client);
+    try {
+      expect((await manager.client.delete(`/api/lead-groups/${imported.body.groupId}`)).status).toBe(200);
+      await expect
+        .poll(() => sellerFeed.events.filter((event) => event.type === 'groupDeleted'))
+        .toEqual([{ type: 'groupDeleted', groupId: imported.body.groupId }]);
+      // A group already gone is a 404 and announces nothing more.
+      expect((await manager.client.delete(`/api/lead-groups/${imported.body.groupId}`)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sellerFeed.events.filter((event) => event.type === 'groupDeleted')).toHaveLength(1);
+    } finally {
+      await sellerFeed.close();
+    }
+  });
 });
 
 it("takes lead events on a feed whose viewer may not use the chat, and none of the chat's", () => {

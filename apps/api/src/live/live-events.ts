@@ -50,6 +50,8 @@ export type LiveEvent =
   | { type: 'leadsHidden'; leadIds: number[] }
   /** Whose leads the receiver may see changed (a role's visibility, a team, their role): lead screens ask again. */
   | { type: 'leadAccessChanged' }
+  /** A lead group was deleted: its leads are gone at once for everyone, so lead screens ask again (no lead travels). */
+  | { type: 'groupDeleted'; groupId: number }
   /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
   | { type: 'followUpDue'; followUp: FollowUp }
   /** A notification for its owner's bell (web feed only). */
@@ -167,6 +169,7 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   leadsChanged: { ...asIs<'leadsChanged'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
   leadsHidden: { ...asIs<'leadsHidden'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
   leadAccessChanged: asIs(),
+  groupDeleted: asIs(),
   // Dates and names: only the id travels, each replica reads the follow-up back.
   followUpDue: {
     toWire: (event) => [{ type: 'followUpDue', followUpId: event.followUp.id }],

@@ -2,6 +2,7 @@
 import { listLeadGroups, markLeadGroupDeleted } from '@crm/db';
 import { DomainError, type LeadGroup, type LeadGroupDeletion, formatCount } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
+import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { enqueueGroupPurge } from './lead-groups.jobs.js';
 
@@ -21,6 +22,8 @@ export async function deleteGroup(ctx: ServiceContext, id: number): Promise<Lead
     return marked;
   });
   if (!result) throw new DomainError('NOT_FOUND', GROUP_NOT_FOUND);
+  // Everyone reads leads and may have the group's leads on screen.
+  await publishLive(ctx, { type: 'groupDeleted', groupId: id }, { everyone: true });
   const { deletedLeads } = result;
   return { id, deletedLeads, message: `Grupo eliminado junto con ${formatCount(deletedLeads, 'lead', 'leads')}` };
 }

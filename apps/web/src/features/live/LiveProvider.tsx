@@ -15,7 +15,13 @@ import { applyChatEvent } from '../chat/hooks/chat-events';
 import { showFollowUpDueToast } from '../follow-ups/hooks/follow-up-due-toast';
 import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
 import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
-import { applyLeadAccessChanged, applyLeadChanged, applyLeadsHidden, refreshLeadsAfterReconnect } from '../leads/hooks/lead-events';
+import {
+  applyGroupDeleted,
+  applyLeadAccessChanged,
+  applyLeadChanged,
+  applyLeadsHidden,
+  refreshLeadsAfterReconnect,
+} from '../leads/hooks/lead-events';
 import { applyNotificationEvent } from '../notifications/hooks/notification-events';
 import { applyWhatsAppEvent } from '../whatsapp/hooks/whatsapp-events';
 
@@ -65,6 +71,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             return;
           case 'leadAccessChanged':
             applyLeadAccessChanged(queryClient, trpc);
+            return;
+          case 'groupDeleted':
+            applyGroupDeleted(queryClient, trpc);
             return;
           case 'followUpDue':
             showFollowUpDueToast(event.followUp, (path) => void navigate(path));

@@ -58,6 +58,12 @@ export function applyLeadAccessChanged(queryClient: QueryClient, trpc: Trpc): vo
   }
 }
 
+/** A group was deleted: its leads left every list, board column and count at once. */
+export function applyGroupDeleted(queryClient: QueryClient, trpc: Trpc): void {
+  refreshFollowUps(queryClient, trpc);
+  refreshLeadAggregates(queryClient, trpc);
+}
+
 const syncedBefore = new WeakSet<QueryClient>();
 
 /**
