@@ -15,7 +15,8 @@ interface AxeRunner {
  * Content-Security-Policy refuses.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  await page.evaluate(axe.source);
+  // Evaluated once per document: compiling axe's half a megabyte again for every check costs the renderer.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async (selector) => {
     const runner = (window as unknown as { axe: AxeRunner }).axe;
     const result = await runner.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
