@@ -2,11 +2,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './tools/precompress-plugin';
+import { screenPreloadsPlugin } from './tools/screen-preloads-plugin';
+import { sessionHintPlugin } from './tools/session-hint-plugin';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), sessionHintPlugin(), screenPreloadsPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/api': api,

@@ -1,5 +1,7 @@
 /** Decides between the login screen and the signed-in app, from the current session. */
-import { useQuery } from '@tanstack/react-query';
+import type { AppRouter } from '@crm/api';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CurrentUserContext } from './auth/CurrentUserContext';
@@ -9,7 +11,6 @@ import { lazyScreen } from './lib/lazy-screen';
 import { useTRPC } from './lib/trpc';
 import { handleUnauthorized } from './lib/unauthorized';
 
-const loadSignedInApp = () => import('./SignedInApp');
 // Rare pages (a reset link, a role's required 2FA) stay out of the first load of the login screen.
 const PasswordResetPage = lazy(() =>
   import('./features/security/components/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })),
@@ -17,17 +18,11 @@ const PasswordResetPage = lazy(() =>
 const EnrolmentRequiredPage = lazy(() =>
   import('./features/security/components/EnrolmentRequiredPage').then((m) => ({ default: m.EnrolmentRequiredPage })),
 );
-const SignedInApp = lazyScreen(loadSignedInApp);
+const SignedInApp = lazyScreen(() => import('./SignedInApp'));
 
-/**
- * Starts the signed-in shell's chunk and, as soon as it is there, the current address's screen: both
- * load while the session is checked. A failure here is left to the lazy screens, which retry when they render.
- */
-function preloadSignedInApp(): void {
-  void loadSignedInApp().then(
-    (module) => module.preloadScreen(window.location.pathname),
-    () => undefined,
-  );
+/** Loads the signed-in shell's chunk and, once it is there, the current address's screen. */
+function preloadSignedInApp(): Promise<unknown> {
+  return SignedInApp.preload().then((module) => module?.preloadScreen(window.location.pathname));
 }
 
 /** Whether this browser's last visit ended signed in: not the session (an httpOnly cookie), only a guess for preloading. */
@@ -53,18 +48,44 @@ function writeSignedInHint(signedIn: boolean): void {
 /** The page of a one-time password reset link (an admin hands it over): open signed in or not. */
 const PASSWORD_RESET_PREFIX = '/restablecer/';
 
-/** Set by the server on index.html when a session cookie came with it (apps/api/src/http/web-app.ts); not whether it is valid. */
+/**
+ * Set by the server on index.html (apps/api/src/http/web-app.ts): "1" when a session cookie came with
+ * it (not whether it is valid), "0" when none did, so there is no session to ask about. Absent when
+ * something else serves the page (Vite's dev server).
+ */
 const SESSION_HINT_SELECTOR = 'meta[name="crm-session"]';
 
+function sessionCookieHint(): boolean | undefined {
+  const content = document.querySelector<HTMLMetaElement>(SESSION_HINT_SELECTOR)?.content;
+  return content === '1' ? true : content === '0' ? false : undefined;
+}
+
 /**
- * Called before the first render: a visit that is most likely signed in loads the app's chunks while
- * the session is checked, not after it; a visit to the login screen leaves them out (a phone downloads
- * and runs only the form) until the person types. An address other than '/' is a section (a link, a
- * bookmark, a reload): signed in, nearly always.
+ * How long the first render waits for a signed-in visit's shell, screen and session: on a phone they
+ * arrive well within it, and the screen then paints once, complete, instead of a loader per level.
+ * Past it, the loaders show while the rest arrives.
  */
-export function preloadLikelySignedInVisit(): void {
-  const likely = readSignedInHint() || document.querySelector(SESSION_HINT_SELECTOR) !== null || window.location.pathname !== '/';
-  if (likely && !window.location.pathname.startsWith(PASSWORD_RESET_PREFIX)) preloadSignedInApp();
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+/**
+ * Called before the first render. Without a session cookie the login form shows without asking the
+ * server; a visit that is most likely signed in loads the app's chunks and the session together, and
+ * the returned promise lets the first render wait for them (at most FIRST_SCREEN_WAIT_MS). A visit to
+ * the login screen leaves the app's chunks out (a phone downloads and runs only the form) until the
+ * person types. An address other than '/' is a section (a link, a bookmark, a reload): signed in, nearly always.
+ */
+export function prepareFirstScreen(queryClient: QueryClient, trpc: TRPCOptionsProxy<AppRouter>): Promise<void> {
+  const cookie = sessionCookieHint();
+  if (cookie === false) {
+    queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+    return Promise.resolve();
+  }
+  const { pathname } = window.location;
+  const likely = cookie === true || readSignedInHint() || pathname !== '/';
+  if (!likely || pathname.startsWith(PASSWORD_RESET_PREFIX)) return Promise.resolve();
+  const ready = Promise.all([preloadSignedInApp(), queryClient.prefetchQuery(trpc.auth.me.queryOptions())]);
+  const patience = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+  return Promise.race([ready, patience]).then(() => undefined);
 }
 
 export function App() {
@@ -91,7 +112,7 @@ export function App() {
     );
   }
   if (me.isPending) return <PageLoader />;
-  if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage onTyping={preloadSignedInApp} />;
+  if (!me.data) return signedOutElsewhere ? <PageLoader /> : <LoginPage onTyping={() => void preloadSignedInApp()} />;
   if (me.data.mustEnrolTwoFactor) {
     return (
       <Suspense fallback={<PageLoader />}>

@@ -1,12 +1,14 @@
 /** Web entry: Mantine, toasts, TanStack Query, tRPC and the router around the App. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import type { AppRouter } from '@crm/api';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App, preloadLikelySignedInVisit } from './App';
+import { App, prepareFirstScreen } from './App';
 import { OfflineBanner } from './components/OfflineBanner';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { Toasts } from './components/Toasts';
@@ -14,9 +16,10 @@ import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { theme } from './theme';
 
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+
 function Root() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Toasts />
@@ -34,11 +37,12 @@ function Root() {
   );
 }
 
-preloadLikelySignedInVisit();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+void prepareFirstScreen(queryClient, createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

@@ -1,39 +1,38 @@
 /**
- * The signed-in screens by address, each page its own chunk. The router builds its routes from this
- * table; the entry starts loading the current address's screen as soon as the signed-in shell's chunk
- * is there, while the session is still being checked, rather than after the shell has rendered.
+ * The signed-in screens by address (screen-paths.ts), each page its own chunk, loaded with retries
+ * (lib/lazy-screen.tsx). The router builds its routes from this table; the entry preloads the current
+ * address's screen with the signed-in shell, before the first render (App.tsx).
  */
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { type LazyScreen, lazyScreen } from './lib/lazy-screen';
+import { SCREEN_PATHS, pageModule } from './screen-paths';
 
-type ScreenLoad = () => Promise<{ default: ComponentType }>;
+type PageModule = { default: ComponentType };
 
-const settings: ScreenLoad = () => import('./pages/Settings.page');
+const PAGE_LOADS = import.meta.glob<PageModule>('./pages/*.page.tsx');
 
-export const SCREENS: ReadonlyArray<{ path: string; load: ScreenLoad }> = [
-  { path: '/', load: () => import('./pages/Dashboard.page') },
-  { path: '/leads', load: () => import('./pages/Leads.page') },
-  { path: '/leads/:id', load: () => import('./pages/Lead.page') },
-  { path: '/pipeline', load: () => import('./pages/Pipeline.page') },
-  { path: '/chat', load: () => import('./pages/Chat.page') },
-  { path: '/whatsapp', load: () => import('./pages/WhatsApp.page') },
-  { path: '/team', load: () => import('./pages/Team.page') },
-  { path: '/user-management', load: () => import('./pages/UserManagement.page') },
-  { path: '/role-management', load: () => import('./pages/RoleManagement.page') },
-  { path: '/analytics', load: () => import('./pages/Analytics.page') },
-  { path: '/profile', load: () => import('./pages/Profile.page') },
-  { path: '/profile/tokens', load: () => import('./pages/ApiTokens.page') },
-  { path: '/configuracion', load: settings },
-  { path: '/configuracion/webhooks', load: settings },
-  { path: '/configuracion/whatsapp', load: settings },
-  { path: '/configuracion/auditoria', load: settings },
-  { path: '/configuracion/campos', load: settings },
-  { path: '/formularios', load: () => import('./pages/WebForms.page') },
-  { path: '*', load: () => import('./pages/NotFound.page') },
-];
+// One component per page file: the settings' addresses share theirs, so moving between its tabs keeps the screen.
+const pageScreens = new Map<string, LazyScreen<PageModule>>();
 
-/** Starts loading the screen of this address; a failure is left to its lazy screen, which retries when it renders. */
-export function preloadScreen(pathname: string): void {
+function screenOf(page: string): LazyScreen<PageModule> {
+  let screen = pageScreens.get(page);
+  if (!screen) {
+    const load = PAGE_LOADS[`./${pageModule(page)}`];
+    if (!load) throw new Error(`Falta la página ${pageModule(page)}`);
+    screen = lazyScreen(load);
+    pageScreens.set(page, screen);
+  }
+  return screen;
+}
+
+export const SCREENS: ReadonlyArray<{ path: string; Screen: LazyScreen<PageModule> }> = SCREEN_PATHS.map(({ path, page }) => ({
+  path,
+  Screen: screenOf(page),
+}));
+
+/** Loads the screen of this address (none for an address of no screen); see LazyScreen.preload. */
+export function preloadScreen(pathname: string): Promise<unknown> {
   const screen = SCREENS.find(({ path }) => path !== '*' && matchPath(path, pathname));
-  if (screen) void screen.load().catch(() => undefined);
+  return screen ? screen.Screen.preload() : Promise.resolve();
 }

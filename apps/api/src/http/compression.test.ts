@@ -12,10 +12,13 @@ const APP_SCRIPT = `console.log(${JSON.stringify('CRM '.repeat(2000))});\n`;
 /** A built web app in miniature: the files and the .br/.gz copies the build writes beside them. */
 async function writeWebDist(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
-  const index = `<!doctype html><html lang="es"><head><title>CRM</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+  await mkdir(path.join(dir, '.vite'), { recursive: true });
+  // The build marks its index.html as a visit without a session (apps/web/tools/session-hint-plugin.ts).
+  const index = `<!doctype html><html lang="es"><head><title>CRM</title><meta name="crm-session" content="0"></head><body>${'<div></div>'.repeat(200)}</body></html>`;
   for (const [file, text] of [
     ['index.html', index],
     ['assets/app.js', APP_SCRIPT],
+    ['.vite/screen-preloads.json', JSON.stringify({ screens: [{ path: '/', scripts: ['assets/app.js'], styles: [] }] })],
   ] as const) {
     const bytes = Buffer.from(text);
     await writeFile(path.join(dir, file), bytes);
@@ -85,12 +88,16 @@ function rawGet(server: TestServer, url: string, acceptEncoding: string, cookie 
       expect(page.encoding).toBe('br');
     });
 
-    it('marks index.html for a visit with a session cookie, so the app loads its screens while it checks the session', async () => {
+    it("marks index.html with whether a session cookie came, and names the signed-in screen's first-load files", async () => {
       const signedIn = await rawGet(server, '/', 'identity', cookie);
       expect(signedIn.status).toBe(200);
-      expect(signedIn.body.toString()).toContain('<meta name="crm-session" content="1" />\n  </head>');
+      expect(signedIn.body.toString()).toContain(
+        '<meta name="crm-session" content="1" />\n    <link rel="modulepreload" crossorigin href="/assets/app.js">\n  </head>',
+      );
+      expect(signedIn.body.toString()).not.toContain('content="0"');
       const signedOut = await rawGet(server, '/', 'identity');
-      expect(signedOut.body.toString()).not.toContain('crm-session');
+      expect(signedOut.body.toString()).toContain('<meta name="crm-session" content="0"></head>');
+      expect(signedOut.body.toString()).not.toContain('modulepreload');
       // The hint says only that a cookie came: a stale one gets it too, and the app's own check signs it out.
       const stale = await rawGet(server, '/leads', 'identity', 'crm_session=caducada');
       expect(stale.body.toString()).toContain('crm-session');

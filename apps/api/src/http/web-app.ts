@@ -7,13 +7,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { SESSION_COOKIE } from '../sessions/session.js';
+import { preloadTags, readScreenPreloads } from './screen-preloads.js';
 
 /**
- * Added to index.html when a session cookie came with the request: the app then loads its signed-in
- * screens while it checks the session, instead of after (apps/web/src/App.tsx). Only a hint: whether
- * the session is valid is for the app's own check to say.
+ * index.html says whether a session cookie came with the request (apps/web/src/App.tsx). The build
+ * marks it "0" (apps/web/tools/session-hint-plugin.ts): without a cookie the file goes out as it is,
+ * and the app shows the login form without asking. With one, the mark becomes "1" and the page names
+ * the address's first-load files, so the app loads its signed-in shell and screen alongside the entry
+ * while it checks the session; whether the session is valid is for that check to say.
  */
-const SESSION_HINT = '<meta name="crm-session" content="1" />';
+const SIGNED_OUT_MARK = /<meta name="crm-session" content="0"\s*\/?>/;
+const SIGNED_IN_HINT = '<meta name="crm-session" content="1" />';
 
 export function webDistDir(env: Env): string {
   if (env.WEB_DIST) return path.resolve(env.WEB_DIST);
@@ -51,7 +55,9 @@ export async function installWebApp(app: FastifyInstance, env: Env): Promise<voi
       if (!request.cookies[SESSION_COOKIE]) return reply.sendFile('index.html');
       // Read on each visit: a build written under a running server is served as it is now.
       const html = await readFile(path.join(root, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `  ${SESSION_HINT}\n  </head>`));
+      const tags = [SIGNED_IN_HINT, preloadTags(await readScreenPreloads(root), request.url.split('?')[0] ?? '/')].filter(Boolean);
+      const page = html.replace(SIGNED_OUT_MARK, '').replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      return reply.type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).send({ message: 'Recurso no encontrado' });
   });

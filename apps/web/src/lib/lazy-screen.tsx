@@ -2,8 +2,9 @@
  * React.lazy for a route's screen whose failed load can be tried again. React.lazy keeps a rejected
  * load forever, and React renders a failed screen again before showing the error: a failed screen
  * gets a fresh lazy component only when the error boundary asks (retryFailedScreens), never by itself.
+ * A screen preloaded before it first renders shows at once, without passing through its fallback.
  */
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { isChunkGone } from './chunk-gone';
 import { type ChunkLoadEnv, loadChunk } from './chunk-load';
 
@@ -26,7 +27,19 @@ export function retryFailedScreens(): void {
   failedScreens.clear();
 }
 
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): ComponentType {
+type ScreenModule = { default: ComponentType };
+
+export interface LazyScreen<M extends ScreenModule> {
+  (): React.JSX.Element;
+  /**
+   * Loads the screen's chunk now; once it is there, the screen's first render shows it directly.
+   * A failure is left to the screen, which retries when it renders.
+   */
+  preload(): Promise<M | undefined>;
+}
+
+export function lazyScreen<M extends ScreenModule>(load: () => Promise<M>): LazyScreen<M> {
+  let loaded: ComponentType | null = null;
   const attempt = () =>
     lazy(() =>
       loadChunk(load, browserEnv).catch((error: unknown) => {
@@ -38,8 +51,18 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Com
     current = attempt();
   };
   let current = attempt();
-  return function LazyScreen() {
-    const Current = current;
+  function LazyScreen() {
+    // Chosen once per mount: switching from the lazy component to the loaded one would remount the screen.
+    const [Current] = useState<ComponentType>(() => loaded ?? current);
     return <Current />;
-  };
+  }
+  LazyScreen.preload = () =>
+    load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      () => undefined,
+    );
+  return LazyScreen;
 }
