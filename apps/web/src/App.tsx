@@ -18,11 +18,17 @@ const PasswordResetPage = lazy(() =>
 const EnrolmentRequiredPage = lazy(() =>
   import('./features/security/components/EnrolmentRequiredPage').then((m) => ({ default: m.EnrolmentRequiredPage })),
 );
-const SignedInApp = lazyScreen(() => import('./SignedInApp'));
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazyScreen(loadSignedInApp);
 
-/** Loads the signed-in shell's chunk and, once it is there, the current address's screen. */
-function preloadSignedInApp(): Promise<unknown> {
-  return SignedInApp.preload().then((module) => module?.preloadScreen(window.location.pathname));
+/**
+ * Loads the signed-in shell's chunk through its lazy screen (which then renders at once) and, once it
+ * is there, the current address's screen; a failed load is left to the lazy screen, which retries.
+ */
+async function preloadSignedInApp(): Promise<void> {
+  if (!(await SignedInApp.preload())) return;
+  const { preloadScreen } = await loadSignedInApp();
+  await preloadScreen(window.location.pathname);
 }
 
 /** Whether this browser's last visit ended signed in: not the session (an httpOnly cookie), only a guess for preloading. */

@@ -11,7 +11,10 @@ const TICKS_PER_SECOND = 100;
 /** utime, stime, cutime, cstime: fields 14–17 of /proc/<pid>/stat, read after the command's closing parenthesis. */
 async function ticksOf(pid: number, withReaped: boolean): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
   return utime + stime + (withReaped ? cutime + cstime : 0);
 }

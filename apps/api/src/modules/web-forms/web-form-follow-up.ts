@@ -24,7 +24,7 @@ import { Notifier } from '../notifications/notifier.js';
 import { emitLeadEvents, emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 /** What a `form.submitted` event carries: the form, the submission, the lead as the API returns it. */
-export interface FormSubmitted {
+interface FormSubmitted {
   form: { id: number; slug: string; name: string };
   submission: WebFormSubmission;
   lead: LeadListItem;
