@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['./vitest.global-setup.ts'],
+    // Background work (imports, heavy reads) at normal priority: here the CPU goes to other test files,
+    // and a niced import starved by browsers only stretches the run (README, Configuration).
+    env: { BACKGROUND_NICE: '0' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // expect.poll gives up after 1 s by default: a screen that waits for a route's chunk and its data

@@ -13,8 +13,19 @@ import { typeParsers } from './create-db.js';
 import type { Database } from './database.js';
 import type { Db } from './types.js';
 
-/** Unix niceness of background work: when both want the CPU, a nice-0 process gets about ten times its share. */
-export const BACKGROUND_NICE = 10;
+/**
+ * Unix niceness of background work (`BACKGROUND_NICE`, 0–19, default 10): when both want the CPU, a
+ * nice-0 process gets about ten times its share. 0 leaves background work at normal priority: the
+ * API's test run sets it, where the processes competing for the CPU are other test files, not people
+ * waiting, and a starved import only makes the run slower.
+ */
+export const BACKGROUND_NICE = backgroundNice(process.env['BACKGROUND_NICE']);
+
+function backgroundNice(value: string | undefined): number {
+  const nice = Number(value ?? 10);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error(`BACKGROUND_NICE debe ser un entero de 0 a 19: ${value}`);
+  return nice;
+}
 
 /** Where background work connects: `embedded` says the server's backends are processes of this machine. */
 export interface BackgroundDatabase {
