@@ -193,7 +193,9 @@ describeWithServer('leads leaving a restricted reader’s sight', (server) => {
 
   it('reminds no one of a follow-up on a lead they may no longer see', async () => {
     const [lost, kept] = await Promise.all([newLead(vera.id), newLead(vera.id)]);
-    const dueAt = new Date(Date.now() + 2500).toISOString();
+    // Long enough for the steps before the reassignment on a loaded machine: a reminder due while Vera
+    // still saw the lead would rightly reach her.
+    const dueAt = new Date(Date.now() + 6000).toISOString();
     const followUps: number[] = [];
     for (const leadId of [lost, kept]) {
       const created = await vera.client.post<{ id: number }>('/api/follow-ups', { leadId, dueAt, note: 'Llamar' });
@@ -204,7 +206,7 @@ describeWithServer('leads leaving a restricted reader’s sight', (server) => {
     try {
       expect((await manager.client.put(`/api/leads/${lost}/assign`, { assignedTo: lone.id })).status).toBe(200);
       const due = () => veraFeed!.events.flatMap((event) => (event.type === 'followUpDue' ? [event.followUp.leadId] : []));
-      await expect.poll(due, { timeout: 10_000 }).toContain(kept);
+      await expect.poll(due, { timeout: 20_000 }).toContain(kept);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(due()).toEqual([kept]);
       const notified = veraFeed!.events.flatMap((event) => (event.type === 'notification' ? [event.notification.leadId] : []));
