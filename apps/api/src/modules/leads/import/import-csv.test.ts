@@ -28,6 +28,16 @@ it('reads a row of as many columns as the bound', async () => {
   expect(await read(`name,categoryName\n${'x,'.repeat(CSV_LIMITS.columns - 1)}x\n`)).toMatchObject({ cells: 2 + CSV_LIMITS.columns });
 });
 
+it('refuses a row one cell past the bound', async () => {
+  const header = 'name,categoryName\nEmpresa,retail\n';
+  expect((await read(`${header}${'x,'.repeat(CSV_LIMITS.columns)}x\nOtra,retail\n`)).message).toBe(CSV_TOO_MANY_COLUMNS(3));
+});
+
+it('names the unclosed quote of a cell past the column bound', async () => {
+  const result = await read(`name,categoryName\n${'x,'.repeat(CSV_LIMITS.columns)}"x\nOtra,retail\n`);
+  expect(result.message).toBe('El archivo CSV no es válido cerca de la línea 3: hay comillas sin cerrar');
+});
+
 it('refuses a row of five million empty cells at the column past the bound, at once', async () => {
   const result = await read(`name,categoryName\nEmpresa,retail\n${','.repeat(5_000_000)}\n`);
   expect(result.message).toBe(CSV_TOO_MANY_COLUMNS(3));
