@@ -18,10 +18,11 @@ describe('background work on a connection of its own', () => {
     await database.drop();
   });
 
-  it('leaves the priority alone on a server that is not the embedded one', async () => {
+  it('leaves the priority alone on a server that is not the embedded one, and never compiles its queries', async () => {
     const background = await openBackgroundDb({ url: database.url, embedded: false });
     try {
       expect(os.getPriority(await backendPid(background.db))).toBe(0);
+      expect((await sql<{ jit: string }>`show jit`.execute(background.db)).rows).toEqual([{ jit: 'off' }]);
     } finally {
       await background.close();
     }

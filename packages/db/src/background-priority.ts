@@ -49,10 +49,17 @@ export async function lowerBackendPriority(client: pg.ClientBase, database: Back
 /**
  * A database handle of one connection of its own, at background priority, for a job's long
  * transaction; `close` ends it (a lowered priority cannot always be raised again, so the connection
- * is never handed back to a pool).
+ * is never handed back to a pool). Without JIT: a job's set-based statements over rows the planner
+ * has no statistics for yet look expensive enough to be compiled, and compiling took longer than running them.
  */
 export async function openBackgroundDb(database: BackgroundDatabase): Promise<{ db: Db; close: () => Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: database.url, max: 1, idleTimeoutMillis: 0, types: typeParsers() });
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 1,
+    idleTimeoutMillis: 0,
+    types: typeParsers(),
+    options: '-c jit=off',
+  });
   pool.on('error', () => undefined);
   try {
     const client = await pool.connect();
