@@ -59,7 +59,8 @@ async function animationsDone(page: Page): Promise<void> {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
+        // A cancelled animation (replaced by the next state) rejects `finished`: it is done all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }
