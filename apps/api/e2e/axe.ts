@@ -15,6 +15,7 @@ interface AxeRunner {
  * Content-Security-Policy refuses.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsDone(page);
   // Evaluated once per document: compiling axe's half a megabyte again for every check costs the renderer.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async (selector) => {
@@ -27,4 +28,20 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
         return `${violation.id} (${violation.impact}): ${nodes.join(' | ')}`;
       });
   }, include);
+}
+
+/**
+ * Until the page's finite animations (a menu's or a dialog's fade-in, an overlay's fade) have run:
+ * axe reads colours as shown, and a half-faded dialog reads as low contrast.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        // A cancelled animation (replaced by the next state) rejects `finished`: it is done all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

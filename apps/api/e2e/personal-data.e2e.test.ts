@@ -52,19 +52,6 @@ async function leadWithContacts(label: string) {
   return { leadId: lead.body.id, ana, luis };
 }
 
-/** Until the page's finite animations (a menu's or a dialog's fade-in) have run: axe reads colours as shown. */
-async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        // A cancelled animation (replaced by the next state) rejects `finished`: it is done all the same.
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 const contactCard = (page: Page, name: string) => page.getByTestId('lead-contact').filter({ hasText: name });
 
 async function download(page: Page, item: string): Promise<string> {
@@ -91,7 +78,6 @@ describe("a contact's personal data", () => {
         await menuButton.click();
         const menu = page.getByRole('menu');
         await menu.getByText('Exportar datos personales').waitFor();
-        await animationsDone(page);
         expect(await seriousViolations(page, '[role="menu"]')).toEqual([]);
         await screenshot(page, `contact-personal-data-menu-${label}`, { fullPage: false });
         const json = JSON.parse(await download(page, 'Exportar en JSON')) as { contact: { name: string; cargo: string } };
@@ -105,7 +91,6 @@ describe("a contact's personal data", () => {
         const dialog = page.getByRole('dialog', { name: 'Anonimizar contacto' });
         await dialog.getByText(`¿Anonimizar «${ana.name}»?`, { exact: false }).waitFor();
         await dialog.getByText('No se puede deshacer.', { exact: false }).waitFor();
-        await animationsDone(page);
         expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
         await screenshot(page, `contact-personal-data-confirm-${label}`, { fullPage: false });
         await dialog.getByRole('button', { name: 'Anonimizar' }).click();

@@ -8,7 +8,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webFormEmbedSnippet } from '@crm/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, uniqueName } from '../src/test/harness.js';
 import { seriousViolations } from './axe.js';
 import { type BrowserSuite, LAPTOP, PHONE, pageSignedInAs, screenshot, startBrowserSuite } from './browser.js';
@@ -20,8 +20,17 @@ let siteOrigin: string;
 /** The HTML the other site serves at /landing (set once the form exists). */
 let landingHtml = '';
 
-beforeAll(async () => {
+// A server and database per attempt: the journey expects 'Aún no hay formularios' and a fixed slug,
+// so a retry (CI runs a failed test once more) must not find the first attempt's form.
+beforeEach(async () => {
   suite = await startBrowserSuite({ adminApi: true });
+}, 120_000);
+
+afterEach(async () => {
+  await suite?.close();
+});
+
+beforeAll(async () => {
   site = createServer((request, response) => {
     if (!request.url?.startsWith('/landing')) {
       response.writeHead(404).end();
@@ -35,7 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => site?.close(() => resolve()));
-  await suite?.close();
 });
 
 describe('web forms', () => {
