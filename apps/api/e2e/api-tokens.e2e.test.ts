@@ -36,10 +36,9 @@ describe('Tokens de API', () => {
     it(
       `creates a token shown once, lists its use and revokes it (${label})`,
       async () => {
-        const { page, context } = await pageSignedInAs(browser, server, 'team_member', { viewport, bypassCSP: true });
+        const { page, context } = await pageSignedInAs(browser, server, 'team_member', { viewport, bypassCSP: true, path: '/profile' });
         page.setDefaultTimeout(30_000);
         await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-        await page.goto('/profile');
         await page.getByRole('link', { name: 'Tokens de API' }).click();
         await page.getByRole('heading', { name: 'Tokens de API' }).waitFor();
         await page.getByText('Aún no hay tokens de API').waitFor();
@@ -98,9 +97,8 @@ describe('Tokens de API', () => {
       const owner = await loginAs(server, username);
       expect((await owner.post('/api/tokens', { name: 'Hoja de cálculo', scope: 'write' })).status).toBe(201);
 
-      const { page, context } = await pageSignedInAs(browser, server, 'admin', { bypassCSP: true });
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { bypassCSP: true, path: '/profile' });
       page.setDefaultTimeout(30_000);
-      await page.goto('/profile');
       const link = page.getByRole('link', { name: 'Tokens de API' });
       await link.waitFor();
       await screenshot(page, 'api-tokens-profile-link-laptop');

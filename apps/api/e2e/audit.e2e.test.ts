@@ -36,9 +36,12 @@ describe.each([
   ['móvil', PHONE],
 ] as const)("'Configuración → Auditoría' (%s)", (label, viewport) => {
   it('shows the log newest first, filters by action, pages back and offers the CSV; axe-clean', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', {
+      viewport,
+      bypassCSP: true,
+      path: '/configuracion/auditoria',
+    });
     try {
-      await page.goto('/configuracion/auditoria');
       await page.getByRole('tab', { name: 'Auditoría', selected: true }).waitFor();
       await page.getByLabel('Acción').fill(`${action}.`);
       await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -60,9 +63,8 @@ describe.each([
 });
 
 it('keeps a manager out of the audit log', async () => {
-  const { page, context } = await pageSignedInAs(browser, server, 'manager');
+  const { page, context } = await pageSignedInAs(browser, server, 'manager', { path: '/configuracion/auditoria' });
   try {
-    await page.goto('/configuracion/auditoria');
     await page
       .getByRole('tab', { name: 'Auditoría' })
       .waitFor({ state: 'detached', timeout: 5_000 })

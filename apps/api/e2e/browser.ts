@@ -96,7 +96,34 @@ export async function signIn(page: Page, username: string, password = DEFAULT_PA
   await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
 }
 
-/** Creates a user of that role and returns a signed-in page at the given width. */
+/**
+ * Signs `context` in without the login screen: a login over the API, its cookies handed to the
+ * browser. The login screen has journeys of its own (shell, two-factor, first day); every other
+ * journey skips its page load and the dashboard's behind it.
+ */
+export async function signInByCookie(
+  context: BrowserContext,
+  server: TestServer,
+  username: string,
+  password = DEFAULT_PASSWORD,
+): Promise<void> {
+  const api = await loginAs(server, username, password);
+  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+}
+
+/** A new page of `context`, signed in as `username`, showing `path` (the dashboard, with the app's navigation, unless told). */
+export async function openSignedIn(context: BrowserContext, server: TestServer, username: string, path?: string): Promise<Page> {
+  await signInByCookie(context, server, username);
+  const page = await context.newPage();
+  await page.goto(path ?? '/');
+  if (path === undefined) await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
+  return page;
+}
+
+/**
+ * Creates a user of that role and returns a page signed in at the given width, showing `path`
+ * (the dashboard unless told: then it waits for the app's navigation).
+ */
 export async function pageSignedInAs(
   browser: Browser,
   server: TestServer,
@@ -107,14 +134,25 @@ export async function pageSignedInAs(
     firstName?: string;
     lastName?: string;
     bypassCSP?: boolean;
+    path?: string;
   } = {},
 ): Promise<{ page: Page; context: BrowserContext; username: string; userId: number }> {
   const username = options.username ?? `${role.replace('_', '')}${Math.random().toString(36).slice(2, 8)}`;
   const { id: userId } = await createUser(server, { username, systemRole: role, firstName: options.firstName, lastName: options.lastName });
   const context = await newContext(browser, server, options.viewport, { bypassCSP: options.bypassCSP });
-  const page = await context.newPage();
-  await signIn(page, username);
+  const page = await openSignedIn(context, server, username, options.path);
   return { page, context, username, userId };
+}
+
+/**
+ * Moves the open app to `path` as a click on one of its links does (react-router follows the
+ * history), without loading the page again: a journey across many screens boots the app once.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /**

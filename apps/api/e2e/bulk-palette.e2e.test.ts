@@ -53,9 +53,11 @@ describe('bulk selection and the command palette', () => {
       // Five already belong to the seller: the server skips them as unchanged and says so.
       for (let index = 1; index <= 60; index += 1) await createLead(`${token} ${index}`, index <= 5 ? { assignedTo: seller.id } : {});
 
-      const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true });
+      const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', {
+        bypassCSP: true,
+        path: `/leads?modo=tabla&q=${token}`,
+      });
       context.setDefaultTimeout(15_000);
-      await page.goto(`/leads?modo=tabla&q=${token}`);
       await page.getByTestId('lead-row').first().waitFor();
       await page.getByRole('checkbox', { name: 'Seleccionar los leads de la página' }).check();
       await expect.poll(() => page.getByTestId('bulk-count').textContent()).toBe('50 leads seleccionados');
@@ -89,9 +91,12 @@ describe('bulk selection and the command palette', () => {
       expect(zone.status).toBe(201);
       expect((await adminApi.put(`/api/leads/${ids[0]}`, { customFields: { [zone.body.key as string]: 'Norte' } })).status).toBe(200);
       for (const viewport of [LAPTOP, PHONE]) {
-        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', {
+          bypassCSP: true,
+          viewport,
+          path: `/leads?modo=tarjetas&q=${token}`,
+        });
         context.setDefaultTimeout(15_000);
-        await page.goto(`/leads?modo=tarjetas&q=${token}`);
         await page.getByTestId('lead-card').first().waitFor();
         await page.getByRole('checkbox', { name: `Seleccionar ${token} uno` }).check();
         await page.getByRole('checkbox', { name: `Seleccionar ${token} dos` }).check();

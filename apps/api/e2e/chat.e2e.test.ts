@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { ADMIN_PASSWORD, createUser, loginAs, type TestServer, uniqueName } from '../src/test/harness.js';
-import { LAPTOP, PHONE, launchBrowser, newContext, screenshot, signIn, startBrowserServer } from './browser.js';
+import { LAPTOP, PHONE, launchBrowser, newContext, screenshot, openSignedIn, signInByCookie, startBrowserServer } from './browser.js';
 
 let browser: Browser;
 let database: TestDatabase;
@@ -35,8 +35,7 @@ const asTestServer = (): TestServer => ({ ...server, database });
 async function openAs(prefix: string, firstName: string, viewport = LAPTOP): Promise<{ page: Page; user: User }> {
   const user = await createUser(asTestServer(), { username: uniqueName(prefix), firstName, lastName: 'Prueba' });
   const context = await newContext(browser, asTestServer(), viewport);
-  const page = await context.newPage();
-  await signIn(page, user.username);
+  const page = await openSignedIn(context, asTestServer(), user.username);
   return { page, user };
 }
 
@@ -127,7 +126,7 @@ describe('chat in two browsers', () => {
     const page = await context.newPage();
     // The live link never comes up in this browser.
     await page.routeWebSocket(/\/trpc/, (socket) => socket.close({ code: 1011 }));
-    await signIn(page, fede.username);
+    await signInByCookie(context, asTestServer(), fede.username);
     await page.goto(`/chat?con=${eva.id}`);
     const box = page.getByLabel('Mensaje');
     await box.fill('por compatibilidad');

@@ -70,9 +70,8 @@ describe("a lead's contacts", () => {
       `adds a contact with its call and WhatsApp links, then makes another primary (${label})`,
       async () => {
         const leadId = await createLead(`Clínica Norte ${label}`);
-        const { page, context } = await pageSignedInAs(browser, server, 'manager', { viewport });
+        const { page, context } = await pageSignedInAs(browser, server, 'manager', { viewport, path: `/leads/${leadId}` });
         context.setDefaultTimeout(10_000);
-        await page.goto(`/leads/${leadId}`);
         await page.getByRole('heading', { name: 'Contactos' }).waitFor();
         await page.getByText('Sin contactos.').waitFor();
 
@@ -128,9 +127,8 @@ describe("a lead's contacts", () => {
     async () => {
       const leadId = await createLead('Óptica Sur');
       expect((await adminApi.post(`/api/leads/${leadId}/contacts`, { name: 'Eva Ruiz', phone: '+34 644 555 666' })).status).toBe(201);
-      const { page, context } = await pageSignedInAs(browser, server, 'team_member', { viewport: PHONE });
+      const { page, context } = await pageSignedInAs(browser, server, 'team_member', { viewport: PHONE, path: `/leads/${leadId}` });
       context.setDefaultTimeout(10_000);
-      await page.goto(`/leads/${leadId}`);
       const eva = contactCard(page, 'Eva Ruiz');
       await eva.getByRole('link', { name: /^WhatsApp de Eva Ruiz/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Añadir contacto' }).count()).toBe(0);
@@ -152,9 +150,8 @@ describe("a lead's contacts", () => {
       const earlier = (await adminApi.get('/api/custom-fields?entity=contact')).body as { id: number }[];
       for (const field of earlier) expect((await adminApi.delete(`/api/custom-fields/${field.id}`)).status).toBe(200);
       const leadId = await createLead(`Gestoría Centro ${uniqueName('')}`);
-      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP });
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP, path: '/configuracion/campos' });
       context.setDefaultTimeout(10_000);
-      await page.goto('/configuracion/campos');
       await page.getByRole('tabpanel').getByText('Contactos', { exact: true }).click();
       await expect.poll(() => page.getByRole('radio', { name: 'Contactos' }).isChecked()).toBe(true);
       const form = page.getByRole('form', { name: 'Nuevo campo' });
@@ -207,9 +204,8 @@ describe("a lead's contacts", () => {
       await screenshot(page, 'contact-custom-fields-card-laptop');
       await context.close();
 
-      const phone = await pageSignedInAs(browser, server, 'manager', { viewport: PHONE });
+      const phone = await pageSignedInAs(browser, server, 'manager', { viewport: PHONE, path: `/leads/${leadId}` });
       phone.context.setDefaultTimeout(10_000);
-      await phone.page.goto(`/leads/${leadId}`);
       const card = contactCard(phone.page, 'Rosa Vidal');
       await card.getByText('Idioma').waitFor();
       await card.getByText('Inglés').waitFor();

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { PHONE, type BrowserSuite, newContext, pageSignedInAs, screenshot, signIn, startBrowserSuite } from './browser.js';
+import { PHONE, type BrowserSuite, newContext, pageSignedInAs, screenshot, openSignedIn, startBrowserSuite } from './browser.js';
 
 const BROWSER_TEST_MS = 180_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,9 +48,8 @@ describe('custom fields', () => {
   it(
     'defines two fields, imports a LibreOffice workbook that fills them, filters and sorts the table by them',
     async () => {
-      const { page, context, username } = await pageSignedInAs(suite.browser, suite.server, 'admin');
+      const { page, context, username } = await pageSignedInAs(suite.browser, suite.server, 'admin', { path: '/configuracion/campos' });
       context.setDefaultTimeout(30_000);
-      await page.goto('/configuracion/campos');
       await page.getByRole('tab', { name: 'Campos personalizados' }).waitFor();
       await defineField(page, 'Provincia', 'Selección', ['Madrid', 'Sevilla', 'Valencia']);
       await defineField(page, 'Empleados', 'Número');
@@ -123,9 +122,7 @@ describe('custom fields', () => {
       // The same view, from its address, on a phone.
       const address = page.url();
       const phone = await newContext(suite.browser, suite.server, PHONE);
-      const phonePage = await phone.newPage();
-      await signIn(phonePage, username);
-      await phonePage.goto(address);
+      const phonePage = await openSignedIn(phone, suite.server, username, address);
       await phonePage.getByTestId('lead-table').waitFor();
       await expect
         .poll(() => tableNames(phonePage))

@@ -6,7 +6,17 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { createRandom } from '../src/scripts/seed/random.js';
 import { seedDemo } from '../src/scripts/seed/seed.js';
 import { ApiClient, ADMIN_PASSWORD, DEFAULT_PASSWORD, type TestServer } from '../src/test/harness.js';
-import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
+import {
+  LAPTOP,
+  PHONE,
+  newContext,
+  pageSignedInAs,
+  screenshot,
+  openSignedIn,
+  signIn,
+  type BrowserSuite,
+  startBrowserSuite,
+} from './browser.js';
 
 /** Money as the demo team's saved settings write it (a Spanish team: euros, es-ES). */
 const DEMO_MONEY = { locale: 'es-ES', currency: 'EUR' };
@@ -94,8 +104,7 @@ describe('dashboard and analytics with no data', () => {
   });
 
   it('refuses a Vendedor the analytics screen', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
-    await page.goto('/analytics');
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member', { path: '/analytics' });
     await page.getByText('Acceso Restringido').waitFor();
     await page.getByText('Solo los administradores pueden acceder a esta sección.').waitFor();
     expect(await page.getByTestId('leads-per-month').count()).toBe(0);
@@ -116,8 +125,7 @@ describe('dashboard and analytics on the demo data', () => {
     const summary = (await api.get('/api/dashboard/summary')).body;
     const performance = (await api.get('/api/analytics/performance')).body;
     const context = await newContext(browser, server, LAPTOP);
-    const page = await context.newPage();
-    await signIn(page, 'elena.martin');
+    const page = await openSignedIn(context, server, 'elena.martin');
     await page.getByTestId('activity-row').first().waitFor();
     await page.getByTestId('seller-row').first().waitFor();
 
@@ -161,10 +169,8 @@ describe('dashboard and analytics on the demo data', () => {
 
   it('changes the analytics figures with the period, draws both charts and sorts the table', { timeout: 90_000 }, async () => {
     const context = await newContext(browser, server, LAPTOP);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await signIn(page, 'elena.martin');
-    await page.goto('/analytics');
+    context.setDefaultTimeout(10_000);
+    const page = await openSignedIn(context, server, 'elena.martin', '/analytics');
     await page.getByRole('heading', { name: 'Análisis y Reportes' }).waitFor();
     const total = page.getByTestId('leads-total');
     await total.waitFor();

@@ -60,8 +60,7 @@ describe('the board of a team selling in euros', () => {
     it(
       `shows each column's count and value in € (${name}), axe clean`,
       async () => {
-        const { page, context } = await pageSignedInAs(browser, server, 'manager', { viewport, bypassCSP: true });
-        await page.goto('/pipeline');
+        const { page, context } = await pageSignedInAs(browser, server, 'manager', { viewport, bypassCSP: true, path: '/pipeline' });
         await page.getByTestId('board-column-nuevo').getByTestId('board-column-value').waitFor();
         // 1234,56 € with an amount and 1000 € (the team's value per conversion) without one.
         expect(await boardValue(page, 'nuevo')).toBe('2.234,56 €');
@@ -81,8 +80,11 @@ describe('the board of a team selling in euros', () => {
   it(
     'shows the deal and the tags on the lead page, axe clean',
     async () => {
-      const { page, context } = await pageSignedInAs(browser, server, 'manager', { viewport: LAPTOP, bypassCSP: true });
-      await page.goto(`/leads/${leadId}`);
+      const { page, context } = await pageSignedInAs(browser, server, 'manager', {
+        viewport: LAPTOP,
+        bypassCSP: true,
+        path: `/leads/${leadId}`,
+      });
       await page.getByRole('heading', { name: 'Bodega Valor', level: 1 }).waitFor();
       await page.getByText('Feria 2026').first().waitFor();
       expect(plain(await page.locator('body').textContent())).toContain('1.234,56 €');

@@ -7,7 +7,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createUser, uniqueName, uniquePhone } from '../src/test/harness.js';
 import { seriousViolations } from './axe.js';
-import { LAPTOP, PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
+import {
+  LAPTOP,
+  PHONE,
+  newContext,
+  pageSignedInAs,
+  screenshot,
+  openSignedIn,
+  signIn,
+  type BrowserSuite,
+  startBrowserSuite,
+} from './browser.js';
 
 const JOURNEY_MS = 90_000;
 
@@ -153,8 +163,7 @@ describe('at phone width', () => {
       const username = uniqueName('tactil');
       await createUser(server, { username });
       const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, isMobile: true, hasTouch: true, locale: 'es-ES' });
-      const page = await context.newPage();
-      await signIn(page, username);
+      const page = await openSignedIn(context, server, username);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       await page
         .getByRole('button', { name: /^Buscar/ })
@@ -164,8 +173,7 @@ describe('at phone width', () => {
       await context.close();
 
       const laptop = await newContext(browser, server);
-      const laptopPage = await laptop.newPage();
-      await signIn(laptopPage, username);
+      const laptopPage = await openSignedIn(laptop, server, username);
       await expect(laptopPage.getByText('Ctrl K').isVisible()).resolves.toBe(true);
       await laptop.close();
     },
@@ -177,7 +185,12 @@ describe('toasts', () => {
   it(
     "show in the bottom-right corner, away from the page's buttons, and go within a few seconds",
     async () => {
-      const { page, context } = await signedIn();
+      // The login screen's own toast: this journey signs in through it.
+      const username = uniqueName('tostada');
+      await createUser(suite.server, { username });
+      const context = await newContext(suite.browser, suite.server);
+      const page = await context.newPage();
+      await signIn(page, username);
       const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Login exitoso' });
       await toast.waitFor();
       const box = await toast.boundingBox();

@@ -120,9 +120,8 @@ describe('the admin’s screens for teams and visibility', () => {
         expect((await adminApi.put(`/api/users/${seller.id}`, { teamId: team.body.id })).status).toBe(200);
       }
       for (const viewport of [LAPTOP, PHONE]) {
-        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'admin', { bypassCSP: true, viewport });
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'admin', { bypassCSP: true, viewport, path: '/team' });
         context.setDefaultTimeout(15_000);
-        await page.goto('/team');
         await page.getByText(`${teamName} — 4 miembros`).waitFor();
         await page.waitForTimeout(300);
         expect(await seriousViolations(page)).toEqual([]);

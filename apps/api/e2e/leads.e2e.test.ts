@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestServer, createUser, uniqueName, uniquePhone } from '../src/test/harness.js';
 import { seriousViolations } from './axe.js';
-import { PHONE, newContext, pageSignedInAs, screenshot, signIn, type BrowserSuite, startBrowserSuite } from './browser.js';
+import { PHONE, newContext, pageSignedInAs, screenshot, signInByCookie, type BrowserSuite, startBrowserSuite } from './browser.js';
 
 /** A whole user journey through several dialogs; each wait inside fails sooner (10 s). */
 const BROWSER_TEST_MS = 90_000;
@@ -388,9 +388,9 @@ describe('Vendedor', () => {
       await createLead({ name, assignedTo: seller.id, category: 'retail' });
 
       const session = await newContext(browser, server);
+      await signInByCookie(session, server, username);
       const sellerPage = await session.newPage();
       const consoleErrors = collectConsoleErrors(sellerPage);
-      await signIn(sellerPage, username);
       session.setDefaultTimeout(10_000);
 
       await openLeads(sellerPage);

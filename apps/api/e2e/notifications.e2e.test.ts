@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, uniqueName } from '../src/test/harness.js';
 import { seriousViolations } from './axe.js';
-import { LAPTOP, PHONE, type BrowserSuite, newContext, screenshot, signIn, startBrowserSuite } from './browser.js';
+import { LAPTOP, PHONE, type BrowserSuite, newContext, screenshot, openSignedIn, startBrowserSuite } from './browser.js';
 
 let suite: BrowserSuite;
 
@@ -43,9 +43,7 @@ async function signedIn(username: string, viewport: { width: number; height: num
   const context = await newContext(suite.browser, suite.server, viewport);
   await context.grantPermissions(['notifications']);
   await context.addInitScript(recordNotifications);
-  const page = await context.newPage();
-  await signIn(page, username);
-  return page;
+  return openSignedIn(context, suite.server, username);
 }
 
 describe('notification centre', () => {

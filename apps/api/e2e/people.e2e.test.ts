@@ -53,8 +53,11 @@ describe('user management', () => {
   it(
     'an admin creates a manager, edits a user with the role field, and deletes after confirming',
     async () => {
-      const { page, context } = await pageSignedInAs(browser, server, 'admin', { firstName: 'Alba', lastName: 'Admin' });
-      await page.goto('/user-management');
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', {
+        firstName: 'Alba',
+        lastName: 'Admin',
+        path: '/user-management',
+      });
       await page.getByRole('heading', { name: 'Gestión de Usuarios' }).waitFor();
       await page.getByText('Usuarios del Sistema', { exact: true }).waitFor();
       for (const label of ['Administradores', 'Managers', 'Vendedores']) await page.getByLabel(label).waitFor();
@@ -122,8 +125,11 @@ describe('user management', () => {
     async () => {
       await createUser(server, { username: uniqueName('otroadmin'), systemRole: 'admin', firstName: 'Otra', lastName: 'Admin' });
       await createUser(server, { username: uniqueName('vend'), firstName: 'Víctor', lastName: 'Vendedor' });
-      const { page, context } = await pageSignedInAs(browser, server, 'manager', { firstName: 'Mario', lastName: 'Manager' });
-      await page.goto('/user-management');
+      const { page, context } = await pageSignedInAs(browser, server, 'manager', {
+        firstName: 'Mario',
+        lastName: 'Manager',
+        path: '/user-management',
+      });
       await page.getByRole('button', { name: 'Crear Usuario' }).click();
       const dialog = page.getByRole('dialog', { name: 'Crear Nuevo Usuario' });
       await dialog.getByRole('combobox', { name: 'Rol' }).click();
@@ -165,8 +171,7 @@ describe('custom roles', () => {
     'creates a role, assigns it to a user, and removes it',
     async () => {
       await createUser(server, { username: uniqueName('vend'), firstName: 'Rosa', lastName: 'Roles' });
-      const { page, context } = await pageSignedInAs(browser, server, 'manager');
-      await page.goto('/role-management');
+      const { page, context } = await pageSignedInAs(browser, server, 'manager', { path: '/role-management' });
       await page.getByRole('heading', { name: 'Gestión de Roles Personalizados' }).waitFor();
       await page.getByText('Usuarios y sus Roles', { exact: true }).waitFor();
 
@@ -247,8 +252,7 @@ describe('team screen', () => {
           .values({ name: uniqueName('Lead'), category: 'retail', status, assigned_to: seller.id })
           .execute();
       }
-      const { page, context } = await pageSignedInAs(browser, server, 'admin');
-      await page.goto('/team');
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { path: '/team' });
       await page.getByRole('heading', { name: 'Gestión del Equipo' }).waitFor();
       for (const label of ['Total Miembros', 'Activos Hoy', 'Mejor Performance']) await page.getByLabel(label).waitFor();
       const carla = page.getByTestId('team-row').filter({ hasText: 'Carla Cifras' });
@@ -315,8 +319,7 @@ describe('team screen', () => {
   it(
     'shows Acceso Restringido to a manager',
     async () => {
-      const { page, context } = await pageSignedInAs(browser, server, 'manager');
-      await page.goto('/team');
+      const { page, context } = await pageSignedInAs(browser, server, 'manager', { path: '/team' });
       await page.getByText('Acceso Restringido').waitFor();
       await page.getByText('Solo los administradores pueden acceder a esta sección.').waitFor();
       await context.close();
@@ -339,8 +342,11 @@ describe('profile photo', () => {
       const textFile = path.join(fileDir, 'notas.txt');
       await writeFile(textFile, 'no soy una imagen');
 
-      const { page, context } = await pageSignedInAs(browser, server, 'team_member', { firstName: 'Paula', lastName: 'Pérez' });
-      await page.goto('/profile');
+      const { page, context } = await pageSignedInAs(browser, server, 'team_member', {
+        firstName: 'Paula',
+        lastName: 'Pérez',
+        path: '/profile',
+      });
       await page.getByRole('button', { name: 'Cambiar Foto' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cambiar Foto de Perfil' });
       const input = dialog.locator('input[type="file"]');
@@ -376,8 +382,7 @@ describe('phone width', () => {
   ])(
     '%s fits 390 px without sideways scrolling',
     async (url, title, testId, shot) => {
-      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: PHONE });
-      await page.goto(url);
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: PHONE, path: url });
       await page.getByRole('heading', { name: title }).waitFor();
       await page.getByTestId(testId).first().waitFor();
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);

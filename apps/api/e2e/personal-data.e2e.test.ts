@@ -68,9 +68,8 @@ describe("a contact's personal data", () => {
       `exports one contact's data and anonymises them from the card (${label})`,
       async () => {
         const { leadId, ana, luis } = await leadWithContacts(label);
-        const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport });
+        const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, path: `/leads/${leadId}` });
         context.setDefaultTimeout(10_000);
-        await page.goto(`/leads/${leadId}`);
         const card = contactCard(page, ana.name);
         await card.waitFor();
 
@@ -117,9 +116,8 @@ describe("a contact's personal data", () => {
     async () => {
       const { leadId, ana } = await leadWithContacts('sin menú');
       for (const role of ['manager', 'team_member'] as const) {
-        const { page, context } = await pageSignedInAs(browser, server, role, { viewport: PHONE });
+        const { page, context } = await pageSignedInAs(browser, server, role, { viewport: PHONE, path: `/leads/${leadId}` });
         context.setDefaultTimeout(10_000);
-        await page.goto(`/leads/${leadId}`);
         await contactCard(page, ana.name).getByText('Directora').waitFor();
         expect(await page.getByRole('button', { name: /^Datos personales/ }).count(), role).toBe(0);
         await context.close();

@@ -42,9 +42,12 @@ describe('saved views and merging leads', () => {
         const token = uniqueName('Vista')
           .replace(/[^a-z0-9]/gi, '')
           .toLowerCase();
-        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', {
+          bypassCSP: true,
+          viewport,
+          path: `/leads?modo=tabla&estado=interesado&q=${token}`,
+        });
         context.setDefaultTimeout(15_000);
-        await page.goto(`/leads?modo=tabla&estado=interesado&q=${token}`);
         await page.getByRole('button', { name: 'Guardar vista' }).click();
         const dialog = page.getByRole('dialog', { name: 'Guardar vista' });
         await dialog.getByLabel('Nombre').fill(`Interesados ${token}`);
@@ -85,9 +88,12 @@ describe('saved views and merging leads', () => {
       const otherId = await createLead(`Clínica ${token} duplicada`, `${token}.nuevo@example.com`);
       // The phone only looks (and runs axe); the laptop then merges.
       for (const viewport of [PHONE, LAPTOP]) {
-        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', { bypassCSP: true, viewport });
+        const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', {
+          bypassCSP: true,
+          viewport,
+          path: `/leads/${survivorId}`,
+        });
         context.setDefaultTimeout(15_000);
-        await page.goto(`/leads/${survivorId}`);
         await page.getByRole('button', { name: 'Fusionar con…' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel('Lead a fusionar').fill(`${token} duplicada`);

@@ -135,8 +135,7 @@ describe('sidebar per role', () => {
 
 describe('gated sections and routes', () => {
   it('refuses the admin-only analytics screen to a Vendedor', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
-    await page.goto('/analytics');
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member', { path: '/analytics' });
     await page.getByText('Acceso Restringido').waitFor();
     await page.getByText('Solo los administradores pueden acceder a esta sección.').waitFor();
     await page.getByText('Vendedor', { exact: true }).last().waitFor();
@@ -147,8 +146,7 @@ describe('gated sections and routes', () => {
   });
 
   it('shows the not-found page on an unknown path', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'manager');
-    await page.goto('/no-existe');
+    const { page, context } = await pageSignedInAs(browser, server, 'manager', { path: '/no-existe' });
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
     await context.close();
@@ -230,8 +228,7 @@ describe('logout and phone width', () => {
   });
 
   it('saves the profile and keeps it after a reload', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'team_member');
-    await page.goto('/profile');
+    const { page, context } = await pageSignedInAs(browser, server, 'team_member', { path: '/profile' });
     await page.getByLabel('Teléfono').fill('+34 611 222 333');
     await page.getByLabel('Biografía').fill('Especialista en clínicas dentales');
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();

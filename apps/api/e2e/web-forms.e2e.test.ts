@@ -66,9 +66,8 @@ describe('web forms', () => {
       });
       expect(customerType.status).toBe(201);
 
-      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP, bypassCSP: true });
+      const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport: LAPTOP, bypassCSP: true, path: '/formularios' });
       context.setDefaultTimeout(30_000);
-      await page.goto('/formularios');
       await page.getByRole('heading', { name: 'Formularios', exact: true }).waitFor();
       await page.getByText('Aún no hay formularios').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

@@ -41,9 +41,12 @@ describe.each([
   ['móvil', PHONE],
 ] as const)("'Configuración → Webhooks' (%s)", (label, viewport) => {
   it('creates a webhook, shows its secret once, logs a delivery, resends it and pauses it; axe-clean', async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', {
+      viewport,
+      bypassCSP: true,
+      path: '/configuracion/webhooks',
+    });
     try {
-      await page.goto('/configuracion/webhooks');
       await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
       await settled(page);
       const existing = (await adminApi.get('/api/webhooks')).body.length;
@@ -109,9 +112,8 @@ describe.each([
 });
 
 it('keeps a manager out of the screen and the API', async () => {
-  const { page, context } = await pageSignedInAs(browser, server, 'manager');
+  const { page, context } = await pageSignedInAs(browser, server, 'manager', { path: '/configuracion/webhooks' });
   try {
-    await page.goto('/configuracion/webhooks');
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: 'Nuevo webhook' }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/webhooks')).status);

@@ -85,9 +85,8 @@ describe.each([
 ] as const)('WhatsApp (%s)', (label, viewport) => {
   it("shows the lead's conversation with its ticks, replies from the panel; axe-clean", async () => {
     const leadId = await conversationLead(`Cliente ${label}`);
-    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true, path: `/leads/${leadId}` });
     try {
-      await page.goto(`/leads/${leadId}`);
       const panel = page.getByTestId('whatsapp-panel');
       await panel.getByText('¿tienen el piso de la calle Mayor disponible?', { exact: false }).waitFor();
       await settled(page);
@@ -110,9 +109,8 @@ describe.each([
 
   it("lists the team's conversations, filters 'Mías' and shows the unread badge; axe-clean", async () => {
     const leadId = await conversationLead(`Bandeja ${label}`);
-    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true, path: '/whatsapp' });
     try {
-      await page.goto('/whatsapp');
       const row = page.getByTestId('whatsapp-inbox-row').filter({ hasText: `Bandeja ${label}` });
       await row.waitFor();
       await settled(page);
@@ -135,9 +133,12 @@ describe.each([
   });
 
   it("shows 'Configuración → WhatsApp' and a Vendedor that he may not reply; axe-clean", async () => {
-    const { page, context } = await pageSignedInAs(browser, server, 'admin', { viewport, bypassCSP: true });
+    const { page, context } = await pageSignedInAs(browser, server, 'admin', {
+      viewport,
+      bypassCSP: true,
+      path: '/configuracion/whatsapp',
+    });
     try {
-      await page.goto('/configuracion/whatsapp');
       await page.getByRole('tab', { name: 'WhatsApp', selected: true }).waitFor();
       await page.getByText('Conectado', { exact: true }).waitFor();
       await settled(page);
@@ -149,9 +150,8 @@ describe.each([
       await context.close();
     }
     const leadId = await conversationLead(`Ajeno ${label}`);
-    const seller = await pageSignedInAs(browser, server, 'team_member', { viewport, bypassCSP: true });
+    const seller = await pageSignedInAs(browser, server, 'team_member', { viewport, bypassCSP: true, path: `/leads/${leadId}` });
     try {
-      await seller.page.goto(`/leads/${leadId}`);
       await seller.page.getByText('Solo quien trabaja este lead puede responder por WhatsApp.').waitFor();
       await settled(seller.page);
       expect(await seriousViolations(seller.page)).toEqual([]);
