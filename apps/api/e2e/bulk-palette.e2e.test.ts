@@ -90,6 +90,10 @@ describe('bulk selection and the command palette', () => {
       const zone = await adminApi.post('/api/custom-fields', { label: `Zona ${token}`, type: 'text' });
       expect(zone.status).toBe(201);
       expect((await adminApi.put(`/api/leads/${ids[0]}`, { customFields: { [zone.body.key as string]: 'Norte' } })).status).toBe(200);
+      const language = await adminApi.post('/api/custom-fields', { entity: 'contact', label: `Idioma ${token}`, type: 'text' });
+      expect(language.status).toBe(201);
+      const contact = { name: 'Rosa Vidal', customFields: { [language.body.key as string]: 'Inglés' } };
+      expect((await adminApi.post(`/api/leads/${ids[0]}/contacts`, contact)).status).toBe(201);
       for (const viewport of [LAPTOP, PHONE]) {
         const { page, context } = await pageSignedInAs(suite.browser, suite.server, 'manager', {
           bypassCSP: true,
@@ -105,7 +109,8 @@ describe('bulk selection and the command palette', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `bulk-cards-${viewport.width}`);
         if (viewport === LAPTOP) {
-          // 'Exportar CSV' of the selection: its two leads, with the team's lead fields after the built-in columns.
+          // 'Exportar CSV' of the selection: its two leads, with the team's lead fields after the built-in
+          // columns, then the primary contact's.
           const [download] = await Promise.all([
             page.waitForEvent('download'),
             page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Exportar CSV' }).click(),
@@ -115,8 +120,10 @@ describe('bulk selection and the command palette', () => {
             .trim()
             .split('\r\n');
           expect(lines).toHaveLength(3);
-          expect(lines[0]?.endsWith(`;Zona ${token}`)).toBe(true);
-          expect(lines.find((line) => line.startsWith(`${token} uno;`))?.endsWith(';Norte')).toBe(true);
+          expect(lines[0]?.endsWith(`;Zona ${token};Idioma ${token} (contacto)`)).toBe(true);
+          const uno = lines.find((line) => line.startsWith(`${token} uno;`));
+          expect(uno).toContain(';Rosa Vidal;');
+          expect(uno?.endsWith(';Norte;Inglés')).toBe(true);
           await page.getByRole('region', { name: 'Acciones masivas' }).getByRole('button', { name: 'Asignar' }).click();
           await page.getByRole('dialog', { name: 'Asignar leads' }).getByLabel('Asignar a').first().click();
           await page.getByRole('option', { name: 'Iván Soto' }).click();

@@ -17,3 +17,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Refetches what a live event changed. A query still on its first fetch would otherwise keep that
+ * fetch (TanStack joins it rather than start another), and its answer, read before the event's
+ * change, would land as fresh: the fetch under way is cancelled first, so the refetch starts after.
+ */
+export async function refetchAfterEvent(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}

@@ -7,6 +7,7 @@ import { type Contact, type CustomFieldValues, contactWhatsapp, leadSearchText }
 import { type Selectable, type Updateable, sql } from 'kysely';
 import type { ContactsTable } from '../tables/contacts.table.js';
 import type { DbOrTrx } from '../types.js';
+import { EVERY_LEAD, type LeadReader, visibleLeads } from './lead-visibility.repository.js';
 
 export type ContactRow = Selectable<ContactsTable>;
 
@@ -42,13 +43,20 @@ export async function listContacts(db: DbOrTrx, leadId: number): Promise<Contact
 }
 
 /** The custom values of the primary contacts of `leadIds`, by lead (the exports' contact columns). */
-export async function primaryContactCustomFields(db: DbOrTrx, leadIds: readonly number[]): Promise<Map<number, CustomFieldValues>> {
+/** The custom values of the primary contacts of those leads that `reader` may see, by lead id. */
+export async function primaryContactCustomFields(
+  db: DbOrTrx,
+  leadIds: readonly number[],
+  reader: LeadReader = EVERY_LEAD,
+): Promise<Map<number, CustomFieldValues>> {
   if (leadIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('contacts')
-    .select(['lead_id', 'custom_fields'])
-    .where('lead_id', 'in', leadIds)
-    .where('is_primary', '=', true)
+    .innerJoin('leads', 'leads.id', 'contacts.lead_id')
+    .select(['contacts.lead_id', 'contacts.custom_fields'])
+    .where('contacts.lead_id', 'in', leadIds)
+    .where('contacts.is_primary', '=', true)
+    .where(visibleLeads(reader))
     .execute();
   return new Map(rows.map((row) => [row.lead_id, row.custom_fields as CustomFieldValues]));
 }

@@ -92,6 +92,13 @@ export function leadExportColumns(definitions: readonly CustomFieldDefinition[] 
   return [...LEAD_EXPORT_COLUMNS, ...leadColumns, ...contactColumns];
 }
 
+/**
+ * How many leads one read of primary contacts' custom values may name (GET /api/contacts/primary-fields):
+ * the web's CSV of selected rows asks in calls of this many. Here, not beside the schema, so that the
+ * leads screen's first load does not carry the contact schemas' phone rules.
+ */
+export const PRIMARY_CONTACT_FIELDS_MAX_IDS = 500;
+
 /** Whether the columns read the primary contact's custom values (which the list item does not carry). */
 export function readsContactFields(definitions: readonly CustomFieldDefinition[]): boolean {
   return definitions.some((definition) => !definition.archived && definition.entity === 'contact');

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isPlausiblePhone } from '../phones/phone.js';
+import { PRIMARY_CONTACT_FIELDS_MAX_IDS } from '../format/lead-export.js';
 import { customFieldValuesSchema, customFieldsInputSchema } from './custom-field.js';
 import { LIMITS, clearableText, idSchema, optionalEmailSchema, optionalText, requiredText, text } from './common.js';
 
@@ -103,3 +104,19 @@ export type UpdateContactInput = z.input<typeof updateContactSchema>;
 /** The contact fields an edit and the history name, in the form's order. */
 export const CONTACT_FIELDS = ['name', 'cargo', 'email', 'phone', 'phoneHasWhatsapp', 'whatsappPhone', 'notes'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The leads whose primary contacts' custom values are asked for: `ids=1,2,3` in a query string, an array in tRPC. */
+export const primaryContactFieldsQuerySchema = z.object({
+  ids: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : value),
+    z
+      .array(idSchema)
+      .min(1, { message: 'Indica al menos un lead' })
+      .max(PRIMARY_CONTACT_FIELDS_MAX_IDS, { message: `Máximo ${PRIMARY_CONTACT_FIELDS_MAX_IDS} leads por consulta` }),
+  ),
+});
+export type PrimaryContactFieldsQuery = z.output<typeof primaryContactFieldsQuerySchema>;
+
+/** Each named lead that has a primary contact and that the reader may see, with that contact's custom values. */
+export const primaryContactFieldsSchema = z.array(z.object({ leadId: z.number(), customFields: customFieldValuesSchema }));
+export type PrimaryContactFields = z.infer<typeof primaryContactFieldsSchema>;

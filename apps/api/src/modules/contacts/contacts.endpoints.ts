@@ -2,11 +2,20 @@
  * A lead's contacts (docs/contacts.md; tRPC `contacts.*`): everyone who reads the lead lists them;
  * admins and managers add, edit and delete them, as they edit the lead.
  */
-import { contactSchema, createContactSchema, deletedSchema, idInputSchema, idSchema, updateContactSchema } from '@crm/domain';
+import {
+  contactSchema,
+  createContactSchema,
+  deletedSchema,
+  idInputSchema,
+  idSchema,
+  primaryContactFieldsQuerySchema,
+  primaryContactFieldsSchema,
+  updateContactSchema,
+} from '@crm/domain';
 import { z } from 'zod';
 import { endpoint } from '../../endpoints/endpoint.js';
 import { routerOf } from '../../endpoints/trpc-adapter.js';
-import { addContact, editContact, listLeadContacts, removeContact } from './contacts.service.js';
+import { addContact, editContact, listLeadContacts, primaryContactFieldsOf, removeContact } from './contacts.service.js';
 
 export const contactsEndpoints = [
   endpoint({
@@ -18,6 +27,18 @@ export const contactsEndpoints = [
     rest: { method: 'GET', path: '/api/leads/:leadId/contacts' },
     trpc: 'query',
     handler: ({ ctx, input }) => listLeadContacts(ctx, input.leadId),
+  }),
+  endpoint({
+    name: 'contacts.primaryFields',
+    summary: 'Los campos personalizados del contacto principal de varios leads',
+    description:
+      '`ids`: hasta 500 ids de leads separados por comas. Solo los leads que quien pregunta puede ver y que tienen contacto principal; los demás no aparecen.',
+    permission: 'lead.read',
+    input: primaryContactFieldsQuerySchema,
+    output: primaryContactFieldsSchema,
+    rest: { method: 'GET', path: '/api/contacts/primary-fields' },
+    trpc: 'query',
+    handler: ({ ctx, input }) => primaryContactFieldsOf(ctx, input.ids),
   }),
   endpoint({
     name: 'contacts.create',

@@ -23,6 +23,7 @@ import {
   findLeadRowForUpdate,
   insertContact,
   listContacts,
+  primaryContactCustomFields,
   promoteEarliestContact,
   recordLeadHistory,
   toContactDto,
@@ -37,6 +38,7 @@ import {
   type CreateContact,
   type CustomFieldDefinition,
   type CustomFieldValues,
+  type PrimaryContactFields,
   DomainError,
   type PhoneCountry,
   type UpdateContactFields,
@@ -57,6 +59,17 @@ export async function listLeadContacts(ctx: ServiceContext, leadId: number): Pro
   requirePermission(ctx, 'lead.read');
   if (!(await findLeadRow(ctx.db, leadId, await leadReaderOf(ctx)))) throw new DomainError('NOT_FOUND', LEAD_NOT_FOUND);
   return listContacts(ctx.db, leadId);
+}
+
+/**
+ * The custom values of the primary contacts of the named leads, for the CSV of selected rows the
+ * browser writes (its list items carry the primary contact, not its custom values). Leads the
+ * caller may not see, or without a primary contact, are left out.
+ */
+export async function primaryContactFieldsOf(ctx: ServiceContext, leadIds: readonly number[]): Promise<PrimaryContactFields> {
+  requirePermission(ctx, 'lead.read');
+  const fields = await primaryContactCustomFields(ctx.db, leadIds, await leadReaderOf(ctx));
+  return [...fields].map(([leadId, customFields]) => ({ leadId, customFields }));
 }
 
 /** The lead's row lock; a lead the caller may not see is not found. */

@@ -4,6 +4,7 @@
  */
 import type { Notification } from '@crm/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { refetchAfterEvent } from '../../../lib/query-client';
 import type { useTRPC } from '../../../lib/trpc';
 
 type Trpc = ReturnType<typeof useTRPC>;
@@ -22,7 +23,7 @@ export function applyNotificationEvent(
   trpc: Trpc,
   event: { type: 'notification'; notification: Notification } | { type: 'notificationsRead' } | { type: 'synced' },
 ): void {
-  void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() });
-  void queryClient.invalidateQueries({ queryKey: trpc.notifications.unreadCount.queryKey() });
+  void refetchAfterEvent(queryClient, trpc.notifications.list.pathKey());
+  void refetchAfterEvent(queryClient, trpc.notifications.unreadCount.queryKey());
   if (event.type === 'notification') for (const listener of listeners) listener(event.notification);
 }
