@@ -4,6 +4,7 @@
  * per user (a 429 with Retry-After past either, others untouched), and
  * audited calls recorded with who, from where and what, sign-in failures included.
  */
+import { get, type IncomingMessage } from 'node:http';
 import { releaseWorkSlot, takeWorkSlot } from '@crm/db';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -123,6 +124,35 @@ describeWithServer(
       expect(listed.body.items.map((entry: { summary: string }) => entry.summary)).toEqual(
         expect.arrayContaining(['Crea un usuario', 'Edita un usuario']),
       );
+    });
+
+    it('keeps a slot while its stream is read: two open streams leave none for a third call, and a cut one gives it back', async () => {
+      const { db } = server().ctx;
+      // More than the sockets on both ends can buffer, so a stream nobody reads stays open.
+      await sql`insert into leads (name, email, category, description, search_text)
+        select 'Corriente ' || g, 'corriente' || g || '@empresa.es', 'otros', ${'x'.repeat(500)}, 'corriente ' || g
+        from generate_series(1, 40000) g`.execute(db);
+      const username = uniqueName('streams');
+      await createUser(server(), { username, systemRole: 'team_member' });
+      const seller = await loginAs(server(), username);
+      const open = () =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          const request = get(new URL('/api/leads', server().url), { headers: { cookie: seller.cookies.header() } }, (response) => {
+            response.pause();
+            resolve(response);
+          });
+          request.on('error', reject);
+        });
+      const streams = [await open(), await open()];
+      expect(streams.map((response) => response.statusCode)).toEqual([200, 200]);
+      const refused = await seller.get('/api/leads?q=corriente&limit=5');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Ya tienes otras búsquedas en marcha. Espera a que terminen y vuelve a intentarlo en 1 s.');
+      // The client goes away mid-stream: the server's stream ends, and its slot is free again.
+      streams[0]?.destroy();
+      await expect.poll(async () => (await seller.get('/api/leads?q=corriente&limit=5')).status, { timeout: 10_000 }).toBe(200);
+      streams[1]?.destroy();
+      await sql`delete from leads where name like 'Corriente %'`.execute(db);
     });
   },
   { WORK_BUDGET_BURST: '30', WORK_BUDGET_PER_SECOND: '0.1' },

@@ -10,6 +10,7 @@
  * - `audit`: the call is recorded in the audit log once it succeeds ('attempts': failures too, as
  *   `<name>.failed`), with the caller, the token, the address, the target and the scrubbed input.
  */
+import { Readable, finished } from 'node:stream';
 import { releaseWorkSlot, spendWorkBudget, takeWorkSlot } from '@crm/db';
 import { DomainError, type User, auditDetailsOf } from '@crm/domain';
 import { recordAudit } from '../audit-trail.js';
@@ -96,12 +97,21 @@ async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => 
   }
 }
 
+/** The stream a call answers with, if any (the whole-list stream, a download's body): it is read after the call returns. */
+function answerStream(result: unknown): Readable | undefined {
+  if (result instanceof Readable) return result;
+  if (result && typeof result === 'object' && 'body' in result && result.body instanceof Readable) return result.body;
+  return undefined;
+}
+
 /**
  * Runs expensive work for the caller: pays `cost`, holds one of the user's slots while `work` runs,
  * and, for a read, gives `work` a context whose database is the pool of heavy reads. A write (a bulk
  * action, an import) keeps the main pool: its transactions must never wait for a second connection
  * of a pool that small. Also for an escape hatch that answers by itself (the whole-list stream).
- * Anonymous calls (a public door) are not priced.
+ * An answer that streams keeps the slot until the stream ends, is cut or fails (or its lease runs
+ * out): its pages are read after `work` returns, and eight streams of one user at once must not
+ * run as eight. Anonymous calls (a public door) are not priced.
  */
 export async function runExpensive<Ctx extends PolicedContext, T>(
   ctx: Ctx,
@@ -112,12 +122,19 @@ export async function runExpensive<Ctx extends PolicedContext, T>(
   const userId = ctx.viewer?.user.id;
   if (userId === undefined || cost <= 0) return work(ctx);
   await payWork(ctx, userId, cost);
-  const release = await holdWorkSlot(ctx, userId);
+  const held = await holdWorkSlot(ctx, userId);
+  const release = () => held().catch((error: unknown) => ctx.log.warn({ err: error }, 'No se pudo liberar un turno de trabajo caro'));
+  let result: T;
   try {
-    return await work(readsOnly ? { ...ctx, db: ctx.heavyDb } : ctx);
-  } finally {
-    await release().catch((error: unknown) => ctx.log.warn({ err: error }, 'No se pudo liberar un turno de trabajo caro'));
+    result = await work(readsOnly ? { ...ctx, db: ctx.heavyDb } : ctx);
+  } catch (error) {
+    await release();
+    throw error;
   }
+  const stream = answerStream(result);
+  if (stream) finished(stream, () => void release());
+  else await release();
+  return result;
 }
 
 const idOf = (value: unknown): string | number | undefined => {
