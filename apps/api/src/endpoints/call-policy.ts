@@ -14,6 +14,7 @@ import { Readable, finished } from 'node:stream';
 import { releaseWorkSlot, spendWorkBudget, takeWorkSlot } from '@crm/db';
 import { DomainError, type User, auditDetailsOf } from '@crm/domain';
 import { recordAudit } from '../audit-trail.js';
+import { refuseLate } from '../http/late-refusal.js';
 import type { AppContext, Viewer } from '../context.js';
 
 export type AuditPolicy = true | 'attempts';
@@ -68,9 +69,13 @@ const WORK_SLOTS_PER_USER = 2;
 export const HEAVY_READ_CONNECTIONS = 2;
 /** Longer than any expensive call: an older lease means its replica died mid-call. */
 const SLOT_LEASE_SECONDS = 120;
-/** How long a call waits for one of its user's slots before the 429, and how often it looks. */
+/**
+ * How long a call waits for one of its user's slots before the 429, and how often it looks: soon at
+ * first, then less and less often, so a flood of waiting calls does not become a flood of queries.
+ */
 const SLOT_WAIT_MS = 5_000;
-const SLOT_POLL_MS = 100;
+const SLOT_FIRST_POLL_MS = 100;
+const SLOT_LONGEST_POLL_MS = 1_000;
 
 const WORK_BUDGET_MESSAGE = (seconds: number) => `Has hecho demasiadas búsquedas seguidas. Vuelve a intentarlo en ${seconds} s.`;
 const WORK_SLOTS_MESSAGE = 'Ya tienes otras búsquedas en marcha. Espera a que terminen y vuelve a intentarlo en 1 s.';
@@ -79,21 +84,19 @@ const WORK_SLOTS_MESSAGE = 'Ya tienes otras búsquedas en marcha. Espera a que t
 async function payWork(ctx: PolicedContext, userId: number, cost: number): Promise<void> {
   const budget = { burst: ctx.env.WORK_BUDGET_BURST, perSecond: ctx.env.WORK_BUDGET_PER_SECOND };
   const spend = await spendWorkBudget(ctx.db, userId, cost, budget);
-  if (!spend.allowed) {
-    throw new DomainError('TOO_MANY_REQUESTS', WORK_BUDGET_MESSAGE(spend.retryAfterSeconds), undefined, {
-      retryAfterSeconds: spend.retryAfterSeconds,
-    });
-  }
+  // Answered late: a flood of refused searches would otherwise ask the database as fast as it is refused.
+  if (!spend.allowed) await refuseLate(WORK_BUDGET_MESSAGE(spend.retryAfterSeconds), spend.retryAfterSeconds);
 }
 
 /** Waits (without holding a connection) for one of the user's slots; the 429 when none frees in time. */
 async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => Promise<void>> {
   const giveUpAt = Date.now() + SLOT_WAIT_MS;
-  for (;;) {
+  for (let pause = SLOT_FIRST_POLL_MS; ; pause = Math.min(pause * 2, SLOT_LONGEST_POLL_MS)) {
     const held = await takeWorkSlot(ctx.db, userId, WORK_SLOTS_PER_USER, SLOT_LEASE_SECONDS);
     if (held) return () => releaseWorkSlot(ctx.db, userId, held);
-    if (Date.now() >= giveUpAt) throw new DomainError('TOO_MANY_REQUESTS', WORK_SLOTS_MESSAGE, undefined, { retryAfterSeconds: 1 });
-    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+    const left = giveUpAt - Date.now();
+    if (left <= 0) throw new DomainError('TOO_MANY_REQUESTS', WORK_SLOTS_MESSAGE, undefined, { retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
   }
 }
 

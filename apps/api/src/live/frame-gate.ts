@@ -4,29 +4,10 @@
  * flood costs the database nothing. The database's per-sender count stays the rule across
  * sockets and replicas; this gate only applies the same rate before any query runs.
  */
-import { CHAT_LIMITS, CHAT_MESSAGES, DomainError } from '@crm/domain';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '@crm/domain';
+import { refuseLate } from '../http/late-refusal.js';
 
 export const PENDING_FULL_MESSAGE = 'Hay demasiados mensajes pendientes de envío. Espera un momento.';
-
-/**
- * A refused send is answered after its Retry-After, up to this long: a client that floods without
- * waiting sends no faster than its refusals come back, so its flood waits on its own allowance
- * instead of taking the server's time from everyone else.
- */
-const REFUSAL_HOLD_MS = 1_000;
-/** Refusals this process holds at once; past this many they are answered at once (memory stays bounded). */
-const MAX_HELD_REFUSALS = 1_000;
-let heldRefusals = 0;
-
-/** Throws the 429 with the Spanish reason and Retry-After once that time has passed (REFUSAL_HOLD_MS at most). */
-export async function refuseLate(reason: string, retryAfterSeconds: number): Promise<never> {
-  if (heldRefusals < MAX_HELD_REFUSALS) {
-    heldRefusals += 1;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(REFUSAL_HOLD_MS, retryAfterSeconds * 1000)));
-    heldRefusals -= 1;
-  }
-  throw new DomainError('TOO_MANY_REQUESTS', reason, undefined, { retryAfterSeconds });
-}
 
 /** A token bucket of the chat rate (a full window's worth, refilled evenly over the window) and a bound on pending sends. */
 export class FrameGate {

@@ -31,7 +31,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
-import { refuseLate } from '../../live/frame-gate.js';
+import { refuseLate } from '../../http/late-refusal.js';
 import { publishLive, publishLiveEach } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 import { actorName } from '../activities/activities.service.js';
