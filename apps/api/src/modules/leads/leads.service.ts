@@ -86,9 +86,11 @@ export async function customSortOf(ctx: ServiceContext, sort: LeadSort): Promise
 }
 
 export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | LeadCountsQuery): Promise<LeadFilters> {
+  // Two reads that do not wait for each other.
+  const [reader, custom] = await Promise.all([leadReaderOf(ctx), customFiltersOf(ctx, query)]);
   return {
-    reader: await leadReaderOf(ctx),
-    custom: await customFiltersOf(ctx, query),
+    reader,
+    custom,
     view: 'view' in query ? query.view : undefined,
     status: query.status,
     category: query.category,
@@ -104,13 +106,12 @@ export async function filtersOf(ctx: ServiceContext, query: LeadListQuery | Lead
 export async function listLeadPage(ctx: ServiceContext, query: LeadListQuery): Promise<LeadPage> {
   requirePermission(ctx, 'lead.read');
   const sort = query.sort ?? DEFAULT_LEAD_SORT;
-  const customSort = await customSortOf(ctx, sort);
+  const [customSort, filters] = await Promise.all([customSortOf(ctx, sort), filtersOf(ctx, query)]);
   let cursor;
   if (query.cursor) {
     cursor = decodeLeadCursor(query.cursor, sort, customSort);
     if (!cursor) throw new DomainError('BAD_REQUEST', 'Cursor de paginación inválido');
   }
-  const filters = await filtersOf(ctx, query);
   const page = await listLeads(ctx.db, filters, { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor, sort, customSort });
   return { items: page.items, nextCursor: page.nextCursor && encodeLeadCursor(page.nextCursor) };
 }
