@@ -1,14 +1,33 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type InlineConfig } from 'vite';
+import { firstLoadChunks } from './tools/first-load-chunks';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { screenPreloadsPlugin } from './tools/screen-preloads-plugin';
 import { sessionHintPlugin } from './tools/session-hint-plugin';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
-  plugins: [react(), sessionHintPlugin(), screenPreloadsPlugin(), precompressPlugin()],
+/** The app as it builds, before first-load-chunks.ts groups its chunks (which builds it this way first). */
+const appConfig = () =>
+  ({
+    root: import.meta.dirname,
+    plugins: [react()],
+    build: {
+      rolldownOptions: {
+        treeshake: {
+          // react-remove-scroll marks its sidecar as a side effect, which kept its scroll lock (and the
+          // modules under it) in the entry through Mantine's barrel; Modal and Drawer import it for real.
+          moduleSideEffects: [{ test: /react-remove-scroll\/dist\/es2015\/sidecar\.js$/, sideEffects: false }],
+        },
+      },
+    },
+  }) satisfies InlineConfig;
+
+const app = appConfig();
+
+export default defineConfig(async ({ command }) => ({
+  plugins: [...app.plugins, sessionHintPlugin(), screenPreloadsPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/api': api,
@@ -21,11 +40,8 @@ export default defineConfig({
     // The manifest lets a test read what each first load downloads (src/first-load-budget.test.ts).
     manifest: true,
     rolldownOptions: {
-      treeshake: {
-        // react-remove-scroll marks its sidecar as a side effect, which kept its scroll lock (and the
-        // modules under it) in the entry through Mantine's barrel; Modal and Drawer import it for real.
-        moduleSideEffects: [{ test: /react-remove-scroll\/dist\/es2015\/sidecar\.js$/, sideEffects: false }],
-      },
+      ...app.build.rolldownOptions,
+      output: command === 'build' ? { codeSplitting: await firstLoadChunks(appConfig()) } : {},
     },
   },
   test: {
@@ -38,4 +54,4 @@ export default defineConfig({
     // jsdom renders Mantine slowly on a busy 2-core machine: typing a field can take seconds there.
     testTimeout: 30_000,
   },
-});
+}));

@@ -5,7 +5,7 @@ import type { AppRouter } from '@crm/api';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, prepareFirstScreen } from './App';
@@ -39,10 +39,15 @@ function Root() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-void prepareFirstScreen(queryClient, createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  ),
-);
+void prepareFirstScreen(queryClient, createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })).then(() => {
+  const root = createRoot(container);
+  // As a transition React renders the first screen in slices, answering input between them: in one
+  // go it held a phone's main thread for over half a second (issue 25's total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
+  );
+});

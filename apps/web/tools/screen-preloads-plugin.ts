@@ -19,7 +19,7 @@ export interface ScreenPreloads {
 type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
 /** The chunk's file and those it imports statically, in an order where each comes after what it imports. */
-function staticClosure(chunk: Chunk, byFile: Map<string, Chunk>): Chunk[] {
+export function staticClosure(chunk: Chunk, byFile: Map<string, Chunk>): Chunk[] {
   const ordered: Chunk[] = [];
   const seen = new Set<string>();
   const visit = (current: Chunk) => {
@@ -47,7 +47,8 @@ export function screenPreloadsPlugin(): Plugin {
         if (!found) throw new Error(`screen-preloads: no chunk for ${what}`);
         return found;
       };
-      const bySource = (file: string) => find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${file}`) === true, file);
+      // A page may share its chunk with others (tools/first-load-chunks.ts): the chunk holding its module.
+      const bySource = (file: string) => find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/src/${file}`)), file);
       const inIndexHtml = new Set(
         staticClosure(
           find((chunk) => chunk.isEntry, 'the entry'),

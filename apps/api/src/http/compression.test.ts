@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type ApiClient, createUser, loginAs, startTestServer, type TestServer, uniqueName } from '../test/harness.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
@@ -101,6 +101,18 @@ function rawGet(server: TestServer, url: string, acceptEncoding: string, cookie 
       // The hint says only that a cookie came: a stale one gets it too, and the app's own check signs it out.
       const stale = await rawGet(server, '/leads', 'identity', 'crm_session=caducada');
       expect(stale.body.toString()).toContain('crm-session');
+    });
+
+    it('compresses the signed-in index.html too, and it reads the same as the plain one', async () => {
+      const plain = await rawGet(server, '/leads', 'identity', cookie);
+      expect(plain.encoding).toBeNull();
+      const br = await rawGet(server, '/leads', 'gzip, deflate, br', cookie);
+      expect(br.encoding).toBe('br');
+      expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+      expect(br.body.length).toBeLessThan(plain.body.length / 4);
+      const gzip = await rawGet(server, '/leads', 'gzip, br;q=0', cookie);
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
     });
 
     it('compresses a JSON answer above the threshold, and it reads the same', async () => {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { SESSION_COOKIE } from '../sessions/session.js';
+import { sendHtml } from './compressed-html.js';
 import { preloadTags, readScreenPreloads } from './screen-preloads.js';
 
 /**
@@ -57,7 +58,7 @@ export async function installWebApp(app: FastifyInstance, env: Env): Promise<voi
       const html = await readFile(path.join(root, 'index.html'), 'utf8');
       const tags = [SIGNED_IN_HINT, preloadTags(await readScreenPreloads(root), request.url.split('?')[0] ?? '/')].filter(Boolean);
       const page = html.replace(SIGNED_OUT_MARK, '').replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-      return reply.type('text/html; charset=utf-8').send(page);
+      return sendHtml(request, reply, page);
     }
     return reply.code(404).send({ message: 'Recurso no encontrado' });
   });

@@ -2,7 +2,7 @@
  * A module a screen can show without, loaded once the browser is idle after the first paint: a
  * phone's first load then downloads and runs only what draws the screen (docs/performance.md).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Runs `task` when the main thread is idle (at the latest after `timeout` ms); returns a cancel. */
 export function whenIdle(task: () => void, timeout = 2000): () => void {
@@ -37,7 +37,8 @@ export function idleModule<Module>(load: () => Promise<Module>): () => Module | 
       const cancel = whenIdle(() => {
         get().then(
           (value) => {
-            if (current) setModule(() => value);
+            // Every card showing a phone re-renders with it: in a transition React slices that work.
+            if (current) startTransition(() => setModule(() => value));
           },
           () => undefined,
         );

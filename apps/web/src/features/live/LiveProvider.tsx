@@ -5,7 +5,7 @@
  * import progress polling).
  */
 import { useThrottledCallback } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,17 +15,25 @@ import { applyChatEvent } from '../chat/hooks/chat-events';
 import { showFollowUpDueToast } from '../follow-ups/hooks/follow-up-due-toast';
 import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
 import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
-import {
-  applyGroupDeleted,
-  applyLeadAccessChanged,
-  applyLeadChanged,
-  applyLeadsHidden,
-  refreshLeadsAfterReconnect,
-} from '../leads/hooks/lead-events';
+import { applyGroupDeleted, applyLeadAccessChanged, applyLeadChanged, applyLeadsHidden } from '../leads/hooks/lead-events';
 import { applyNotificationEvent } from '../notifications/hooks/notification-events';
 import { applyWhatsAppEvent } from '../whatsapp/hooks/whatsapp-events';
 
 const BULK_REFRESH_MS = 1000;
+
+const syncedBefore = new WeakSet<QueryClient>();
+
+/**
+ * The feed's first `synced` comes right after it opened, while the screen's first queries are
+ * fetching or just fetched: refetching them would only repeat those requests (a second round of
+ * parsing and rendering on a phone's first load). A sign-out reloads the page, so each session's
+ * client sees its first `synced` once; every later one is a reconnect.
+ */
+function isFirstSync(queryClient: QueryClient): boolean {
+  const first = !syncedBefore.has(queryClient);
+  syncedBefore.add(queryClient);
+  return first;
+}
 
 const LiveContext = createContext<{ connected: boolean }>({ connected: false });
 
@@ -80,10 +88,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             refreshFollowUps(queryClient, trpc);
             return;
           case 'synced':
-            // Back on line: receipts and presence may have changed while we were away, and lead changes too.
+            if (isFirstSync(queryClient)) return;
+            // Back on line: receipts and presence may have changed while we were away, and lead changes
+            // too (only chat messages are replayed).
             void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
             applyNotificationEvent(queryClient, trpc, event);
-            refreshLeadsAfterReconnect(queryClient, trpc);
+            refreshFollowUps(queryClient, trpc);
             void queryClient.invalidateQueries({ queryKey: trpc.whatsapp.pathKey() });
             return;
         }

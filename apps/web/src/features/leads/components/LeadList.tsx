@@ -13,18 +13,23 @@ import { LeadCard } from './LeadCard';
 import { LoadMore } from './LoadMore';
 
 /**
- * Cards rendered at once: more than a screen holds (a phone shows one or two, a laptop two rows of
- * three). The others follow in a transition, which React renders in slices between which the page
- * stays responsive: a page of 24 cards rendered in one go blocked a phone's main thread for seconds.
+ * Cards rendered at once: more than a screen holds (a phone shows one or two, a laptop from Mantine's
+ * `sm` breakpoint two rows of three). The others follow in a transition, which React renders in
+ * slices between which the page stays responsive: a page of 24 cards rendered in one go blocked a
+ * phone's main thread for seconds, and each card rendered at once on a phone is work before it
+ * answers a touch.
  */
-const FIRST_PASS_CARDS = 6;
+function firstPassCards(): number {
+  return window.matchMedia('(min-width: 48em)').matches ? 6 : 2;
+}
 
 /** How many of the `total` cards of a list (one tab and set of filters: `listKey`) to render now. */
 function useRenderedCount(total: number, listKey: string): number {
-  const [shown, setShown] = useState({ listKey, limit: FIRST_PASS_CARDS });
+  const [firstPass] = useState(firstPassCards);
+  const [shown, setShown] = useState({ listKey, limit: firstPass });
   // Another list starts again from its first screenful (React's pattern for state derived from a prop).
-  if (shown.listKey !== listKey) setShown({ listKey, limit: FIRST_PASS_CARDS });
-  const limit = shown.listKey === listKey ? shown.limit : FIRST_PASS_CARDS;
+  if (shown.listKey !== listKey) setShown({ listKey, limit: firstPass });
+  const limit = shown.listKey === listKey ? shown.limit : firstPass;
   useEffect(() => {
     if (limit < total) startTransition(() => setShown({ listKey, limit: total }));
   }, [limit, total, listKey]);

@@ -64,17 +64,6 @@ export function applyGroupDeleted(queryClient: QueryClient, trpc: Trpc): void {
   refreshLeadAggregates(queryClient, trpc);
 }
 
-const syncedBefore = new WeakSet<QueryClient>();
-
-/**
- * The feed said `synced`: the first time it has just opened; after that it reconnected, and lead
- * changes published meanwhile were missed (only chat messages are replayed), so what is on screen refetches.
- */
-export function refreshLeadsAfterReconnect(queryClient: QueryClient, trpc: Trpc): void {
-  if (syncedBefore.has(queryClient)) refreshFollowUps(queryClient, trpc);
-  syncedBefore.add(queryClient);
-}
-
 /** For a write that answers with the lead (create, edit, assign, mark contacted, merge): the cache takes it at once. */
 export function useLeadWritten(): (lead: LeadListItem, change?: Exclude<LeadChange, 'deleted'>) => void {
   const trpc = useTRPC();
