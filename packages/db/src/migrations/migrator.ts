@@ -43,6 +43,7 @@ import * as whatsappCloud from './2026-11-27T2040-whatsapp-cloud.js';
 import * as teamsAndLeadVisibility from './2026-11-27T2050-teams-and-lead-visibility.js';
 import * as workSlots from './2026-11-28T0200-work-slots.js';
 import * as webFormFollowUps from './2026-11-28T0300-web-form-follow-ups.js';
+import * as importRowsWithoutLeadId from './2026-11-28T1200-import-rows-without-lead-id.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T2050-teams-and-lead-visibility': teamsAndLeadVisibility,
   '2026-11-28T0200-work-slots': workSlots,
   '2026-11-28T0300-web-form-follow-ups': webFormFollowUps,
+  '2026-11-28T1200-import-rows-without-lead-id': importRowsWithoutLeadId,
 };
 
 /**

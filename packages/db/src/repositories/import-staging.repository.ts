@@ -295,9 +295,11 @@ export async function addContactsOfMatchedRows(db: DbOrTrx, job: { jobId: number
 }
 
 /**
- * The new leads of rows `fromRow` … `toRow` (inclusive), in file order: ids taken in that order,
- * the leads inserted with the group and creator, those another writer took meanwhile skipped as
- * duplicates, and an 'imported' history entry for each new one. Answers the new leads' ids in file order.
+ * The new leads of rows `fromRow` … `toRow` (inclusive), in file order, in one statement: ids taken
+ * in that order, the leads inserted with the group and creator, and for each one that went in its
+ * primary contact (the row's, if it names one) and its 'imported' history entry. A lead another
+ * writer committed meanwhile with the same key is not inserted (ON CONFLICT): its row is then
+ * skipped as a duplicate. Answers the new leads' ids in file order.
  */
 export async function insertNewLeadsOfRows(
   db: DbOrTrx,
@@ -307,32 +309,36 @@ export async function insertNewLeadsOfRows(
 ): Promise<number[]> {
   const { jobId } = job;
   const inRange = sql`r.job_id = ${jobId} and r.row_number between ${range.fromRow} and ${range.toRow}`;
-  await sql`update import_job_rows r set lead_id = n.id
-    from (
-      select row_number, nextval('leads_id_seq'::regclass)::int as id
-      from (select row_number from import_job_rows r where ${inRange} and r.problem is null and r.matched_lead_id is null order by row_number) o
-    ) n
-    where r.job_id = ${jobId} and r.row_number = n.row_number`.execute(db);
-  await sql`insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, custom_fields)
-    select r.lead_id, r.name, r.email, r.phone, r.category, r.description, r.address, r.domain, ${job.groupId}::int, ${job.actorId}::int,
-      r.search_text, coalesce(r.custom_fields, '{}'::jsonb)
-    from import_job_rows r where ${inRange} and r.lead_id is not null
-    order by r.row_number
-    on conflict do nothing`.execute(db);
-  await sql`update import_job_rows r set lead_id = null, problem = ${EMAIL_TAKEN(reasons)}
-    where ${inRange} and r.lead_id is not null and not exists (select 1 from leads l where l.id = r.lead_id)`.execute(db);
-  // The new leads' contacts, one set-based insert: each new lead's first contact, so its primary.
-  await sql`insert into contacts (lead_id, name, cargo, email, phone, is_primary, search_text, created_by)
-    select r.lead_id, r.contact_name, r.contact_cargo, r.contact_email, r.contact_phone, true, r.contact_search_text, ${job.actorId}::int
-    from import_job_rows r where ${inRange} and r.lead_id is not null and r.contact_name is not null
-    order by r.row_number`.execute(db);
-  const { rows } = await sql<{ lead_id: number }>`
-    insert into lead_history (lead_id, type, actor_id, changes)
-    select r.lead_id, 'imported', ${job.actorId}::int, ${JSON.stringify(job.importedFrom)}::jsonb
-    from import_job_rows r where ${inRange} and r.lead_id is not null
-    order by r.row_number
-    returning lead_id`.execute(db);
-  return rows.map((row) => row.lead_id);
+  const { rows } = await sql<{ id: number; row_number: number; inserted: boolean }>`
+    with numbered as materialized (
+      select o.*, nextval('leads_id_seq'::regclass)::int as id
+      from (select r.* from import_job_rows r where ${inRange} and r.problem is null and r.matched_lead_id is null order by r.row_number) o
+    ), inserted as (
+      insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, custom_fields)
+      select n.id, n.name, n.email, n.phone, n.category, n.description, n.address, n.domain, ${job.groupId}::int, ${job.actorId}::int,
+        n.search_text, coalesce(n.custom_fields, '{}'::jsonb)
+      from numbered n order by n.row_number
+      on conflict do nothing
+      returning id
+    ), new_rows as (
+      select n.* from numbered n join inserted using (id)
+    ), primary_contacts as (
+      insert into contacts (lead_id, name, cargo, email, phone, is_primary, search_text, created_by)
+      select n.id, n.contact_name, n.contact_cargo, n.contact_email, n.contact_phone, true, n.contact_search_text, ${job.actorId}::int
+      from new_rows n where n.contact_name is not null order by n.row_number
+    ), history as (
+      insert into lead_history (lead_id, type, actor_id, changes)
+      select n.id, 'imported', ${job.actorId}::int, ${JSON.stringify(job.importedFrom)}::jsonb
+      from new_rows n order by n.row_number
+    )
+    select n.id, n.row_number, i.id is not null as inserted
+    from numbered n left join inserted i on i.id = n.id order by n.row_number`.execute(db);
+  const taken = rows.filter((row) => !row.inserted).map((row) => row.row_number);
+  if (taken.length > 0) {
+    await sql`update import_job_rows r set problem = ${EMAIL_TAKEN(reasons)}
+      where r.job_id = ${jobId} and r.row_number = ${anyInt(taken)}`.execute(db);
+  }
+  return rows.filter((row) => row.inserted).map((row) => row.id);
 }
 
 /**
@@ -364,7 +370,7 @@ export interface StagedOutcome {
 export async function stagedOutcome(db: DbOrTrx, jobId: number): Promise<StagedOutcome> {
   const { rows } = await sql<{ rows_read: number; imported: number; updated: number; skipped: number }>`
     select count(*)::int as rows_read,
-      count(*) filter (where lead_id is not null)::int as imported,
+      count(*) filter (where problem is null and matched_lead_id is null)::int as imported,
       count(*) filter (where matched_lead_id is not null and problem is null)::int as updated,
       count(*) filter (where problem is not null)::int as skipped
     from import_job_rows where job_id = ${jobId}`.execute(db);

@@ -71,6 +71,4 @@ export interface ImportJobRowsTable {
   problem: string | null;
   /** The existing lead the row matched (by email, else phone). */
   matched_lead_id: number | null;
-  /** The lead the row created. */
-  lead_id: number | null;
 }
