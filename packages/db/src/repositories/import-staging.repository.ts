@@ -167,6 +167,15 @@ export async function openImportRowsCopy(database: BackgroundDatabase, jobId: nu
   };
 }
 
+/**
+ * Gives the planner statistics of the rows just COPYed: without them it takes the staging table for
+ * a few rows and joins a range's thousands of rows to the leads it inserts by nested loops. Outside
+ * the publishing transaction: ANALYZE holds a lock that would make two imports publish in turn.
+ */
+export async function analyzeStagedRows(db: DbOrTrx): Promise<void> {
+  await sql`analyze import_job_rows`.execute(db);
+}
+
 /** Rows staged for the job: how many, and the highest row number (publishing goes by ranges of it). */
 export async function stagedRowSpan(db: DbOrTrx, jobId: number): Promise<{ rows: number; lastRow: number }> {
   const { rows } = await sql<{ rows: number; last_row: number | null }>`

@@ -12,6 +12,7 @@ import {
   type Db,
   type SkipReasons,
   addContactsOfMatchedRows,
+  analyzeStagedRows,
   countAcceptedRows,
   findImportJob,
   finishImportJob,
@@ -71,6 +72,7 @@ export async function publishStagedRows(
 ): Promise<void> {
   const userId = ctx.viewer.user.id;
   const notes = new Notifier();
+  await analyzeStagedRows(transactionDb);
   const outcome = await transactionDb.transaction().execute(async (trx) => {
     await skipRepeatedRows(trx, job.id, SKIP_REASONS);
     if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id);
