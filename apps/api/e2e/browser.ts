@@ -60,14 +60,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** `bypassCSP` lets a test inject a script (axe-core) past the app's Content-Security-Policy. */
+/**
+ * `bypassCSP` lets a test inject a script (axe-core) past the app's Content-Security-Policy. The
+ * browser asks for reduced motion, which the app honours (theme.ts): dialogs and menus appear at
+ * once, so a journey neither waits for nor renders their transitions.
+ */
 export async function newContext(
   browser: Browser,
   server: TestServer,
   viewport = LAPTOP,
   options: { bypassCSP?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid', ...options });
+  return browser.newContext({
+    baseURL: server.url,
+    viewport,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    reducedMotion: 'reduce',
+    ...options,
+  });
 }
 
 /**
