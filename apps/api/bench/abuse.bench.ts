@@ -163,6 +163,7 @@ async function benchOn(target: BenchTarget): Promise<void> {
     });
 
     await during(watch, 'list', `GET /api/leads (${LEADS.toLocaleString('es-ES')}) ×8 en paralelo`, async () => {
+      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 8 }, async () => {
           // A stream the server cut (it waited its turn too long) is counted, not fatal to the run.
@@ -174,12 +175,15 @@ async function benchOn(target: BenchTarget): Promise<void> {
           }
         }),
       );
-      return `respuestas ${statusText(answers.map((answer) => answer.status))}, ${megabytes(Math.max(...answers.map((answer) => answer.bytes)))} la mayor`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      return `respuestas ${statusText(answers.map((answer) => answer.status))}, ${megabytes(Math.max(...answers.map((answer) => answer.bytes)))} la mayor, todas en ${seconds} s`;
     });
 
     await during(watch, 'export', 'Exportación CSV de todos los leads', async () => {
+      const started = performance.now();
       const response = await fetch(new URL('/api/leads/export', url), { headers: { cookie: adminCookie } });
-      return `HTTP ${response.status}, ${megabytes((await response.arrayBuffer()).byteLength)}`;
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return `HTTP ${response.status}, ${megabytes(bytes)} en ${((performance.now() - started) / 1000).toFixed(1)} s`;
     });
 
     await during(watch, 'group', `Borrar un grupo de ${GROUPED.toLocaleString('es-ES')} leads`, async () => {
