@@ -5,6 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { type ApiClient, describeWithServer, signInEveryRole, uniqueName, uniquePhone } from '../../test/harness.js';
+import { createLiveTrpc } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 describeWithServer('primary contacts’ custom values of several leads', (server) => {
@@ -68,14 +69,19 @@ describeWithServer('primary contacts’ custom values of several leads', (server
     ]);
   });
 
-  it('leaves out the leads a Vendedor whose role sees only his own may not see', async () => {
+  it('leaves out the leads a Vendedor whose role sees only his own may not see, over REST and the tRPC WebSocket', async () => {
     const narrowed = await admin.put('/api/roles/team_member/lead-visibility', { visibility: 'own' });
     expect(narrowed.status).toBe(200);
+    const live = createLiveTrpc(server().url, seller);
     try {
       const response = await seller.get(`/api/contacts/primary-fields?ids=${leads.withContact},${leads.mine}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual([{ leadId: leads.mine, customFields: { [key]: 'Español' } }]);
+      expect(await live.trpc.contacts.primaryFields.query({ ids: [leads.withContact, leads.mine] })).toEqual([
+        { leadId: leads.mine, customFields: { [key]: 'Español' } },
+      ]);
     } finally {
+      await live.wsClient.close();
       expect((await admin.put('/api/roles/team_member/lead-visibility', { visibility: 'all' })).status).toBe(200);
     }
   });
