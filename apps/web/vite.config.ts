@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig } from 'vite';
 import { firstLoadChunks } from './tools/first-load-chunks';
+import { mantineIdPlugin } from './tools/mantine-id-plugin';
 import { precompressPlugin } from './tools/precompress-plugin';
 import { screenPreloadsPlugin } from './tools/screen-preloads-plugin';
 import { sessionHintPlugin } from './tools/session-hint-plugin';
@@ -12,7 +13,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const appConfig = () =>
   ({
     root: import.meta.dirname,
-    plugins: [react()],
+    plugins: [react(), mantineIdPlugin()],
     build: {
       rolldownOptions: {
         treeshake: {

@@ -1,6 +1,6 @@
 /** The signed-in frame: a fixed sidebar on wide screens, a burger menu on phones. */
 import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { NotificationAlerts } from '../features/notifications/components/Notific
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { SetupOffer } from '../features/settings/components/SetupOffer';
 import { Sidebar } from './Sidebar';
+import { useIsPhone } from '../lib/use-is-phone';
 
 /** The sidebar is 64 units wide (64 × 4 px). */
 const SIDEBAR_WIDTH = 256;
@@ -19,7 +20,7 @@ const SIDEBAR_WIDTH = 256;
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The top bar with the burger exists only below Mantine's 'sm' breakpoint (48em).
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
   const { pathname } = useLocation();
   return (
     <AppShell

@@ -14,12 +14,15 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   return () => window.clearTimeout(handle);
 }
 
-/** A hook giving the module once it has loaded (null before); every caller shares one load. */
+/**
+ * A hook giving the module once it has loaded (null before); every caller shares one wait for an idle
+ * moment and one load (a screen of cards, each with a phone, asked the browser 24 times).
+ */
 export function idleModule<Module>(load: () => Promise<Module>): () => Module | null {
   let loaded: Module | null = null;
   let pending: Promise<Module> | null = null;
-  const get = () => {
-    pending ??= load().then(
+  const loadWhenIdle = () => {
+    pending ??= new Promise<void>((resolve) => whenIdle(resolve)).then(load).then(
       (module) => (loaded = module),
       (error: unknown) => {
         // Not loaded (offline, a deploy): the next screen that asks tries again.
@@ -34,18 +37,15 @@ export function idleModule<Module>(load: () => Promise<Module>): () => Module | 
     useEffect(() => {
       if (module) return;
       let current = true;
-      const cancel = whenIdle(() => {
-        get().then(
-          (value) => {
-            // Every card showing a phone re-renders with it: in a transition React slices that work.
-            if (current) startTransition(() => setModule(() => value));
-          },
-          () => undefined,
-        );
-      });
+      loadWhenIdle().then(
+        (value) => {
+          // Every card showing a phone re-renders with it: in a transition React slices that work.
+          if (current) startTransition(() => setModule(() => value));
+        },
+        () => undefined,
+      );
       return () => {
         current = false;
-        cancel();
       };
     }, [module]);
     return module;

@@ -27,10 +27,15 @@ function endSession(): void {
   if (!signingOut) handleUnauthorized();
 }
 
+/** How long the socket stays open once no subscription needs it. */
+const SOCKET_IDLE_CLOSE_MS = 10_000;
+
 const wsClient = createWSClient({
   url: () => socketUrl('/trpc'),
-  // Opens only while a subscription is active (i.e. once signed in), closes when none is.
-  lazy: { enabled: true, closeMs: 0 },
+  // Opens only while a subscription is active (i.e. once signed in), closes a while after none is.
+  // While one is, tRPC re-arms this delay each time it runs out: at 0 ms that was a timer every 4 ms
+  // for as long as the app was open, a phone's main thread never at rest (issue 25).
+  lazy: { enabled: true, closeMs: SOCKET_IDLE_CLOSE_MS },
   retryDelayMs: () => CHAT_LIMITS.reconnectDelayMs,
   onClose: (cause) => {
     // The server closes with 1000 only when the session ended (logout elsewhere, deactivation,

@@ -1,6 +1,6 @@
 /** Chat del Equipo (docs/live-protocol.md): contacts on the left, the open conversation on the right; one at a time on a phone. */
 import { Card, Center, Grid, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../auth/CurrentUserContext';
@@ -15,6 +15,7 @@ import { NewChatDialog } from '../features/chat/components/NewChatDialog';
 import classes from '../features/chat/components/Chat.module.css';
 import { useTRPC } from '../lib/trpc';
 import { LoadError } from '../components/LoadError';
+import { useIsPhone } from '../lib/use-is-phone';
 
 export default function ChatPage() {
   return (
@@ -33,7 +34,7 @@ function ChatScreen() {
   const [params, setParams] = useSearchParams();
   const [dialogOpened, dialog] = useDisclosure(false);
   const [groupOpened, groupDialog] = useDisclosure(false);
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
 
   const selectedId = Number(params.get('con')) || undefined;
   const selectedChannelId = Number(params.get('canal')) || undefined;

@@ -5,10 +5,10 @@
  */
 import { API_TOKEN_SCOPE_LABELS, type ApiToken, type ApiTokenScope } from '@crm/domain';
 import { ActionIcon, Badge, Card, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useNow } from '../../../lib/use-now';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 function ScopeBadge({ scope }: { scope: ApiTokenScope }) {
   return (
@@ -42,7 +42,7 @@ export function ApiTokensTable({
   showOwner: boolean;
   onRevoke: (token: ApiToken) => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
   const texts = useTokenTexts();
   return (
     <Card p={0}>

@@ -4,7 +4,6 @@
  * shows the job still running, and 'Importaciones recientes' lists the latest ones.
  */
 import { Center, Loader, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
@@ -14,6 +13,7 @@ import { ImportFileForm } from './ImportFileForm';
 import { ImportFormatHelp } from './ImportFormatHelp';
 import { ImportJobList } from './ImportJobList';
 import { ImportJobView } from './ImportJobView';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 export function ImportLeadsDialog({
   opened,
@@ -25,7 +25,7 @@ export function ImportLeadsDialog({
   /** 'Ver leads importados': the Leads list filtered to the new group. */
   onShowGroup: (groupId: number) => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<number | null>(null);

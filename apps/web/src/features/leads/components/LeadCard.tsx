@@ -11,6 +11,7 @@ import { LeadLink } from '../../lead-page/components/LeadLink';
 import { ShareLeadButton } from '../../chat/components/ShareLeadButton';
 import { FollowUpButton } from '../../follow-ups/components/FollowUpButton';
 import { AssignSelect } from './AssignSelect';
+import classes from './LeadCard.module.css';
 import { LeadActions } from './LeadActions';
 import { CategoryBadge, StatusBadge } from './LeadBadges';
 import { LeadOwner } from './LeadOwner';
@@ -37,6 +38,7 @@ export function LeadCard({ lead, variant, onEdit, onTrack, select }: LeadCardPro
   return (
     <Card
       data-testid="lead-card"
+      className={classes.card}
       h="100%"
       withBorder={select?.selected}
       style={select?.selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}

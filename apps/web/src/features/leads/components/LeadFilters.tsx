@@ -5,7 +5,7 @@
  */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
 import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DeferredSelect } from '../../../components/deferred-select/DeferredSelect';
@@ -14,6 +14,7 @@ import { readAssignee, writeAssignee } from '../hooks/assignee-filter';
 import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
 import { CustomFieldFilterMenu, CustomFilterChips } from '../../custom-fields/components/CustomFieldFilterMenu';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 const ALL = 'todos';
 
@@ -52,7 +53,7 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
   const assigneeOptions = useAssigneeOptions();
   const tagOptions = useTagOptions();
   // On a phone the selects fold behind 'Filtros', so the first lead shows on the first screen.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
   const [unfolded, fold] = useDisclosure(false);
   const active = activeFilterCount(view, withStatus);
   const search = (

@@ -4,7 +4,7 @@
  */
 import type { LeadListItem } from '@crm/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
@@ -48,12 +48,16 @@ interface LeadListProps {
 
 export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: LeadListProps) {
   const pages = useLeadPages(view, filters);
-  const loaded = pages.data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
+  // A query's data arrives through useSyncExternalStore, whose updates React renders in one go: the
+  // first cards with their owners, phones and selects were a long task on a phone. The deferred value
+  // renders them in a second, interruptible pass (the loader stays until then).
+  const data = useDeferredValue(pages.data);
+  const loaded = data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
   const rendered = useRenderedCount(loaded, JSON.stringify({ view, filters }));
-  if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
+  if (!data) return <PageLoader label="Cargando leads..." />;
 
-  const leads = pages.data.pages.flatMap((page) => page.items);
+  const leads = data.pages.flatMap((page) => page.items);
   // While an import is written a page can come back empty (each request walks a bounded number of leads): LoadMore fetches the next.
   if (leads.length === 0) return pages.hasNextPage ? <LoadMore pages={pages} loaded={0} /> : <>{empty}</>;
   const loadedIds = leads.map((lead) => lead.id);

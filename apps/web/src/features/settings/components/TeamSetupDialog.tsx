@@ -4,17 +4,17 @@
  * not asked again; everything stays editable under 'Configuración'.
  */
 import { Modal, Button, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTeamSettings } from '../../../lib/useTeamFormat';
 import { useSaveTeamSettings } from '../hooks/useSaveTeamSettings';
 import { TeamSettingsForm } from './TeamSettingsForm';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 export function TeamSetupDialog() {
   const settings = useTeamSettings();
   const keep = useSaveTeamSettings();
   const { configured: _configured, offerSetup, ...current } = settings;
   // On a phone the form is taller than the screen: a full-screen dialog scrolls as a page does.
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useIsPhone();
   return (
     <Modal opened={offerSetup} onClose={() => keep.mutate(current)} title="Configura tu equipo" centered size="lg" fullScreen={isPhone}>
       <Text size="sm" mb="md">

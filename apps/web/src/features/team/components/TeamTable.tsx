@@ -5,12 +5,12 @@
  */
 import { type TeamMember, can, conversionBarWidth, fullName, formatNumber, formatCount } from '@crm/domain';
 import { ActionIcon, Badge, Box, Card, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { SystemRoleBadge } from '../../users/components/SystemRoleBadge';
 import { AvailabilitySwitch } from './AvailabilitySwitch';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 const rateFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
@@ -46,7 +46,7 @@ function PhoneSummary({ member }: { member: TeamMember }) {
 
 export function TeamTable({ members, onEdit, onDelete }: TeamTableProps) {
   const actor = useCurrentUser();
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useIsPhone();
   return (
     <Card p={0}>
       <Table.ScrollContainer minWidth={isPhone ? 0 : 880}>
