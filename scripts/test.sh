@@ -2,6 +2,8 @@
 # Every check and every test, once. The API suite is the long pole and spends much of its time
 # waiting on browsers, servers and queues, so it runs in one lane while the lint, type and format
 # checks and the other packages' tests run in another; the run fails if anything in either failed.
+# The other packages' tests run two at a time: the database's and the mover's mostly wait on the
+# PostgreSQL servers they start.
 set -u
 
 turbo run build --filter=@crm/web --filter='@crm/api^...' || exit 1
@@ -11,7 +13,7 @@ api_lane=$!
 
 turbo run lint format:check knip typecheck --concurrency=2 --continue
 checks=$?
-turbo run test --filter='!@crm/api' --concurrency=1 --continue
+turbo run test --filter='!@crm/api' --concurrency=2 --continue
 others=$?
 
 wait "$api_lane"
