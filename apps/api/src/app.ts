@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.js';
 import { installBearerTokens } from './http/bearer-token.js';
 import { installCompression } from './http/compression.js';
-import { installRequestLog } from './http/request-log.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { toDomainError } from './http/error-mapping.js';
 import { installGracefulClose } from './http/graceful-close.js';
@@ -47,8 +47,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   const app = Fastify({
     logger:
       ctx.env.LOG_LEVEL === 'silent' ? false : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
-    // One line per request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -76,7 +75,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installRequestLog(app);
   installErrorHandler(app);
   installGracefulClose(app);
   installJsonParser(app);
