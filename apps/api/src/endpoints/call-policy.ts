@@ -11,6 +11,7 @@
  *   `<name>.failed`), with the caller, the token, the address, the target and the scrubbed input.
  */
 import { Readable, finished } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { releaseWorkSlot, spendWorkBudget, takeWorkSlot } from '@crm/db';
 import { DomainError, type User, auditDetailsOf } from '@crm/domain';
 import { recordAudit } from '../audit-trail.js';
@@ -100,7 +101,7 @@ async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => 
     if (held) return () => releaseWorkSlot(ctx.db, userId, held);
     const left = giveUpAt - Date.now();
     if (left <= 0) throw new DomainError('TOO_MANY_REQUESTS', WORK_SLOTS_MESSAGE, undefined, { retryAfterSeconds: 1 });
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    await sleep(Math.min(pause, left));
   }
 }
 

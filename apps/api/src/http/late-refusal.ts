@@ -5,6 +5,7 @@
  * server's time, and its database's, from everyone else. Used by the chat's sends and by the
  * budget of expensive work (endpoints/call-policy.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@crm/domain';
 
 /** The longest a refusal is held. */
@@ -17,7 +18,7 @@ let heldRefusals = 0;
 export async function refuseLate(reason: string, retryAfterSeconds: number): Promise<never> {
   if (heldRefusals < MAX_HELD_REFUSALS) {
     heldRefusals += 1;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(REFUSAL_HOLD_MS, retryAfterSeconds * 1000)));
+    await sleep(Math.min(REFUSAL_HOLD_MS, retryAfterSeconds * 1000));
     heldRefusals -= 1;
   }
   throw new DomainError('TOO_MANY_REQUESTS', reason, undefined, { retryAfterSeconds });

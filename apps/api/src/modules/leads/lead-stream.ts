@@ -7,6 +7,7 @@
  * rests between its pages, so it never takes the machine from the people using it.
  */
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type LeadFilters, listLeads } from '@crm/db';
 import type { LeadListItem } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
@@ -31,7 +32,6 @@ const STREAM_REST_FACTOR = 2;
 function pageWorkMs(readingMs: number, cpu: NodeJS.CpuUsage): number {
   return Math.max(readingMs, (cpu.user + cpu.system) / 1000);
 }
-const rest = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const streamsPerSession = new KeyedSemaphore(1, Number.POSITIVE_INFINITY);
 const streamsPerReplica = new KeyedSemaphore(2, Number.POSITIVE_INFINITY);
@@ -51,7 +51,7 @@ export async function* leadPages(ctx: ServiceContext, filters: LeadFilters): Asy
       const reading = performance.now() - started;
       if (page.items.length > 0) yield page.items;
       cursor = page.nextCursor ?? undefined;
-      if (cursor) await rest(pageWorkMs(reading, process.cpuUsage(cpuBefore)) * STREAM_REST_FACTOR);
+      if (cursor) await sleep(pageWorkMs(reading, process.cpuUsage(cpuBefore)) * STREAM_REST_FACTOR);
     } while (cursor);
   } finally {
     releaseReplica?.();
