@@ -240,6 +240,8 @@ describe('logout and phone width', () => {
     await expect(available.isChecked()).resolves.toBe(true);
     await available.click();
     await expect.poll(() => available.isChecked()).toBe(false);
+    // The switch shows the new value while it saves, disabled: reload once the save is done.
+    await expect.poll(() => available.isEnabled()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: 'Disponible para asignación' }).isChecked()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
