@@ -10,6 +10,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/CurrentUserContext';
+import { refetchAfterEvent } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { applyChatEvent } from '../chat/hooks/chat-events';
 import { showFollowUpDueToast } from '../follow-ups/hooks/follow-up-due-toast';
@@ -25,7 +26,7 @@ const syncedBefore = new WeakSet<QueryClient>();
 
 /**
  * The feed's first `synced` comes right after it opened, while the screen's first queries are
- * fetching or just fetched: refetching them would only repeat those requests (a second round of
+ * fetching or just fetched: refetching them all would only repeat those requests (a second round of
  * parsing and rendering on a phone's first load). A sign-out reloads the page, so each session's
  * client sees its first `synced` once; every later one is a reconnect.
  */
@@ -33,6 +34,14 @@ function isFirstSync(queryClient: QueryClient): boolean {
   const first = !syncedBefore.has(queryClient);
   syncedBefore.add(queryClient);
   return first;
+}
+
+/** The bell and the menu's badges: the counts the live link keeps current, and the bell's list. */
+function refreshBadges(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>): void {
+  applyNotificationEvent(queryClient, trpc, { type: 'synced' });
+  for (const queryKey of [trpc.chat.unreadTotal.queryKey(), trpc.whatsapp.unread.queryKey(), trpc.followUps.badge.queryKey()]) {
+    void refetchAfterEvent(queryClient, queryKey);
+  }
 }
 
 const LiveContext = createContext<{ connected: boolean }>({ connected: false });
@@ -88,7 +97,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             refreshFollowUps(queryClient, trpc);
             return;
           case 'synced':
-            if (isFirstSync(queryClient)) return;
+            if (isFirstSync(queryClient)) {
+              // What the shell's badges read before the feed listened may have changed since (a mention
+              // sent while the page loaded came as no event): these few small counts read again.
+              refreshBadges(queryClient, trpc);
+              return;
+            }
             // Back on line: receipts and presence may have changed while we were away, and lead changes
             // too (only chat messages are replayed).
             void queryClient.invalidateQueries({ queryKey: trpc.chat.pathKey() });
