@@ -87,6 +87,22 @@ function openSocket(url: string, path: string, cookie: string): Promise<WebSocke
   });
 }
 
+/** One tRPC socket attempt: open (kept), closed as soon as it opened, or refused at the upgrade. */
+function tryTrpcSocket(url: string, cookie: string): Promise<{ kind: 'opened' | 'closed' | 'refused'; socket?: WebSocket }> {
+  const socket = new WebSocket(new URL('/trpc', url.replace(/^http/, 'ws')), { headers: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once('unexpected-response', (_request, response) => {
+      response.resume();
+      resolve({ kind: 'refused' });
+    });
+    socket.once('error', reject);
+    socket.once('open', () => {
+      socket.once('close', () => resolve({ kind: 'closed' }));
+      setTimeout(() => resolve({ kind: 'opened', socket }), 200);
+    });
+  });
+}
+
 async function inParallel(count: number, width: number, work: (index: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -253,21 +269,17 @@ async function fairShareAttacks(watch: Watch, sellerCookie: string): Promise<voi
   });
 
   await during(watch, 'sockets', '2.000 sockets tRPC abiertos por un Vendedor', async () => {
-    let opened = 0;
-    let refused = 0;
+    const outcomes = { opened: 0, closed: 0, refused: 0 };
     const sockets: WebSocket[] = [];
+    const started = performance.now();
     await inParallel(2000, 50, async () => {
-      const socket = await openSocket(url, '/trpc', sellerCookie);
-      sockets.push(socket);
-      const closedAtOnce = await new Promise<boolean>((resolve) => {
-        socket.once('close', () => resolve(true));
-        setTimeout(() => resolve(false), 200);
-      });
-      if (closedAtOnce) refused += 1;
-      else opened += 1;
+      const outcome = await tryTrpcSocket(url, sellerCookie);
+      outcomes[outcome.kind] += 1;
+      if (outcome.socket) sockets.push(outcome.socket);
     });
     for (const socket of sockets) socket.close();
-    return `${opened} abiertos y ${refused} cerrados por el límite`;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    return `${outcomes.opened} abiertos, ${outcomes.closed} cerrados al abrir y ${outcomes.refused} rechazados (429) por el límite, en ${seconds} s`;
   });
 }
 

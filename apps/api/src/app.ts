@@ -98,7 +98,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
 
   // The guard first, so it also covers the tRPC plugin's socket.
   const trpcSockets = new TrpcSocketRegistry({ db: ctx.db, bus: ctx.bus, log: app.log });
-  installUpgradeGuard(app, appCtx, { route: TRPC_PREFIX, isSessionFull: (sessionId) => trpcSockets.isSessionFull(sessionId) });
+  installUpgradeGuard(app, appCtx, {
+    route: TRPC_PREFIX,
+    sessionRefusal: (sessionId) => trpcSockets.sessionRefusal(sessionId),
+    userRefusal: (userId) => trpcSockets.userRefusal(userId),
+  });
   registerChatSocket(app, appCtx);
   app.addHook('onClose', (_instance, done) => {
     trpcSockets.close();

@@ -9,7 +9,7 @@ import { bearerRefusalOf } from '../http/bearer-token.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
 import { viewerOf } from '../http/viewer.js';
 import { FrameGate } from '../live/frame-gate.js';
-import { hashToken, resolveSession, SESSION_COOKIE } from '../sessions/session.js';
+import { resolveSession, SESSION_COOKIE } from '../sessions/session.js';
 import { upgradeClientOf } from '../ws/upgrade-guard.js';
 import type { TrpcContext } from './init.js';
 import { refuseSendFloodBeforeSession } from './socket-gates.js';
@@ -49,8 +49,6 @@ async function socketContext(
   // The upgrade guard records every upgrade it lets through; the socket's own peer is only a fallback.
   const client = upgradeClientOf(raw) ?? { ip: raw.socket.remoteAddress ?? '', userAgent: raw.headers['user-agent'] ?? null };
   const token = cookies[SESSION_COOKIE];
-  const early = token ? sockets.refuseFullSession(socket, hashToken(token)) : null;
-  if (early) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: early });
   const viewer = await resolveSession(appCtx, token);
   if (viewer) {
     const refusal = sockets.admit(socket, { userId: viewer.user.id, sessionId: viewer.sessionId });

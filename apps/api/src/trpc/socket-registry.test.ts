@@ -14,11 +14,19 @@ interface Closed {
   reason: string;
 }
 
+interface Refused {
+  status: number;
+  retryAfter: string | undefined;
+  message: string;
+}
+
 /** A bare tRPC WebSocket speaking the wire protocol, so a test sees every answer and the close as they come. */
 class RawTrpcSocket {
   readonly answers: { id: number; result?: { data: { json: unknown } }; error?: { json: { message: string; data: { code: string } } } }[] =
     [];
   closedWith: Closed | undefined;
+  /** The upgrade was answered with an HTTP refusal instead of a socket. */
+  refusedWith: Refused | undefined;
   readonly closed: Promise<Closed>;
   private nextId = 1;
 
@@ -48,12 +56,22 @@ class RawTrpcSocket {
 
 const opened: RawTrpcSocket[] = [];
 
+/** Opens a socket; answers it open, or refused at the upgrade (`refusedWith`). */
 async function openTrpcSocket(baseUrl: string, client: ApiClient): Promise<RawTrpcSocket> {
   const socket = new WebSocket(new URL('/trpc', baseUrl.replace(/^http/, 'ws')), { headers: { cookie: client.cookies.header() } });
   const raw = new RawTrpcSocket(socket);
   opened.push(raw);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: string };
+        raw.refusedWith = { status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], message: body.message };
+        resolve();
+      });
+    });
     socket.once('error', reject);
   });
   return raw;
@@ -74,18 +92,25 @@ describeWithServer('the plain tRPC WebSocket', (server) => {
     const sockets = await Promise.all(Array.from({ length: count }, () => openTrpcSocket(server().url, client)));
     // An admitted socket answers a call; a refused one is closed instead.
     const ids = sockets.map((raw) => raw.query('auth.me'));
-    await expect.poll(() => sockets.every((raw, index) => raw.closedWith || raw.answerTo(ids[index] ?? 0)), AT_ONCE).toBeTruthy();
+    await expect
+      .poll(() => sockets.every((raw, index) => raw.refusedWith || raw.closedWith || raw.answerTo(ids[index] ?? 0)), AT_ONCE)
+      .toBeTruthy();
     return sockets;
   }
 
-  it(`refuses a session's socket over ${TRPC_SOCKET_CAPS.perSession} with a policy close, without touching other users`, async () => {
+  it(`refuses a session's socket over ${TRPC_SOCKET_CAPS.perSession}, even in a burst, without touching other users`, async () => {
     const { client } = await signedIn('tope');
     const other = await signedIn('vecino');
     const othersSocket = await openTrpcSocket(server().url, other.client);
+    // Opened together, most pass the upgrade's check before any is counted: the count refuses the
+    // extra ones with a policy close. One that came after the tenth was counted is a 429.
     const sockets = await openMany(client, TRPC_SOCKET_CAPS.perSession + 2);
-    const refused = sockets.filter((raw) => raw.closedWith);
+    const refused = sockets.filter((raw) => raw.closedWith || raw.refusedWith);
     expect(refused).toHaveLength(2);
-    for (const raw of refused) expect(raw.closedWith).toEqual({ code: POLICY_CLOSE_CODE, reason: TOO_MANY_CONNECTIONS_MESSAGE });
+    for (const raw of refused) {
+      if (raw.closedWith) expect(raw.closedWith).toEqual({ code: POLICY_CLOSE_CODE, reason: TOO_MANY_CONNECTIONS_MESSAGE });
+      else expect(raw.refusedWith).toEqual({ status: 429, retryAfter: '3', message: TOO_MANY_CONNECTIONS_MESSAGE });
+    }
     // The admitted ones and the other user's socket keep answering.
     const id = othersSocket.query('auth.me');
     await expect.poll(() => othersSocket.answerTo(id)?.result?.data.json, AT_ONCE).toMatchObject({ id: other.user.id });
@@ -97,15 +122,18 @@ describeWithServer('the plain tRPC WebSocket', (server) => {
     expect(again[0]?.closedWith).toBeUndefined();
   });
 
-  it("refuses a full session's next socket before reading its session: a flood of opens costs the database nothing", async () => {
+  it("refuses a full session's next socket with a late 429, before reading its session: a flood of opens costs the database nothing", async () => {
     const { client } = await signedIn('lleno');
     const sockets = await openMany(client, TRPC_SOCKET_CAPS.perSession);
-    expect(sockets.filter((raw) => raw.closedWith)).toEqual([]);
+    expect(sockets.filter((raw) => raw.closedWith || raw.refusedWith)).toEqual([]);
     // The session row goes without its event: an upgrade that read it would now be a 401, never a socket.
     const token = /crm_session=([^;]+)/.exec(client.cookies.header())?.[1] ?? '';
     await sql`delete from sessions where id = ${hashToken(token)}`.execute(server().ctx.db);
+    const started = performance.now();
     const next = await openTrpcSocket(server().url, client);
-    expect(await next.closed).toEqual({ code: POLICY_CLOSE_CODE, reason: TOO_MANY_CONNECTIONS_MESSAGE });
+    expect(next.refusedWith).toEqual({ status: 429, retryAfter: '3', message: TOO_MANY_CONNECTIONS_MESSAGE });
+    // Held for a second (http/late-refusal.ts): a client that floods without waiting opens one a second per lane.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   it(`refuses a user's socket over ${TRPC_SOCKET_CAPS.perUser} across sessions`, async () => {
@@ -113,10 +141,10 @@ describeWithServer('the plain tRPC WebSocket', (server) => {
     const sessions = TRPC_SOCKET_CAPS.perUser / TRPC_SOCKET_CAPS.perSession;
     for (let index = 0; index < sessions; index++) {
       const sockets = await openMany(await loginAs(server(), user.username), TRPC_SOCKET_CAPS.perSession);
-      expect(sockets.filter((raw) => raw.closedWith)).toHaveLength(0);
+      expect(sockets.filter((raw) => raw.closedWith || raw.refusedWith)).toHaveLength(0);
     }
     const [extra] = await openMany(await loginAs(server(), user.username), 1);
-    expect(extra?.closedWith).toEqual({ code: POLICY_CLOSE_CODE, reason: TOO_MANY_USER_SOCKETS_MESSAGE });
+    expect(extra?.refusedWith).toEqual({ status: 429, retryAfter: '3', message: TOO_MANY_USER_SOCKETS_MESSAGE });
   });
 
   it('closes the socket at logout, and a call on it never answers the ended session', async () => {

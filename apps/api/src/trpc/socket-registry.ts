@@ -49,31 +49,24 @@ export class TrpcSocketRegistry {
     this.sweep = startSessionSweep({ ...deps, connections: () => [...this.byUser.values()].flatMap((set) => [...set]) });
   }
 
-  /** Whether the session already holds every tRPC socket it may: a further one is refused whoever asks. */
-  isSessionFull(sessionId: string): boolean {
-    return (this.countBySession.get(sessionId) ?? 0) >= TRPC_SOCKET_CAPS.perSession;
+  /** Why the session may open no further tRPC socket (it holds every one it may), or null. */
+  sessionRefusal(sessionId: string): string | null {
+    return (this.countBySession.get(sessionId) ?? 0) >= TRPC_SOCKET_CAPS.perSession ? TOO_MANY_CONNECTIONS_MESSAGE : null;
+  }
+
+  /** Why the user may open no further tRPC socket (over all their sessions), or null. */
+  userRefusal(userId: number): string | null {
+    return (this.byUser.get(userId)?.size ?? 0) >= TRPC_SOCKET_CAPS.perUser ? TOO_MANY_USER_SOCKETS_MESSAGE : null;
   }
 
   /**
-   * Refuses a socket of a full session before its session is read: a flood of opens with one cookie
-   * costs the database nothing. Answers the reason, or null when the socket may go on to `admit`.
-   */
-  refuseFullSession(socket: WebSocket, sessionId: string): string | null {
-    if (!this.isSessionFull(sessionId)) return null;
-    socket.close(POLICY_CLOSE_CODE, TOO_MANY_CONNECTIONS_MESSAGE);
-    return TOO_MANY_CONNECTIONS_MESSAGE;
-  }
-
-  /**
-   * Registers a socket its session opened; over a cap the socket is closed with the reason, which
-   * is also answered. Checked and counted without a pause, so a burst of opens cannot pass the cap.
+   * Registers a socket its session opened. The upgrade guard refused what was over a cap already
+   * (ws/upgrade-guard.ts); upgrades of one session that passed it together are checked again here,
+   * and counted without a pause, so a burst of opens cannot pass the cap: one over it is closed with
+   * the reason, which is also answered.
    */
   admit(socket: WebSocket, viewer: { userId: number; sessionId: string }): string | null {
-    const refusal = this.isSessionFull(viewer.sessionId)
-      ? TOO_MANY_CONNECTIONS_MESSAGE
-      : (this.byUser.get(viewer.userId)?.size ?? 0) >= TRPC_SOCKET_CAPS.perUser
-        ? TOO_MANY_USER_SOCKETS_MESSAGE
-        : null;
+    const refusal = this.sessionRefusal(viewer.sessionId) ?? this.userRefusal(viewer.userId);
     if (refusal) {
       socket.close(POLICY_CLOSE_CODE, refusal);
       return refusal;

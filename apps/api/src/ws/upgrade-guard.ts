@@ -4,9 +4,10 @@
  * itself sees the decoded, normalised path (http/request-path.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { TWO_FACTOR_MESSAGES, UNAUTHORIZED_MESSAGE } from '@crm/domain';
+import { CHAT_LIMITS, TWO_FACTOR_MESSAGES, UNAUTHORIZED_MESSAGE } from '@crm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { refuseLate } from '../http/late-refusal.js';
 import { viewerOf } from '../http/viewer.js';
 import { hashToken, SESSION_COOKIE } from '../sessions/session.js';
 
@@ -22,23 +23,32 @@ export function upgradeClientOf(raw: IncomingMessage): UpgradeClient | undefined
   return upgradeClients.get(raw);
 }
 
-/** The route of the plain tRPC socket, and whether a session already holds every socket of it it may. */
-interface TrpcSocketFullness {
+/** The route of the plain tRPC socket, and why a session or a user may open no more of them (null: they may). */
+interface TrpcSocketCaps {
   route: string;
-  isSessionFull(sessionId: string): boolean;
+  sessionRefusal(sessionId: string): string | null;
+  userRefusal(userId: number): string | null;
 }
 
-export function installUpgradeGuard(app: FastifyInstance, ctx: AppContext, trpcSockets: TrpcSocketFullness): void {
+/** Retry-After of a refused tRPC socket: the web app's own wait before it reconnects. */
+const SOCKET_RETRY_SECONDS = CHAT_LIMITS.reconnectDelayMs / 1000;
+
+export function installUpgradeGuard(app: FastifyInstance, ctx: AppContext, trpcSockets: TrpcSocketCaps): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-    // A tRPC socket of a session that holds all it may (so it was valid a moment ago) is closed as
-    // soon as it opens, before its session is read: a flood of opens costs the database nothing.
+    // A tRPC socket over its caps is a 429 before any socket opens, answered late (http/late-refusal.ts):
+    // a flood of opens waits on its own refusals. A full session's is refused before its session is
+    // read (it was valid a moment ago), so such a flood costs the database nothing.
+    const trpcSocket = request.routeOptions.url === trpcSockets.route;
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.routeOptions.url === trpcSockets.route && trpcSockets.isSessionFull(hashToken(token))) return;
+    const sessionFull = trpcSocket && token ? trpcSockets.sessionRefusal(hashToken(token)) : null;
+    if (sessionFull) return refuseLate(sessionFull, SOCKET_RETRY_SECONDS);
     const viewer = await viewerOf(ctx, request);
     if (!viewer) return reply.code(401).send({ message: UNAUTHORIZED_MESSAGE });
     // Nothing live until a second factor the role requires is set up (sessions/enrolment-gate.ts).
     if (viewer.mustEnrolSecondFactor) return reply.code(403).send({ message: TWO_FACTOR_MESSAGES.enrolFirst });
+    const userFull = trpcSocket ? trpcSockets.userRefusal(viewer.user.id) : null;
+    if (userFull) return refuseLate(userFull, SOCKET_RETRY_SECONDS);
     upgradeClients.set(request.raw, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   });
 }
