@@ -44,8 +44,8 @@ interface Policy<Input> {
 /**
  * What expensive calls cost, by the work they ask of the database (docs/audit.md, 'Fair share'). A
  * page of a list walks an index, as cheap as opening one lead: free. A text or custom-field search
- * matches against every lead; the board runs its filter fifteen times (each column's page, count and
- * value); Ctrl+K reads five of each kind through the trigram indexes; an export reads every lead.
+ * matches against every lead; the board runs its filter six times (each column's page, then every
+ * column's count and value in one pass); Ctrl+K reads five of each kind through the trigram indexes; an export reads every lead.
  */
 export const WORK_COST = {
   count: 1,
@@ -54,7 +54,7 @@ export const WORK_COST = {
   board: 3,
   boardCounts: 2,
   boardSearch: 12,
-  boardCountsSearch: 8,
+  boardCountsSearch: 4,
   quickSearch: 2,
   export: 10,
 } as const;

@@ -4,6 +4,7 @@
  * An amount in another currency than the team's is left out of a sum (no exchange rates are kept).
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { LeadStatus } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 import { type DateRange } from './analytics.repository.js';
 import { IN_VISIBLE_GROUP, type LeadFilters, filterExpression } from './leads.repository.js';
@@ -30,14 +31,28 @@ export function leadValueSum(valuation: LeadValuation, where?: Expression<SqlBoo
   return sql<string>`round(coalesce(sum(${leadValue(valuation)})${filter}, 0), 2)::text`;
 }
 
-/** The board column's value: the sum over the leads `filters` matches. */
-export async function sumLeadValues(db: DbOrTrx, filters: LeadFilters, valuation: LeadValuation): Promise<string> {
-  const row = await db
+/** A board column's figures: how many leads, and what they are worth. */
+export interface StatusFigures {
+  count: number;
+  value: string;
+}
+
+/**
+ * The board's figures for every status at once: the count and value of the leads `filters` matches
+ * (its status aside), in one pass. A text search matches once, not once per column and figure.
+ */
+export async function figuresByStatus(
+  db: DbOrTrx,
+  filters: Omit<LeadFilters, 'status'>,
+  valuation: LeadValuation,
+): Promise<Map<LeadStatus, StatusFigures>> {
+  const rows = await db
     .selectFrom('leads')
-    .select(leadValueSum(valuation).as('value'))
+    .select((eb) => ['leads.status', eb.fn.countAll<string>().as('count'), leadValueSum(valuation).as('value')])
     .where((eb) => filterExpression(eb, filters))
-    .executeTakeFirstOrThrow();
-  return row.value;
+    .groupBy('leads.status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, { count: Number(row.count), value: row.value }]));
 }
 
 /**

@@ -3,7 +3,7 @@
  * first; each column pages on with its own cursor. Never the whole table. Moving a card is the
  * ordinary status edit (PUT /api/leads/{id}), with its rules and its leadChanged event.
  */
-import { countLeads, sumLeadValues } from '@crm/db';
+import { figuresByStatus } from '@crm/db';
 import { LEAD_STATUSES, type LeadPage, type PipelineColumnFigures, type PipelineColumnQuery, type PipelineQuery } from '@crm/domain';
 import type { ServiceContext } from '../../context.js';
 import { requirePermission } from '../../require-permission.js';
@@ -11,6 +11,8 @@ import { filtersOf, listLeadPage } from '../leads/leads.service.js';
 import { loadLeadValuation } from '../settings/team-settings.service.js';
 
 const COLUMN_PAGE = 20;
+/** A column without leads is worth nothing, written as the sums are. */
+const NO_VALUE = '0.00';
 
 export async function pipelineColumn(ctx: ServiceContext, query: PipelineColumnQuery): Promise<LeadPage> {
   return listLeadPage(ctx, { ...query, limit: query.limit ?? COLUMN_PAGE });
@@ -32,14 +34,6 @@ export async function pipelineBoard(ctx: ServiceContext, query: PipelineQuery): 
 export async function pipelineCounts(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: PipelineColumnFigures[] }> {
   requirePermission(ctx, 'lead.read');
   const [filters, valuation] = await Promise.all([filtersOf(ctx, query), loadLeadValuation(ctx)]);
-  const columns = await Promise.all(
-    LEAD_STATUSES.map(async (status) => {
-      const [count, value] = await Promise.all([
-        countLeads(ctx.db, { ...filters, status }),
-        sumLeadValues(ctx.db, { ...filters, status }, valuation),
-      ]);
-      return { status, count, value };
-    }),
-  );
-  return { columns };
+  const figures = await figuresByStatus(ctx.db, filters, valuation);
+  return { columns: LEAD_STATUSES.map((status) => ({ status, ...(figures.get(status) ?? { count: 0, value: NO_VALUE }) })) };
 }
