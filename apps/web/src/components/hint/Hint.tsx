@@ -4,6 +4,7 @@
  * carries none of it. Like Mantine's (whose `events` default to hover only), focus and touch show none.
  */
 import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 type TooltipComponent = (typeof import('./MantineTooltip'))['Tooltip'];
 
@@ -29,12 +30,26 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
   const [armed, setArmed] = useState<{ open: boolean; refocus: boolean } | null>(null);
   const hovered = useRef(false);
   const focused = useRef(false);
+  const pressed = useRef(false);
   const wrapper = useRef<HTMLSpanElement>(null);
+  // At once, not at React's next render: the swap must land before the next pointer event, not
+  // between a pointerdown and its pointerup.
+  const showTooltip = () => flushSync(() => setArmed({ open: hovered.current, refocus: focused.current }));
   const arm = () => {
     void loadTooltip().then(
-      () => setArmed({ open: hovered.current, refocus: focused.current }),
+      () => {
+        // A press under way waits for its click: a button replaced between pointerdown and
+        // pointerup gets no click, and the person's click would be lost.
+        if (!pressed.current) showTooltip();
+      },
       () => undefined,
     );
+  };
+  const release = () => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    // After the click this press makes, which the browser sends right after pointerup.
+    if (Tooltip) setTimeout(showTooltip, 0);
   };
   // The tooltip wraps a new copy of the button: one that had the focus keeps it.
   useEffect(() => {
@@ -61,6 +76,11 @@ export function Hint({ label, children }: { label: string; children: ReactElemen
       onPointerLeave={() => {
         hovered.current = false;
       }}
+      onPointerDown={() => {
+        pressed.current = true;
+      }}
+      onPointerUp={release}
+      onPointerCancel={release}
       onFocus={() => {
         focused.current = true;
       }}
