@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ describe('background work on a connection of its own', () => {
       try {
         const pid = await backendPid(background.db);
         expect(os.getPriority(pid)).toBe(BACKGROUND_NICE);
+        // Where Linux groups the CPU by session, the backend's group (its own session) is lowered too.
+        const autogroup = await readFile(`/proc/${pid}/autogroup`, 'utf8').catch(() => null);
+        if (autogroup !== null) expect(autogroup.trim()).toMatch(new RegExp(`nice ${BACKGROUND_NICE}$`));
         // Every query of the handle runs on that one connection.
         expect(await backendPid(background.db)).toBe(pid);
         expect(os.getPriority(await backendPid(database.db))).toBe(0);

@@ -6,6 +6,7 @@
  * reniced where they are processes of this machine that we may renice: the embedded server's. On
  * any other server (DATABASE_URL) nothing changes.
  */
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -33,7 +34,12 @@ export interface BackgroundDatabase {
   embedded: boolean;
 }
 
-/** Lowers the priority of the backend process serving this connection, when it is the embedded server's. */
+/**
+ * Lowers the priority of the backend process serving this connection, when it is the embedded server's.
+ * PostgreSQL starts every backend in a session of its own (setsid), and where Linux groups the CPU
+ * by session (`sched_autogroup_enabled`, Debian's default) each backend is a group whose share a
+ * process's nice value does not touch: the group's own nice value is lowered too.
+ */
 export async function lowerBackendPriority(client: pg.ClientBase, database: BackgroundDatabase): Promise<void> {
   if (!database.embedded) return;
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
@@ -44,6 +50,8 @@ export async function lowerBackendPriority(client: pg.ClientBase, database: Back
   } catch {
     // Not permitted on this system: the work runs at normal priority, as on any other server.
   }
+  // Absent without autogroups (or on another system): the process's nice value is all there is.
+  await writeFile(`/proc/${pid}/autogroup`, String(BACKGROUND_NICE)).catch(() => undefined);
 }
 
 /**
