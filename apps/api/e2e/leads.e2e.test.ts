@@ -409,6 +409,8 @@ describe('Vendedor', () => {
       ]);
       expect(vcard.suggestedFilename()).toMatch(/\.vcf$/);
       expect(await readFile(await vcard.path(), 'utf8')).toContain(`FN:${name}`);
+      // The mouse still rests on the button it clicked: its hint shows (its code loaded on that first hover).
+      await sellerPage.getByRole('tooltip', { name: 'Descargar contacto (vCard)' }).waitFor();
 
       await lead.getByRole('button', { name: 'Marcar contactado' }).click();
       await sellerPage.getByText('Lead marcado como contactado').waitFor();
