@@ -10,6 +10,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/CurrentUserContext';
+import { whenIdle } from '../../lib/idle-module';
 import { refetchAfterEvent } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { applyChatEvent } from '../chat/hooks/chat-events';
@@ -99,8 +100,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           case 'synced':
             if (isFirstSync(queryClient)) {
               // What the shell's badges read before the feed listened may have changed since (a mention
-              // sent while the page loaded came as no event): these few small counts read again.
-              refreshBadges(queryClient, trpc);
+              // sent while the page loaded came as no event): these few small counts read again, once
+              // the first screen has drawn (a phone's first load has no time to spare for them).
+              whenIdle(() => refreshBadges(queryClient, trpc));
               return;
             }
             // Back on line: receipts and presence may have changed while we were away, and lead changes
