@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig } from 'vite';
-import { firstLoadChunks } from './tools/first-load-chunks';
-import { mantineIdPlugin } from './tools/mantine-id-plugin';
-import { precompressPlugin } from './tools/precompress-plugin';
-import { screenPreloadsPlugin } from './tools/screen-preloads-plugin';
-import { sessionHintPlugin } from './tools/session-hint-plugin';
+import { firstLoadChunks } from './tools/first-load-chunks.ts';
+import { mantineIdPlugin } from './tools/mantine-id-plugin.ts';
+import { precompressPlugin } from './tools/precompress-plugin.ts';
+import { screenPreloadsPlugin } from './tools/screen-preloads-plugin.ts';
+import { sessionHintPlugin } from './tools/session-hint-plugin.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 

@@ -14,7 +14,7 @@
  * keep their order.
  */
 import { build, type InlineConfig, type Rolldown } from 'vite';
-import { staticClosure } from './screen-preloads-plugin';
+import { staticClosure } from './screen-preloads-plugin.ts';
 
 type CodeSplittingOptions = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>;
 

@@ -7,7 +7,7 @@
  * entry instead of after running it (docs/performance.md).
  */
 import type { Plugin, Rollup } from 'vite';
-import { SCREEN_PATHS, pageModule } from '../src/screen-paths';
+import { SCREEN_PATHS, pageModule } from '../src/screen-paths.ts';
 
 export const SCREEN_PRELOADS_FILE = '.vite/screen-preloads.json';
 
