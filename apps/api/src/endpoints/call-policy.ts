@@ -45,7 +45,8 @@ interface Policy<Input> {
  * What expensive calls cost, by the work they ask of the database (docs/audit.md, 'Fair share'). A
  * page of a list walks an index, as cheap as opening one lead: free. A text or custom-field search
  * matches against every lead; the board runs its filter six times (each column's page, then every
- * column's count and value in one pass); Ctrl+K reads five of each kind through the trigram indexes; an export reads every lead.
+ * column's count and value in one pass); Ctrl+K reads five of each kind through the trigram indexes;
+ * an export reads every lead.
  */
 export const WORK_COST = {
   count: 1,

@@ -4,7 +4,7 @@
  * An amount in another currency than the team's is left out of a sum (no exchange rates are kept).
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { LeadStatus } from '@crm/domain';
+import { LEAD_STATUSES, type PipelineColumnFigures } from '@crm/domain';
 import type { DbOrTrx } from '../types.js';
 import { type DateRange } from './analytics.repository.js';
 import { IN_VISIBLE_GROUP, type LeadFilters, filterExpression } from './leads.repository.js';
@@ -31,28 +31,30 @@ export function leadValueSum(valuation: LeadValuation, where?: Expression<SqlBoo
   return sql<string>`round(coalesce(sum(${leadValue(valuation)})${filter}, 0), 2)::text`;
 }
 
-/** A board column's figures: how many leads, and what they are worth. */
-export interface StatusFigures {
-  count: number;
-  value: string;
-}
+/** No leads are worth nothing, written as the sums are. */
+const NO_VALUE = '0.00';
 
 /**
- * The board's figures for every status at once: the count and value of the leads `filters` matches
- * (its status aside), in one pass. A text search matches once, not once per column and figure.
+ * The board's figures for every status at once, in the board's order: the count and value of the
+ * leads `filters` matches (its status aside), in one pass. A text search matches once, not once per
+ * column and figure. A status without leads counts 0, worth '0.00'.
  */
 export async function figuresByStatus(
   db: DbOrTrx,
   filters: Omit<LeadFilters, 'status'>,
   valuation: LeadValuation,
-): Promise<Map<LeadStatus, StatusFigures>> {
+): Promise<PipelineColumnFigures[]> {
   const rows = await db
     .selectFrom('leads')
     .select((eb) => ['leads.status', eb.fn.countAll<string>().as('count'), leadValueSum(valuation).as('value')])
     .where((eb) => filterExpression(eb, filters))
     .groupBy('leads.status')
     .execute();
-  return new Map(rows.map((row) => [row.status, { count: Number(row.count), value: row.value }]));
+  const byStatus = new Map(rows.map((row) => [row.status, row]));
+  return LEAD_STATUSES.map((status) => {
+    const row = byStatus.get(status);
+    return { status, count: Number(row?.count ?? 0), value: row?.value ?? NO_VALUE };
+  });
 }
 
 /**

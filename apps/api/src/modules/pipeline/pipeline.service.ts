@@ -11,8 +11,6 @@ import { filtersOf, listLeadPage } from '../leads/leads.service.js';
 import { loadLeadValuation } from '../settings/team-settings.service.js';
 
 const COLUMN_PAGE = 20;
-/** A column without leads is worth nothing, written as the sums are. */
-const NO_VALUE = '0.00';
 
 export async function pipelineColumn(ctx: ServiceContext, query: PipelineColumnQuery): Promise<LeadPage> {
   return listLeadPage(ctx, { ...query, limit: query.limit ?? COLUMN_PAGE });
@@ -34,6 +32,5 @@ export async function pipelineBoard(ctx: ServiceContext, query: PipelineQuery): 
 export async function pipelineCounts(ctx: ServiceContext, query: PipelineQuery): Promise<{ columns: PipelineColumnFigures[] }> {
   requirePermission(ctx, 'lead.read');
   const [filters, valuation] = await Promise.all([filtersOf(ctx, query), loadLeadValuation(ctx)]);
-  const figures = await figuresByStatus(ctx.db, filters, valuation);
-  return { columns: LEAD_STATUSES.map((status) => ({ status, ...(figures.get(status) ?? { count: 0, value: NO_VALUE }) })) };
+  return { columns: await figuresByStatus(ctx.db, filters, valuation) };
 }
