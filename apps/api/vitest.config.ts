@@ -12,10 +12,11 @@ export default defineConfig({
     // expect.poll gives up after 1 s by default: a screen that waits for a route's chunk and its data
     // takes longer than that on a loaded machine, and a slow answer is not a wrong one.
     expect: { poll: { timeout: 10_000 } },
-    // Each file starts its own servers and databases. Four at a time on CI's two cores: the journeys
-    // spend much of their time waiting on browsers, servers and queues, and more files fill those
-    // waits until the cores are busy (the suite alone: 3 workers 465 s, 4 workers 415 s).
-    maxWorkers: 4,
+    // Each file starts its own servers and databases. Three at a time on CI's two cores: the journeys
+    // spend much of their time waiting on browsers, servers and queues, and a third file fills those
+    // waits; a fourth mostly adds contention (browsers and servers slowed by one another cost more
+    // CPU for the same work) while the checks of scripts/test.sh run beside the suite.
+    maxWorkers: 3,
     fileParallelism: true,
     // Files share their worker's loaded modules: importing the server again for every file is
     // time CI does not need to spend. No test relies on a fresh module state (each starts its own

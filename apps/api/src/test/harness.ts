@@ -27,7 +27,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD,
       DATA_DIR: '/nonexistent',
-      JOB_SUPERVISE_SECONDS: '1',
       WORK_BUDGET_BURST: '100000',
       ...env,
     }),

@@ -15,8 +15,13 @@ export interface TwoReplicas {
   restartChild(): Promise<void>;
 }
 
-/** A `describe` whose tests run with both replicas up; `env` is given to both (a faster poll, say). */
-export function describeOnTwoReplicas(title: string, body: (replicas: TwoReplicas) => void, env: Record<string, string> = {}): void {
+/**
+ * A `describe` whose tests run with both replicas up; `env` is given to both (a faster poll, say).
+ * Both look for a silent replica's jobs every second, so a test that kills one sees its work handed
+ * over within seconds (a single test server keeps the product's interval: the lookups cost CPU).
+ */
+export function describeOnTwoReplicas(title: string, body: (replicas: TwoReplicas) => void, replicaEnv: Record<string, string> = {}): void {
+  const env = { JOB_SUPERVISE_SECONDS: '1', ...replicaEnv };
   describe(title, () => {
     let local: TestServer | undefined;
     let child: ApiProcess | undefined;
