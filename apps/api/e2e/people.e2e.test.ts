@@ -364,7 +364,8 @@ describe('profile photo', () => {
 
       const sidebarPhoto = page.locator('.mantine-AppShell-navbar img[src*="/avatar"]');
       await sidebarPhoto.waitFor();
-      await expect(sidebarPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(256);
+      // The element shows before its picture has arrived: wait for the picture itself.
+      await expect.poll(() => sidebarPhoto.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
       await page.getByTestId('profile-avatar').locator('img[src*="/avatar"]').waitFor();
       await screenshot(page, 'people-profile-laptop');
       await context.close();
