@@ -29,7 +29,7 @@ const envSchema = z.object({
   CHAT_ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_ATTACHMENT_LIMITS.defaultQuotaMb),
   /**
    * How often the job queue looks for jobs whose replica went silent, in seconds: 10 hands a killed
-   * replica's job to another within about half a minute; tests use 1.
+   * replica's job to another within about half a minute; the replica tests use 1.
    */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** Each user's budget of expensive work (docs/audit.md, 'Fair share'): units at once, and units back per second. */
