@@ -6,6 +6,7 @@ import type { Env } from './env.js';
 import type { EventBus } from './events/event-bus.js';
 import type { JobEnqueuer } from './jobs/job-definition.js';
 import type { LiveHub } from './live/live-hub.js';
+import type { WorkerThreads } from './jobs/worker-threads.js';
 
 export interface AppContext {
   db: Db;
@@ -19,6 +20,8 @@ export interface AppContext {
   live: LiveHub;
   /** Background work, run once by whichever replica takes it (jobs/). */
   jobs: JobEnqueuer;
+  /** Worker threads kept for jobs' CPU work (an import's reading). */
+  threads: WorkerThreads;
 }
 
 /**

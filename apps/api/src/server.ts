@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import type { GeneratedAdmin } from './bootstrap/startup-banner.js';
 import { BACKGROUND_JOBS } from './background-jobs.js';
 import { createJobQueue } from './jobs/job-queue.js';
+import { WorkerThreads } from './jobs/worker-threads.js';
 import { enqueueLeftoverGroupPurges } from './modules/lead-groups/lead-groups.jobs.js';
 import { sweepStaleImportFiles } from './modules/leads/import/import-temp-files.js';
 import type { AppContext } from './context.js';
@@ -40,7 +41,8 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   const live = new LiveHub({ db: database.db, bus, log: busLog });
   const jobs = createJobQueue(database, BACKGROUND_JOBS, busLog, env.JOB_SUPERVISE_SECONDS);
   const heavy = openLowPriorityPool(database, HEAVY_READ_CONNECTIONS);
-  const { app, appCtx } = await buildApp({ db: database.db, heavyDb: heavy.db, env, bus, live, jobs });
+  const threads = new WorkerThreads();
+  const { app, appCtx } = await buildApp({ db: database.db, heavyDb: heavy.db, env, bus, live, jobs, threads });
   appLog = app.log;
 
   // Upload files an import killed mid-way left behind: this replica's own disk, so not a queued job.
@@ -65,10 +67,11 @@ export async function startServer(env: Env, existingDb?: DbHandle): Promise<Runn
   let closing: Promise<void> | undefined;
   const close = () => {
     // Stop accepting, let in-flight requests finish, then the jobs under way (told to end: an import
-    // fails cleanly), let go of live connections, stop listening for events, then close the database.
+    // fails cleanly) and their kept threads, let go of live connections, stop listening for events, then close the database.
     closing ??= app
       .close()
       .then(() => jobs.stop())
+      .then(() => threads.close())
       .then(() => live.close())
       .then(() => bus.close())
       .then(() => inUse.release())

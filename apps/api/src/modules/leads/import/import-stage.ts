@@ -3,10 +3,10 @@
  * it from the job: each report of rows read is recorded on the job (where a cancel is noticed) and
  * sent to the owner's screens; a cancel or a stopping server tells the worker to stop.
  */
-import { Worker } from 'node:worker_threads';
 import { type BackgroundDatabase, recordRowsRead } from '@crm/db';
 import { DomainError, type ImportCustomColumn, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
 import type { AppContext } from '../../../context.js';
+import type { WorkerScript } from '../../../jobs/worker-threads.js';
 import type { ImportSource } from './import-source.js';
 
 /** `customColumns`: the custom fields the file's columns fill, resolved when the job starts (import-custom-columns.ts). */
@@ -39,11 +39,12 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8
  * Source files run through tsx in development and tests (the worker then needs tsx's loader too);
  * the build runs the compiled .js beside this file.
  */
-function workerScript(): { url: URL; execArgv: string[] } {
+function workerScript(): WorkerScript {
   const fromSource = import.meta.url.endsWith('.ts');
   return {
     url: new URL(`./import-stage.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
     execArgv: fromSource ? ['--import', 'tsx'] : [],
+    resourceLimits: WORKER_LIMITS,
   };
 }
 
@@ -54,12 +55,13 @@ export async function stageImportRows(
   stopping: AbortSignal,
   onProgress: () => Promise<void>,
 ): Promise<{ rowsRead: number } | { stopped: StageStop }> {
-  const script = workerScript();
-  const worker = new Worker(script.url, { workerData: request, execArgv: script.execArgv, resourceLimits: WORKER_LIMITS });
+  const task = ctx.threads.start<StageReport, StageReport>(workerScript(), request, (report) => {
+    if (report.type === 'progress') recordProgress(report.rowsRead);
+  });
   let stop: StageStop | undefined;
   const askToStop = (why: StageStop) => {
     stop ??= why;
-    worker.postMessage('stop');
+    task.stop();
   };
   const onAbort = () => askToStop('server-stopped');
   stopping.addEventListener('abort', onAbort);
@@ -73,14 +75,7 @@ export async function stageImportRows(
     });
   };
   try {
-    const outcome = await new Promise<StageReport>((resolve, reject) => {
-      worker.on('message', (report: StageReport) => {
-        if (report.type === 'progress') recordProgress(report.rowsRead);
-        else resolve(report);
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`El proceso de lectura de la importación terminó (${code})`)));
-    });
+    const outcome = await task.done;
     await handled;
     if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
     if (stop || outcome.type === 'stopped') return { stopped: stop ?? 'server-stopped' };
@@ -89,6 +84,5 @@ export async function stageImportRows(
     return { rowsRead: outcome.rowsRead };
   } finally {
     stopping.removeEventListener('abort', onAbort);
-    await worker.terminate();
   }
 }

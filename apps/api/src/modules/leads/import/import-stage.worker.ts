@@ -3,8 +3,8 @@
  * a spreadsheet is CPU work, and on the API's own thread it would delay every other user's request.
  * It reads the job's file, checks each data row with the domain, and COPYs the rows into
  * import_job_rows on a connection of its own; it reports the rows read as it goes and stops when told.
+ * The thread is kept for the next import (jobs/worker-threads.ts): nothing of one job stays in it.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { type StagedImportRow, openImportRowsCopy } from '@crm/db';
 import {
   DomainError,
@@ -20,6 +20,7 @@ import {
   normalizePhone,
 } from '@crm/domain';
 import { lowerThisThreadPriority } from '../../../jobs/background-thread.js';
+import { type TaskControl, serveTasks } from '../../../jobs/worker-task.js';
 import { csvProblem } from './import-csv.js';
 import type { ImportSettings, StageReport, StageRequest } from './import-stage.js';
 import { readSourceRecords } from './import-source.js';
@@ -27,15 +28,7 @@ import { readSourceRecords } from './import-source.js';
 /** Rows read between two reports to the job. */
 const ROWS_PER_REPORT = 2000;
 
-const port = parentPort;
-if (!port) throw new Error('import-stage.worker runs as a worker thread');
-lowerThisThreadPriority();
-const request = workerData as StageRequest;
-let stopRequested = false;
-port.on('message', (message: 'stop') => {
-  if (message === 'stop') stopRequested = true;
-});
-const report = (message: StageReport) => port.postMessage(message);
+type StageProgress = Extract<StageReport, { type: 'progress' }>;
 
 /** A file row as staged: the lead's columns as the domain checks and stores them, or the problem that skips it. */
 function rowChecker(settings: ImportSettings, country: PhoneCountry) {
@@ -87,14 +80,14 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
   };
 }
 
-async function stage(): Promise<StageReport> {
+async function stage(request: StageRequest, control: TaskControl<StageProgress>): Promise<StageReport> {
   const toStaged = rowChecker(request.settings, request.country);
   const copy = await openImportRowsCopy(request.database, request.jobId);
   let rowsRead = 0;
   try {
     let header = true;
     for await (const { row, cells } of readSourceRecords(request.filePath, request.source)) {
-      if (stopRequested) {
+      if (control.stopRequested()) {
         await copy.abort();
         return { type: 'stopped' };
       }
@@ -106,7 +99,7 @@ async function stage(): Promise<StageReport> {
       }
       await copy.write(toStaged(row, cells));
       rowsRead += 1;
-      if (rowsRead % ROWS_PER_REPORT === 0) report({ type: 'progress', rowsRead });
+      if (rowsRead % ROWS_PER_REPORT === 0) control.report({ type: 'progress', rowsRead });
     }
     await copy.end();
     return { type: 'done', rowsRead };
@@ -118,4 +111,5 @@ async function stage(): Promise<StageReport> {
   }
 }
 
-report(await stage());
+lowerThisThreadPriority();
+serveTasks(stage);

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type WorkerScript, WorkerThreads } from './worker-threads.js';
+
+/**
+ * A task script through the real protocol (worker-task.ts): answers its thread's id, reports each
+ * step, stops when told, and fails on demand.
+ */
+const TASK_SOURCE = `
+import { threadId } from 'node:worker_threads';
+import { serveTasks } from ${JSON.stringify(new URL('./worker-task.ts', import.meta.url).href)};
+serveTasks(async (data, control) => {
+  if (data.fail) throw new Error('falla pedida');
+  for (let step = 1; step <= data.steps; step += 1) {
+    if (control.stopRequested()) return { threadId, stoppedAt: step };
+    control.report(step);
+    await new Promise((resolve) => setTimeout(resolve, data.pauseMs ?? 0));
+  }
+  return { threadId, stoppedAt: null };
+});
+`;
+const SCRIPT: WorkerScript = {
+  url: new URL(`data:text/javascript,${encodeURIComponent(TASK_SOURCE)}`),
+  execArgv: ['--import', 'tsx'],
+  resourceLimits: {},
+};
+
+interface Outcome {
+  threadId: number;
+  stoppedAt: number | null;
+}
+
+let threads: WorkerThreads | undefined;
+afterEach(async () => {
+  await threads?.close();
+});
+
+describe('WorkerThreads', () => {
+  it('runs one task after another on the same kept thread, with its reports', async () => {
+    threads = new WorkerThreads();
+    const reports: number[] = [];
+    const first = await threads.start<number, Outcome>(SCRIPT, { steps: 3 }, (step) => reports.push(step)).done;
+    const second = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, (step) => reports.push(step)).done;
+    expect(reports).toEqual([1, 2, 3, 1]);
+    expect(second.threadId).toBe(first.threadId);
+  });
+
+  it('stops a task when asked; a stop sent after its end never reaches the next task', async () => {
+    threads = new WorkerThreads();
+    const long = threads.start<number, Outcome>(SCRIPT, { steps: 1000, pauseMs: 5 }, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    long.stop();
+    expect((await long.done).stoppedAt).toBeGreaterThan(1);
+    long.stop();
+    const next = await threads.start<number, Outcome>(SCRIPT, { steps: 20, pauseMs: 5 }, () => undefined).done;
+    expect(next.stoppedAt).toBeNull();
+  });
+
+  it('drops a thread whose task failed: the next task gets a fresh one', async () => {
+    threads = new WorkerThreads();
+    const before = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
+    await expect(threads.start(SCRIPT, { fail: true }, () => undefined).done).rejects.toThrow('falla pedida');
+    const after = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
+    expect(after.threadId).not.toBe(before.threadId);
+  });
+
+  it('gives two tasks at once a thread each, and ends an idle thread after its wait', async () => {
+    threads = new WorkerThreads(100);
+    const [a, b] = await Promise.all([
+      threads.start<number, Outcome>(SCRIPT, { steps: 2, pauseMs: 20 }, () => undefined).done,
+      threads.start<number, Outcome>(SCRIPT, { steps: 2, pauseMs: 20 }, () => undefined).done,
+    ]);
+    expect(a.threadId).not.toBe(b.threadId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
+    expect([a.threadId, b.threadId]).not.toContain(later.threadId);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Worker threads kept for a job's CPU work (an import's reading, import-stage.ts). A new thread
+ * loads its modules before it does anything, about a second of CPU, so a thread that finished its
+ * task waits a while for the next one instead of exiting. One task at a time per thread; a thread
+ * that fails (an error, its memory limit) is dropped and the next task starts a fresh one. The
+ * thread's side of the protocol is worker-task.ts.
+ */
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { FromWorker, ToWorker } from './worker-task.js';
+
+export interface WorkerScript {
+  url: URL;
+  execArgv: string[];
+  resourceLimits: ResourceLimits;
+}
+
+export interface WorkerTask<Result> {
+  /** The task's result; rejected when its thread failed or exited. */
+  done: Promise<Result>;
+  /** Asks the task to end early; it still answers through `done`. */
+  stop(): void;
+}
+
+/** How long a thread with no task is kept: long enough for the next import of a busy team. */
+const IDLE_MS = 60_000;
+
+export class WorkerThreads {
+  private readonly idle = new Map<string, Worker[]>();
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly idleMs = IDLE_MS) {}
+
+  start<Report, Result>(script: WorkerScript, data: unknown, onReport: (report: Report) => void): WorkerTask<Result> {
+    const worker = this.take(script);
+    let running = true;
+    const done = new Promise<Result>((resolve, reject) => {
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'report') return onReport(message.value as Report);
+        finish();
+        this.giveBack(script, worker);
+        resolve(message.value as Result);
+      };
+      const onError = (error: Error) => {
+        finish();
+        void worker.terminate();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        finish();
+        reject(new Error(`El hilo de trabajo terminó (${code})`));
+      };
+      const finish = () => {
+        running = false;
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    });
+    worker.postMessage({ type: 'run', data } satisfies ToWorker);
+    return {
+      done,
+      // Once the task has ended its thread may serve another: a late stop must not reach that one.
+      stop: () => {
+        if (running) worker.postMessage({ type: 'stop' } satisfies ToWorker);
+      },
+    };
+  }
+
+  /** Ends the idle threads; busy ones end when their task does (the server stops its jobs first). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const idle = [...this.idle.values()].flat();
+    this.idle.clear();
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
+    await Promise.all(idle.map((worker) => worker.terminate()));
+  }
+
+  private take(script: WorkerScript): Worker {
+    const worker = this.idle.get(script.url.href)?.pop();
+    if (!worker) return new Worker(script.url, { execArgv: script.execArgv, resourceLimits: script.resourceLimits });
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
+    worker.ref();
+    return worker;
+  }
+
+  private giveBack(script: WorkerScript, worker: Worker): void {
+    if (this.closed) {
+      void worker.terminate();
+      return;
+    }
+    // A kept thread never holds the process open.
+    worker.unref();
+    const idle = this.idle.get(script.url.href) ?? [];
+    idle.push(worker);
+    this.idle.set(script.url.href, idle);
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(worker);
+      const left = idle.indexOf(worker);
+      if (left >= 0) idle.splice(left, 1);
+      void worker.terminate();
+    }, this.idleMs);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
+  }
+}
