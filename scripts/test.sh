@@ -7,7 +7,8 @@
 # priority: it takes the cores when the API suite waits, and never slows the run's longest part.
 set -u
 
-turbo run build --filter=@crm/web --filter='@crm/api^...' || exit 1
+# The web app for the browser tests; the API for the tests' child processes (src/test/node-entry.ts).
+turbo run build --filter=@crm/web --filter='@crm/api...' || exit 1
 
 turbo run test --filter=@crm/api &
 api_lane=$!

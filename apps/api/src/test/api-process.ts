@@ -1,13 +1,11 @@
 /**
- * The API as a real separate process (src/main.ts through tsx, so it always matches the
- * source): a second replica in the replica tests, the measured server in the benchmarks.
+ * The API as a real separate process (src/main.ts, from the build when it is fresh, node-entry.ts):
+ * a second replica in the replica tests, the measured server in the benchmarks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_DIR, nodeEntry } from './node-entry.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 /** Enough of the child's output to explain a failure, without growing for the whole run. */
@@ -37,9 +35,9 @@ export interface ApiProcessOptions {
 
 export async function startApiProcess({ databaseUrl, env = {}, watch }: ApiProcessOptions): Promise<ApiProcess> {
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  // `node --import tsx` rather than the tsx CLI: one process, so the signals we send reach the server itself.
-  // The heap cap is the production one (the `start` script and the Dockerfile; README, Configuration).
-  const child = spawn(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', 'src/main.ts'], {
+  // Node itself (with `--import tsx` for the source) rather than the tsx CLI: one process, so the
+  // signals we send reach the server itself. The heap cap is the production one (the `start` script and the Dockerfile; README, Configuration).
+  const child = spawn(process.execPath, ['--max-old-space-size=512', ...nodeEntry('src/main.ts')], {
     cwd: API_DIR,
     env: {
       ...process.env,

@@ -7,19 +7,18 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDb } from '@crm/db';
 import { createTestDatabase, type TestDatabase } from '@crm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
+import { API_DIR, nodeEntry } from '../../test/node-entry.js';
 import { SERVER_RUNNING_MESSAGE } from './guard.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PRINTED = /usuario: (\S+)\s+contraseña: (\S+)/;
 
 function runSeed(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/seed-demo.ts', '--password=demo-clave'], {
+    const child = spawn(process.execPath, [...nodeEntry('src/scripts/seed-demo.ts'), '--password=demo-clave'], {
       cwd: API_DIR,
       env: { ...process.env, DATA_DIR: '/nonexistent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
