@@ -1,6 +1,7 @@
-// One lint configuration for the whole workspace. Each package runs `eslint .` (turbo's `lint` task),
-// and ESLint finds this file from the package's folder. Rules that need type information read each
-// file's own tsconfig, so the packages' `dist` must be built first (turbo's `^build`).
+// One lint configuration and one ESLint run for the whole workspace (`pnpm lint`, turbo's `//#eslint`
+// task): one process reads the type declarations the packages share once, not once per package.
+// Rules that need type information read each file's own tsconfig, so the packages' `dist` must be
+// built first (the task depends on their builds).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -13,7 +13,7 @@ turbo run build --filter=@crm/web --filter='@crm/api...' || exit 1
 turbo run test --filter=@crm/api &
 api_lane=$!
 
-nice -n 10 turbo run lint format:check knip typecheck --concurrency=2 --continue
+nice -n 10 turbo run eslint format:check knip typecheck --concurrency=2 --continue
 checks=$?
 nice -n 10 turbo run test --filter='!@crm/api' --concurrency=2 --continue
 others=$?
