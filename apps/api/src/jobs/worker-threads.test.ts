@@ -3,13 +3,14 @@ import { type WorkerScript, WorkerThreads } from './worker-threads.js';
 
 /**
  * A task script through the real protocol (worker-task.ts): answers its thread's id, reports each
- * step, stops when told, and fails on demand.
+ * step, stops when told, fails on demand, and can end its thread after answering.
  */
 const TASK_SOURCE = `
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from ${JSON.stringify(new URL('./worker-task.ts', import.meta.url).href)};
 serveTasks(async (data, control) => {
   if (data.fail) throw new Error('falla pedida');
+  if (data.exitWhileIdle) setTimeout(() => process.exit(0), 20);
   for (let step = 1; step <= data.steps; step += 1) {
     if (control.stopRequested()) return { threadId, stoppedAt: step };
     control.report(step);
@@ -59,6 +60,14 @@ describe('WorkerThreads', () => {
     threads = new WorkerThreads();
     const before = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
     await expect(threads.start(SCRIPT, { fail: true }, () => undefined).done).rejects.toThrow('falla pedida');
+    const after = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
+    expect(after.threadId).not.toBe(before.threadId);
+  });
+
+  it('forgets a kept thread that ended while it waited: the next task gets a fresh one', async () => {
+    threads = new WorkerThreads();
+    const before = await threads.start<number, Outcome>(SCRIPT, { steps: 1, exitWhileIdle: true }, () => undefined).done;
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
     expect(after.threadId).not.toBe(before.threadId);
   });

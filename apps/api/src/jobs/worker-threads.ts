@@ -26,7 +26,8 @@ const IDLE_MS = 60_000;
 
 export class WorkerThreads {
   private readonly idle = new Map<string, Worker[]>();
-  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  /** Each idle thread's end: its timer, and what removes it from `idle` if it exits while it waits. */
+  private readonly idleEnds = new Map<Worker, { timer: NodeJS.Timeout; onExit: () => void }>();
   private closed = false;
 
   constructor(private readonly idleMs = IDLE_MS) {}
@@ -71,16 +72,14 @@ export class WorkerThreads {
     this.closed = true;
     const idle = [...this.idle.values()].flat();
     this.idle.clear();
-    for (const timer of this.idleTimers.values()) clearTimeout(timer);
-    this.idleTimers.clear();
+    for (const worker of idle) this.stopWaiting(worker);
     await Promise.all(idle.map((worker) => worker.terminate()));
   }
 
   private take(script: WorkerScript): Worker {
     const worker = this.idle.get(script.url.href)?.pop();
     if (!worker) return new Worker(script.url, { execArgv: script.execArgv, resourceLimits: script.resourceLimits });
-    clearTimeout(this.idleTimers.get(worker));
-    this.idleTimers.delete(worker);
+    this.stopWaiting(worker);
     worker.ref();
     return worker;
   }
@@ -95,13 +94,25 @@ export class WorkerThreads {
     const idle = this.idle.get(script.url.href) ?? [];
     idle.push(worker);
     this.idle.set(script.url.href, idle);
+    const leave = () => {
+      this.stopWaiting(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+    };
     const timer = setTimeout(() => {
-      this.idleTimers.delete(worker);
-      const left = idle.indexOf(worker);
-      if (left >= 0) idle.splice(left, 1);
+      leave();
       void worker.terminate();
     }, this.idleMs);
     timer.unref();
-    this.idleTimers.set(worker, timer);
+    worker.once('exit', leave);
+    this.idleEnds.set(worker, { timer, onExit: leave });
+  }
+
+  private stopWaiting(worker: Worker): void {
+    const end = this.idleEnds.get(worker);
+    if (!end) return;
+    clearTimeout(end.timer);
+    worker.off('exit', end.onExit);
+    this.idleEnds.delete(worker);
   }
 }
