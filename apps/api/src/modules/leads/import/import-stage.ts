@@ -21,8 +21,13 @@ export interface StageRequest {
   country: PhoneCountry;
 }
 
-export type StageReport =
-  { type: 'progress'; rowsRead: number } | { type: 'done'; rowsRead: number } | { type: 'stopped' } | { type: 'refused'; message: string };
+/** What the worker reports while it reads: the rows read so far. */
+export interface StageProgress {
+  rowsRead: number;
+}
+
+/** How the worker's reading ended. */
+export type StageOutcome = { type: 'done'; rowsRead: number } | { type: 'stopped' } | { type: 'refused'; message: string };
 
 /** Why staging ended early: a cancel, or the server stopping. */
 export type StageStop = 'cancelled' | 'server-stopped';
@@ -55,9 +60,7 @@ export async function stageImportRows(
   stopping: AbortSignal,
   onProgress: () => Promise<void>,
 ): Promise<{ rowsRead: number } | { stopped: StageStop }> {
-  const task = ctx.threads.start<StageReport, StageReport>(workerScript(), request, (report) => {
-    if (report.type === 'progress') recordProgress(report.rowsRead);
-  });
+  const task = ctx.threads.start<StageProgress, StageOutcome>(workerScript(), request, (progress) => recordProgress(progress.rowsRead));
   let stop: StageStop | undefined;
   const askToStop = (why: StageStop) => {
     stop ??= why;
@@ -79,7 +82,6 @@ export async function stageImportRows(
     await handled;
     if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
     if (stop || outcome.type === 'stopped') return { stopped: stop ?? 'server-stopped' };
-    if (outcome.type !== 'done') throw new Error(`Informe inesperado de la lectura: ${outcome.type}`);
     if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead)) return { stopped: 'cancelled' };
     return { rowsRead: outcome.rowsRead };
   } finally {

@@ -22,13 +22,11 @@ import {
 import { lowerThisThreadPriority } from '../../../jobs/background-thread.js';
 import { type TaskControl, serveTasks } from '../../../jobs/worker-task.js';
 import { csvProblem } from './import-csv.js';
-import type { ImportSettings, StageReport, StageRequest } from './import-stage.js';
+import type { ImportSettings, StageOutcome, StageProgress, StageRequest } from './import-stage.js';
 import { readSourceRecords } from './import-source.js';
 
 /** Rows read between two reports to the job. */
 const ROWS_PER_REPORT = 2000;
-
-type StageProgress = Extract<StageReport, { type: 'progress' }>;
 
 /** A file row as staged: the lead's columns as the domain checks and stores them, or the problem that skips it. */
 function rowChecker(settings: ImportSettings, country: PhoneCountry) {
@@ -80,7 +78,7 @@ function rowChecker(settings: ImportSettings, country: PhoneCountry) {
   };
 }
 
-async function stage(request: StageRequest, control: TaskControl<StageProgress>): Promise<StageReport> {
+async function stage(request: StageRequest, control: TaskControl<StageProgress>): Promise<StageOutcome> {
   const toStaged = rowChecker(request.settings, request.country);
   const copy = await openImportRowsCopy(request.database, request.jobId);
   let rowsRead = 0;
@@ -99,7 +97,7 @@ async function stage(request: StageRequest, control: TaskControl<StageProgress>)
       }
       await copy.write(toStaged(row, cells));
       rowsRead += 1;
-      if (rowsRead % ROWS_PER_REPORT === 0) control.report({ type: 'progress', rowsRead });
+      if (rowsRead % ROWS_PER_REPORT === 0) control.report({ rowsRead });
     }
     await copy.end();
     return { type: 'done', rowsRead };
