@@ -67,7 +67,9 @@ describe('WorkerThreads', () => {
   it('forgets a kept thread that ended while it waited: the next task gets a fresh one', async () => {
     threads = new WorkerThreads();
     const before = await threads.start<number, Outcome>(SCRIPT, { steps: 1, exitWhileIdle: true }, () => undefined).done;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(threads.idleCount).toBe(1);
+    // Its exit reaches this thread whenever the loaded machine runs it: wait for that, not for a set time.
+    await expect.poll(() => threads?.idleCount).toBe(0);
     const after = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
     expect(after.threadId).not.toBe(before.threadId);
   });

@@ -32,6 +32,11 @@ export class WorkerThreads {
 
   constructor(private readonly idleMs = IDLE_MS) {}
 
+  /** How many threads wait for a task now. */
+  get idleCount(): number {
+    return this.idleEnds.size;
+  }
+
   start<Report, Result>(script: WorkerScript, data: unknown, onReport: (report: Report) => void): WorkerTask<Result> {
     const worker = this.take(script);
     let running = true;
