@@ -50,4 +50,4 @@ it('shows a lead marked contacted in another browser at once, refetching no lead
   await watcher.page.getByTestId('lead-card').filter({ hasText: name }).getByText('Contactado', { exact: true }).waitFor();
   await seller.context.close();
   await watcher.context.close();
-}, 60_000);
+});

@@ -121,4 +121,4 @@ it('keeps a manager out of the screen and the API', async () => {
   } finally {
     await context.close();
   }
-}, 60_000);
+});

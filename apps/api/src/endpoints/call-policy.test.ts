@@ -162,7 +162,7 @@ describeWithServer(
         for (const stream of streams) stream.destroy();
         await sql`delete from leads where name like 'Corriente %'`.execute(db);
       }
-    }, 60_000);
+    });
   },
   { WORK_BUDGET_BURST: '30', WORK_BUDGET_PER_SECOND: '0.1' },
 );

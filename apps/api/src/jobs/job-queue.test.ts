@@ -92,7 +92,7 @@ describe('the job queue', () => {
       .toEqual([{ state: 'failed', retry_count: 2, output: expect.objectContaining({ message: 'falla a propósito' }) }]);
     expect(log.lines.filter((line) => line === 'Trabajo fallido: se reintentará')).toHaveLength(2);
     expect(log.lines.filter((line) => line === 'Trabajo fallido sin más reintentos')).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('enqueues within a transaction only if it commits, and runs each job once across replicas', async () => {
     await server.ctx.db

@@ -218,7 +218,7 @@ describeWithServer('chat REST', (server) => {
     expect((await lola.client.post('/api/chat/messages', { receiverId: bea.id, message: 'ya' })).status).toBe(201);
     const accepted = await batch();
     expect(((await accepted.json()) as { error?: unknown }[]).map((call) => call.error === undefined)).toEqual([true, true]);
-  }, 30_000);
+  });
 
   it('counts concurrent sends of one person from two sessions exactly: the limit stores, the rest are refused', async () => {
     const user = await createUser(server(), { username: uniqueName('doble'), firstName: 'Doble' });
