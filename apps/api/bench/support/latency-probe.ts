@@ -57,10 +57,15 @@ function worstAndP95(times: readonly number[]): { worst: number; p95: number } {
 /** The issue's bound: other users' p95 during heavy work at most twice their p95 with nothing running. */
 const OTHERS_RATIO_TARGET = 2;
 
-/** Other users' latencies: `/api/health` (no session) and a page of the lead list (a Vendedor's session). */
+/**
+ * Other users' latencies: `/api/health` (no session) and, with a Vendedor's session, a page of the
+ * whole lead list (REST without a tab: every visible lead, newest first) and a page of what the Leads
+ * screen opens on (the spec's Leads Activos tab, `view=leads`).
+ */
 export interface OthersLatency {
   health: number[];
   list: number[];
+  screen: number[];
 }
 
 export interface OthersProbe {
@@ -68,13 +73,14 @@ export interface OthersProbe {
   stop(): Promise<OthersLatency>;
 }
 
-/** Starts probing what other users wait for: health and a lead-list page, each on its own thread. */
+/** Starts probing what other users wait for: health and two lead-list pages, each on its own thread. */
 export function probeOthers(url: string, listCookie: string, pauseMs?: number): OthersProbe {
   const health = probeLatency(new URL('/api/health', url).href, '', pauseMs);
   const list = probeLatency(new URL('/api/leads?limit=50', url).href, listCookie, pauseMs);
+  const screen = probeLatency(new URL('/api/leads?view=leads&limit=50', url).href, listCookie, pauseMs);
   return {
-    ready: Promise.all([health.ready, list.ready]).then(() => undefined),
-    stop: async () => ({ health: await health.stop(), list: await list.stop() }),
+    ready: Promise.all([health.ready, list.ready, screen.ready]).then(() => undefined),
+    stop: async () => ({ health: await health.stop(), list: await list.stop(), screen: await screen.stop() }),
   };
 }
 
@@ -86,7 +92,7 @@ export async function quietLatency(url: string, listCookie: string, seconds: num
   return probe.stop();
 }
 
-/** "/api/health p95 12 ms (sin nada 4 ms, ×3.0 ✗) · lista …": p95 during the work against the quiet p95, with the ≤ 2× mark. */
+/** "/api/health p95 12 ms (sin nada 4 ms, ×3.0 ✗) · lista … · Leads Activos …": p95 during the work against the quiet p95, with the ≤ 2× mark. */
 export function othersText(during: OthersLatency, quiet: OthersLatency): string {
   const part = (name: string, times: number[], reference: number[]) => {
     const { worst, p95 } = worstAndP95(times);
@@ -95,5 +101,8 @@ export function othersText(during: OthersLatency, quiet: OthersLatency): string 
     const mark = ratio <= OTHERS_RATIO_TARGET ? '✓' : '✗';
     return `${name} p95 ${p95.toFixed(0)} ms (sin nada ${quietP95.toFixed(0)} ms, ×${ratio.toFixed(2)} ${mark} ≤ ${OTHERS_RATIO_TARGET}×; peor ${worst.toFixed(0)} ms)`;
   };
-  return `otros usuarios: ${part('/api/health', during.health, quiet.health)} · ${part('lista de leads', during.list, quiet.list)}`;
+  return (
+    `otros usuarios: ${part('/api/health', during.health, quiet.health)} · ${part('lista de leads', during.list, quiet.list)}` +
+    ` · ${part('Leads Activos', during.screen, quiet.screen)}`
+  );
 }
