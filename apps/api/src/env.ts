@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Each user's budget of expensive work (docs/audit.md, 'Fair share'): units at once, and units back per second. */
   WORK_BUDGET_BURST: z.coerce.number().int().min(1).max(1_000_000).default(60),
   WORK_BUDGET_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(3),
+  /** Expensive calls of one user running at once, over every session and replica: the web app sends at most two together. */
+  WORK_SLOTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   /** Days the audit log keeps an entry (docs/audit.md); a daily job deletes older ones. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(AUDIT_LIMITS.defaultRetentionDays),
   /** How long a client may take to send a request's headers, in ms (slow-headers attacks); tests use a short one. */

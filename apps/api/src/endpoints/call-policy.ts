@@ -69,8 +69,6 @@ export function searchesLeads(input: { q?: string | undefined; cf?: Record<strin
   return Boolean(input.q) || Object.values(input.cf ?? {}).some((filter) => 'contains' in filter);
 }
 
-/** Expensive calls of one user running at once, over every session and replica: the web app sends at most two together. */
-const WORK_SLOTS_PER_USER = 2;
 /** Connections of each replica's pool of heavy reads: every user's expensive calls share them, the main pool stays free. */
 export const HEAVY_READ_CONNECTIONS = 2;
 /** Longer than any expensive call: an older lease means its replica died mid-call. */
@@ -98,7 +96,7 @@ async function payWork(ctx: PolicedContext, userId: number, cost: number): Promi
 async function holdWorkSlot(ctx: PolicedContext, userId: number): Promise<() => Promise<void>> {
   const giveUpAt = Date.now() + SLOT_WAIT_MS;
   for (let pause = SLOT_FIRST_POLL_MS; ; pause = Math.min(pause * 2, SLOT_LONGEST_POLL_MS)) {
-    const held = await takeWorkSlot(ctx.db, userId, WORK_SLOTS_PER_USER, SLOT_LEASE_SECONDS);
+    const held = await takeWorkSlot(ctx.db, userId, ctx.env.WORK_SLOTS_PER_USER, SLOT_LEASE_SECONDS);
     if (held) return () => releaseWorkSlot(ctx.db, userId, held);
     const left = giveUpAt - Date.now();
     if (left <= 0) throw new DomainError('TOO_MANY_REQUESTS', WORK_SLOTS_MESSAGE, undefined, { retryAfterSeconds: 1 });
