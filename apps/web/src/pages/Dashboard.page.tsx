@@ -1,9 +1,10 @@
 /** 'Panel de Control': the four summary cards, 'Mis seguimientos', the activity feed and the best sellers. */
 import { type DashboardSummaryQuery, can } from '@crm/domain';
-import { Grid, SegmentedControl, Stack } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
+import { ChoiceSwitch } from '../components/ChoiceSwitch';
 import { PageHeader } from '../components/PageHeader';
 import { RoleGate } from '../components/RoleGate';
 import { RecentActivityPanel } from '../features/dashboard/components/RecentActivityPanel';
@@ -19,6 +20,8 @@ export default function DashboardPage() {
   const seller = !can(useCurrentUser(), 'lead.manage');
   const [scope, setScope] = useState<DashboardSummaryQuery['scope']>(seller ? 'mine' : 'team');
   const summary = useQuery(trpc.dashboard.summary.queryOptions({ scope }));
+  // Every panel renders its answer in a deferred, interruptible pass (docs/performance.md).
+  const summaryData = useDeferredValue(summary.data);
   return (
     <RoleGate screen="dashboard">
       <PageHeader
@@ -26,10 +29,10 @@ export default function DashboardPage() {
         subtitle="Resumen de actividad y métricas clave"
         actions={
           seller ? (
-            <SegmentedControl
+            <ChoiceSwitch
               aria-label="Qué leads resumir"
               value={scope}
-              onChange={(value) => setScope(value === 'team' ? 'team' : 'mine')}
+              onChange={setScope}
               data={[
                 { value: 'mine', label: 'Mis leads' },
                 { value: 'team', label: 'Equipo' },
@@ -42,7 +45,7 @@ export default function DashboardPage() {
         {summary.isError ? (
           <LoadError title="No se pudieron cargar las métricas" query={summary} />
         ) : (
-          <SummaryCards summary={summary.data} />
+          <SummaryCards summary={summaryData} />
         )}
         <MyFollowUpsCard />
         <Grid>

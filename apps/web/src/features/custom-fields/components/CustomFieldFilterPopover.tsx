@@ -4,8 +4,9 @@
  * out of the list's first load.
  */
 import { CHOICE_TYPES, type CustomFieldDefinition, type CustomFieldFilter, RANGE_TYPES, TEXT_TYPES } from '@crm/domain';
-import { Group, MultiSelect, Popover, SegmentedControl, Select, Stack, TextInput, Button } from '@mantine/core';
+import { Group, MultiSelect, Popover, Select, Stack, TextInput, Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 interface Draft {
   text: string;
@@ -49,7 +50,7 @@ function DraftInputs({ field, draft, onChange }: { field: CustomFieldDefinition;
   }
   if (field.type === 'checkbox') {
     return (
-      <SegmentedControl
+      <ChoiceSwitch
         aria-label={field.label}
         value={draft.flag}
         onChange={(flag) => onChange({ ...draft, flag: flag === 'false' ? 'false' : 'true' })}

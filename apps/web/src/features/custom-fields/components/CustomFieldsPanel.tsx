@@ -12,21 +12,7 @@ import {
   type CustomFieldType,
   createCustomFieldSchema,
 } from '@crm/domain';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArchive, IconArrowDown, IconArrowUp, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +22,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((type) => ({ value: type, label: CUSTOM_FIELD_TYPE_LABELS[type] }));
 
@@ -233,15 +220,14 @@ export function CustomFieldsPanel() {
   const [entity, setEntity] = useState<CustomFieldEntity>('lead');
   return (
     <Stack maw={820}>
-      <SegmentedControl
+      <ChoiceSwitch
         aria-label="Campos de"
         value={entity}
-        onChange={(value) => setEntity(value === 'contact' ? 'contact' : 'lead')}
+        onChange={setEntity}
         data={[
           { value: 'lead', label: 'Leads' },
           { value: 'contact', label: 'Contactos' },
         ]}
-        style={{ alignSelf: 'flex-start' }}
       />
       <EntityFields key={entity} entity={entity} />
     </Stack>

@@ -2,6 +2,7 @@
 import { RECENT_ACTIVITY_LIMIT, formatRelativeTime } from '@crm/domain';
 import { Box, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { activityLook } from './activity-looks';
 
@@ -20,15 +21,18 @@ const LIST_MIN_HEIGHT = RECENT_ACTIVITY_LIMIT.default * ROW_USUAL_HEIGHT + (RECE
 export function RecentActivityPanel() {
   const trpc = useTRPC();
   const activities = useQuery(trpc.activities.recent.queryOptions());
+  // Rendered in a deferred, interruptible pass (docs/performance.md); the skeleton shows until then.
+  const loaded = useDeferredValue(activities.data);
+  const pending = loaded === undefined && !activities.isError;
   // The lists default to empty when loading fails.
-  const items = activities.data ?? [];
+  const items = loaded ?? [];
   return (
     <Card h="100%" data-testid="recent-activity">
       <Title order={2} size="h4" mb="md">
         Actividad Reciente
       </Title>
       <Box mih={LIST_MIN_HEIGHT}>
-        {activities.isPending ? (
+        {pending ? (
           <Stack gap={ROW_GAP} data-testid="activity-skeleton" aria-busy>
             {Array.from({ length: SKELETON_ROWS }, (_, index) => (
               <Group key={index} wrap="nowrap" mih={ROW_MIN_HEIGHT}>

@@ -3,9 +3,10 @@
  * days. Admin and manager switch between 'Míos' and 'Equipo' (followUp.team).
  */
 import { type FollowUpDue, type FollowUpScope, UPCOMING_DAYS, can } from '@crm/domain';
-import { Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, useState } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 import { usePendingFollowUps } from '../hooks/useFollowUpQueries';
 import { FollowUpRow } from './FollowUpRow';
 
@@ -17,14 +18,16 @@ const SECTIONS: { due: Exclude<FollowUpDue, 'all'>; title: string }[] = [
 
 function FollowUpSection({ scope, due, title }: { scope: FollowUpScope; due: Exclude<FollowUpDue, 'all'>; title: string }) {
   const list = usePendingFollowUps(scope, due);
-  const items = list.data ?? [];
+  // Rendered in a deferred, interruptible pass (docs/performance.md); the skeleton shows until then.
+  const loaded = useDeferredValue(list.data);
+  const items = loaded ?? [];
   const overdue = due === 'overdue';
   return (
     <Stack gap="xs" data-testid={`follow-ups-${due}`}>
       <Title order={3} size="h6" c={overdue ? 'red.8' : undefined}>
-        {title} {list.data ? `(${items.length})` : ''}
+        {title} {loaded ? `(${items.length})` : ''}
       </Title>
-      {list.isPending ? (
+      {loaded === undefined && !list.isError ? (
         <Skeleton height={40} />
       ) : list.isError ? (
         <Text size="sm" c="red.8">
@@ -51,11 +54,11 @@ export function MyFollowUpsCard() {
           Mis seguimientos
         </Title>
         {can(user, 'followUp.team') ? (
-          <SegmentedControl
+          <ChoiceSwitch
             size="xs"
             aria-label="Ámbito de los seguimientos"
             value={scope}
-            onChange={(value) => setScope(value === 'team' ? 'team' : 'mine')}
+            onChange={setScope}
             data={[
               { value: 'mine', label: 'Míos' },
               { value: 'team', label: 'Equipo' },

@@ -4,7 +4,7 @@
  * everything but the search folds behind a 'Filtros' button.
  */
 import { LEAD_CATEGORY_OPTIONS, LEAD_STATUS_OPTIONS } from '@crm/domain';
-import { Badge, Button, CloseButton, Collapse, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Collapse, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import type { LeadsView } from '../hooks/useLeadsView';
 import { useTeamOptions } from '../hooks/useTeamOptions';
 import { CustomFieldFilterMenu, CustomFilterChips } from '../../custom-fields/components/CustomFieldFilterMenu';
 import { useIsPhone } from '../../../lib/use-is-phone';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 const ALL = 'todos';
 
@@ -169,11 +170,11 @@ export function LeadFilters({ view, withStatus = true, withModeSwitch = true }: 
 
 function LeadsModeSwitch({ view }: { view: LeadsView }) {
   return (
-    <SegmentedControl
+    <ChoiceSwitch
       size="xs"
       aria-label="Vista de la lista"
       value={view.mode}
-      onChange={(value) => view.setMode(value === 'table' ? 'table' : 'cards')}
+      onChange={view.setMode}
       data={[
         {
           value: 'cards',

@@ -11,13 +11,14 @@ import {
   type LeadListItem,
   logInteractionSchema,
 } from '@crm/domain';
-import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { useRefreshLeads } from '../hooks/useLeadQueries';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 type Kind = 'call' | 'message_sent' | 'message_received';
 
@@ -80,7 +81,7 @@ function LogInteractionForm({ lead, onClose }: { lead: LeadListItem; onClose: ()
         <Text size="sm">
           Lead: <strong>{lead.name}</strong>
         </Text>
-        <SegmentedControl aria-label="Qué registrar" data={KIND_OPTIONS} value={kind} onChange={(value) => setKind(value)} fullWidth />
+        <ChoiceSwitch aria-label="Qué registrar" data={KIND_OPTIONS} value={kind} onChange={setKind} fullWidth />
         {kind === 'call' ? (
           <Radio.Group
             label="Resultado"

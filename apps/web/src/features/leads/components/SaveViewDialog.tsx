@@ -1,10 +1,11 @@
 /** 'Guardar vista': a name for the list's current filters and how to show them (table, cards or the board). */
 import { SAVED_VIEW_LIMITS, type SavedViewFilters, type SavedViewMode } from '@crm/domain';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSavedViews } from '../hooks/useSavedViews';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 const MODE_OPTIONS: { value: SavedViewMode; label: string }[] = [
   { value: 'cards', label: 'Tarjetas' },
@@ -63,7 +64,7 @@ export function SaveViewDialog({ opened, onClose, filters, mode }: SaveViewDialo
             <Text size="sm" fw={500} id="save-view-mode">
               Mostrar como
             </Text>
-            <SegmentedControl aria-labelledby="save-view-mode" data={MODE_OPTIONS} value={view} onChange={(value) => setView(value)} />
+            <ChoiceSwitch aria-labelledby="save-view-mode" data={MODE_OPTIONS} value={view} onChange={setView} />
           </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -3,7 +3,7 @@
  * newest next; 'Mías' keeps the viewer's leads. A row opens the lead, where the panel answers.
  */
 import { type WhatsAppInboxItem, fullName } from '@crm/domain';
-import { Badge, Card, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
+import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
 
 function InboxRow({ item }: { item: WhatsAppInboxItem }) {
   const format = useTeamFormat();
@@ -53,7 +54,7 @@ export function WhatsAppInbox() {
   const inbox = useQuery(trpc.whatsapp.inbox.queryOptions({ filter }));
   return (
     <Stack gap="md">
-      <SegmentedControl
+      <ChoiceSwitch
         aria-label="Qué conversaciones ver"
         value={filter}
         onChange={(value) => setFilter(value)}
@@ -61,7 +62,6 @@ export function WhatsAppInbox() {
           { value: 'todas', label: 'Todas' },
           { value: 'mias', label: 'Mías' },
         ]}
-        w="fit-content"
       />
       {inbox.isPending ? (
         <PageLoader label="Cargando conversaciones..." />
