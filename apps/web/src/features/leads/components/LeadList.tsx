@@ -14,14 +14,18 @@ import { LoadMore } from './LoadMore';
 
 /**
  * Cards rendered at once: more than a screen holds (a phone shows one or two, a laptop from Mantine's
- * `sm` breakpoint two rows of three). The others follow in a transition, which React renders in
+ * `sm` breakpoint two rows of three). The others follow in transitions, which React renders in
  * slices between which the page stays responsive: a page of 24 cards rendered in one go blocked a
  * phone's main thread for seconds, and each card rendered at once on a phone is work before it
- * answers a touch.
+ * answers a touch. A transition's commit (the new cards' elements entering the page) is not sliced,
+ * so they come a few at a time: the rest of a page in one commit was a phone's longest task.
  */
 function firstPassCards(): number {
   return window.matchMedia('(min-width: 48em)').matches ? 6 : 2;
 }
+
+/** Cards added by each later commit. */
+const CARDS_PER_COMMIT = 6;
 
 /** How many of the `total` cards of a list (one tab and set of filters: `listKey`) to render now. */
 function useRenderedCount(total: number, listKey: string): number {
@@ -31,7 +35,7 @@ function useRenderedCount(total: number, listKey: string): number {
   if (shown.listKey !== listKey) setShown({ listKey, limit: firstPass });
   const limit = shown.listKey === listKey ? shown.limit : firstPass;
   useEffect(() => {
-    if (limit < total) startTransition(() => setShown({ listKey, limit: total }));
+    if (limit < total) startTransition(() => setShown({ listKey, limit: Math.min(total, limit + CARDS_PER_COMMIT) }));
   }, [limit, total, listKey]);
   return Math.min(limit, total);
 }
@@ -58,8 +62,7 @@ export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: L
   if (!data) return <PageLoader label="Cargando leads..." />;
 
   const leads = data.pages.flatMap((page) => page.items);
-  // While an import is written a page can come back empty (each request walks a bounded number of leads): LoadMore fetches the next.
-  if (leads.length === 0) return pages.hasNextPage ? <LoadMore pages={pages} loaded={0} /> : <>{empty}</>;
+  if (leads.length === 0) return <>{empty}</>;
   const loadedIds = leads.map((lead) => lead.id);
 
   return (
