@@ -93,12 +93,20 @@ export async function createBenchDatabase(target: BenchTarget): Promise<TestData
  * Runs a benchmark's body, then stops every server it started and removes their folders, also when
  * it fails or is interrupted (the postmaster runs in a session of its own: a Ctrl+C never reaches
  * it), and exits: a pool or a worker left open must not keep the process alive once it printed.
+ * An error nobody awaited (a client's request fired and forgotten) would end the process at once,
+ * past every `finally`: it stops the servers first too.
  */
 export async function runBench(body: () => Promise<void>): Promise<never> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: deteniendo los servidores del benchmark…`);
       void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.once(event, (error: unknown) => {
+      console.error(error);
+      void cleanUp().finally(() => process.exit(1));
     });
   }
   let code = 0;
