@@ -109,6 +109,8 @@ async function benchOn(target: BenchTarget, p95s: P95ByTarget): Promise<void> {
       ['Contactados, 1ª página', '/api/leads?view=contacted&limit=50'],
       ['Grupo elegido', `/api/leads?view=leads&groupId=${groupId}&limit=50`],
       ['Categoría + estado', '/api/leads?view=leads&category=salud&status=perdido&limit=50'],
+      ['Categoría, por nombre', '/api/leads?view=leads&category=salud&sort=name:asc&limit=50'],
+      ['Estado, por nombre (desc.)', '/api/leads?view=leads&status=perdido&sort=name:desc&limit=50'],
       ['Búsqueda frecuente "garcia"', '/api/leads?view=leads&q=garcia&limit=50'],
       ['Búsqueda con acentos "MUÑOZ"', `/api/leads?view=contacted&q=${encodeURIComponent('MUÑOZ')}&limit=50`],
       ['Búsqueda rara "info4242@"', `/api/leads?q=${encodeURIComponent('info4242@')}&limit=50`],
