@@ -60,6 +60,12 @@ describe.each(WIDTHS)('a first day at $name width', ({ name, viewport }) => {
       const before = await adminApi().post('/api/leads', { name: `Bar ${tag}`, phone: typedEarlier, category: 'retail', description: 'd' });
       expect(before.body.phone).toBe(typedEarlier);
 
+      // A seller already at work, on the dashboard: his money follows the save without a reload.
+      const colleague = await createUser(suite.server, { username: uniqueName('col') });
+      const colleaguePage = await pageFor(viewport, colleague.username);
+      const revenue = colleaguePage.getByTestId('stat-card').filter({ hasText: 'Ingresos del Mes' }).getByTestId('stat-value');
+      await expect.poll(async () => (await revenue.textContent())?.replace(/\u00a0/g, ' ')).toBe('$ 0');
+
       const page = await pageFor(viewport, 'admin', ADMIN_PASSWORD);
       const dialog = page.getByRole('dialog', { name: 'Configura tu equipo' });
       await dialog.waitFor();
@@ -74,6 +80,8 @@ describe.each(WIDTHS)('a first day at $name width', ({ name, viewport }) => {
       await dialog.getByRole('button', { name: 'Guardar configuración' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect((await adminApi().get(`/api/leads/${before.body.id}`)).body.phone).toBe(`+34612${digits}`);
+      await expect.poll(async () => (await revenue.textContent())?.replace(/\u00a0/g, ' ')).toBe('0 €');
+      await colleaguePage.context().close();
 
       const phones = [`633 ${digits.slice(0, 3)} ${digits.slice(3)}`, `655${digits}`];
       const imported = await adminApi().post('/api/leads/import', spanishFile(tag, phones));

@@ -52,6 +52,11 @@ export type LiveEvent =
   | { type: 'leadAccessChanged' }
   /** A lead group was deleted: its leads are gone at once for everyone, so lead screens ask again (no lead travels). */
   | { type: 'groupDeleted'; groupId: number }
+  /**
+   * An admin saved the team's settings: every screen formats money, numbers, dates and phones with the
+   * new ones. `phonesUpdated`: stored phones the save re-read under the new country.
+   */
+  | { type: 'teamSettingsChanged'; phonesUpdated: number }
   /** One of the owner's follow-ups fell due: sent once, by the replica whose reminder loop claimed it. */
   | { type: 'followUpDue'; followUp: FollowUp }
   /** A notification for its owner's bell (web feed only). */
@@ -170,6 +175,7 @@ const WIRE_RULES: { [K in LiveEventType]: WireRule<K> } = {
   leadsHidden: { ...asIs<'leadsHidden'>(), toWire: (event) => splitIds(event, 'leadIds', event.leadIds) },
   leadAccessChanged: asIs(),
   groupDeleted: asIs(),
+  teamSettingsChanged: asIs(),
   // Dates and names: only the id travels, each replica reads the follow-up back.
   followUpDue: {
     toWire: (event) => [{ type: 'followUpDue', followUpId: event.followUp.id }],

@@ -23,6 +23,7 @@ import {
   teamSettingsSchema,
 } from '@crm/domain';
 import type { AppContext, ServiceContext } from '../../context.js';
+import { publishLive } from '../../live/publish.js';
 import { requirePermission } from '../../require-permission.js';
 
 /** Phones read per query while counting or re-reading: memory stays flat on a large team. */
@@ -88,5 +89,7 @@ export async function updateTeamSettings(ctx: ServiceContext, input: UpdateTeamS
     for await (const changes of rereadablePhones(trx, settings.country)) updated += await rewriteLeadPhones(trx, changes);
     return updated;
   });
+  // Everyone's open screens, the saver's other tabs included, follow the new settings without a reload.
+  await publishLive(ctx, { type: 'teamSettingsChanged', phonesUpdated }, { everyone: true });
   return { ...settings, configured: true, offerSetup: false, phonesUpdated };
 }

@@ -1,6 +1,7 @@
 /** GET/PUT /api/settings/team and tRPC settings.team / updateTeam (docs/settings.md). */
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, createUser, describeWithServer, loginAs, uniqueName } from '../../test/harness.js';
+import { openFeed } from '../../test/live-client.js';
 import { trpcClientFor, trpcFailure } from '../../test/trpc-client.js';
 
 const spain = { country: 'ES', currency: 'EUR', locale: 'es-ES' as const, timeZone: 'Europe/Madrid', workingDays: [1, 2, 3, 4, 5] };
@@ -103,6 +104,22 @@ describeWithServer(
       expect((await seller.get('/api/settings/team')).body).toMatchObject({ ...spain, configured: true });
       expect((await firstAdmin.get('/api/settings/team')).body.offerSetup).toBe(false);
       expect((await seller.get('/api/settings')).body.phoneCountry).toBe('ES');
+    });
+
+    it('tells every open screen when an admin saves, on both doors, and no one when a save is refused', async () => {
+      const feeds = await Promise.all([seller, manager].map((client) => openFeed(server().url, client)));
+      const changes = () => feeds.map((feed) => feed.events.filter((event) => event.type === 'teamSettingsChanged'));
+      try {
+        expect((await seller.put('/api/settings/team', { ...spain, country: 'MX' })).status).toBe(403);
+        expect((await admin.put('/api/settings/team', spain)).status).toBe(200);
+        await expect
+          .poll(changes)
+          .toEqual([[{ type: 'teamSettingsChanged', phonesUpdated: 0 }], [{ type: 'teamSettingsChanged', phonesUpdated: 0 }]]);
+        await trpcClientFor(firstAdmin).settings.updateTeam.mutate(spain);
+        await expect.poll(() => changes().map((events) => events.length)).toEqual([2, 2]);
+      } finally {
+        await Promise.all(feeds.map((feed) => feed.close()));
+      }
     });
 
     it('keeps one row and a consistent answer when two admins save at once', async () => {

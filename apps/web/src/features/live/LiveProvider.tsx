@@ -19,6 +19,7 @@ import { refreshFollowUps } from '../follow-ups/hooks/useFollowUpQueries';
 import { applyImportJobEvent } from '../leads/hooks/import-job-cache';
 import { applyGroupDeleted, applyLeadAccessChanged, applyLeadChanged, applyLeadsHidden } from '../leads/hooks/lead-events';
 import { applyNotificationEvent } from '../notifications/hooks/notification-events';
+import { applyTeamSettingsChanged } from '../settings/hooks/settings-events';
 import { applyWhatsAppEvent } from '../whatsapp/hooks/whatsapp-events';
 
 const BULK_REFRESH_MS = 1000;
@@ -92,6 +93,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
             return;
           case 'groupDeleted':
             applyGroupDeleted(queryClient, trpc);
+            return;
+          case 'teamSettingsChanged':
+            applyTeamSettingsChanged(queryClient, trpc, event.phonesUpdated);
             return;
           case 'followUpDue':
             showFollowUpDueToast(event.followUp, (path) => void navigate(path));
