@@ -38,7 +38,7 @@ export type StageStop = 'cancelled' | 'server-stopped';
  * more fails its job ('La importación falló por un error interno') instead of taking the API's
  * memory; a small young generation makes it collect often, so its footprint stays near what it holds.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
+export const IMPORT_THREAD_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
 
 /**
  * Source files run through tsx in development and tests (the worker then needs tsx's loader too);
@@ -49,7 +49,7 @@ function workerScript(): WorkerScript {
   return {
     url: new URL(`./import-stage.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
     execArgv: fromSource ? ['--import', 'tsx'] : [],
-    resourceLimits: WORKER_LIMITS,
+    resourceLimits: IMPORT_THREAD_LIMITS,
   };
 }
 
