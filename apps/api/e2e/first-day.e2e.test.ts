@@ -158,6 +158,9 @@ describe.each(WIDTHS)('a first day at $name width', ({ name, viewport }) => {
   it(
     "the follow-up picker takes a typed time, refuses a past one, offers presets; 'Registrar llamada' counts the call",
     async () => {
+      // A Spanish team, whichever journey ran before: the picker's times are Madrid's.
+      const spain = { country: 'ES', currency: 'EUR', locale: 'es-ES', timeZone: 'Europe/Madrid', workingDays: [1, 2, 3, 4, 5] };
+      expect((await adminApi().put('/api/settings/team', spain)).status).toBe(200);
       const seller = await createUser(suite.server, { username: uniqueName('seg'), firstName: 'Sara', lastName: 'Agenda' });
       const leadName = `Taller ${uniqueName('t')}`;
       const lead = await adminApi().post('/api/leads', {
