@@ -2,7 +2,7 @@
 import { type DashboardSummaryQuery, can } from '@crm/domain';
 import { Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { ChoiceSwitch } from '../components/ChoiceSwitch';
 import { PageHeader } from '../components/PageHeader';
@@ -11,6 +11,7 @@ import { RecentActivityPanel } from '../features/dashboard/components/RecentActi
 import { SummaryCards } from '../features/dashboard/components/SummaryCards';
 import { MyFollowUpsCard } from '../features/follow-ups/components/MyFollowUpsCard';
 import { TopSellersPanel } from '../features/dashboard/components/TopSellersPanel';
+import { useDeferredData } from '../lib/use-deferred-data';
 import { useTRPC } from '../lib/trpc';
 import { LoadError } from '../components/LoadError';
 
@@ -20,8 +21,7 @@ export default function DashboardPage() {
   const seller = !can(useCurrentUser(), 'lead.manage');
   const [scope, setScope] = useState<DashboardSummaryQuery['scope']>(seller ? 'mine' : 'team');
   const summary = useQuery(trpc.dashboard.summary.queryOptions({ scope }));
-  // Every panel renders its answer in a deferred, interruptible pass (docs/performance.md).
-  const summaryData = useDeferredValue(summary.data);
+  const summaryData = useDeferredData(summary).data;
   return (
     <RoleGate screen="dashboard">
       <PageHeader

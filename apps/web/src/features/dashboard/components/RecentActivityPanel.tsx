@@ -2,7 +2,7 @@
 import { RECENT_ACTIVITY_LIMIT, formatRelativeTime } from '@crm/domain';
 import { Box, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { useTRPC } from '../../../lib/trpc';
 import { activityLook } from './activity-looks';
 
@@ -21,9 +21,7 @@ const LIST_MIN_HEIGHT = RECENT_ACTIVITY_LIMIT.default * ROW_USUAL_HEIGHT + (RECE
 export function RecentActivityPanel() {
   const trpc = useTRPC();
   const activities = useQuery(trpc.activities.recent.queryOptions());
-  // Rendered in a deferred, interruptible pass (docs/performance.md); the skeleton shows until then.
-  const loaded = useDeferredValue(activities.data);
-  const pending = loaded === undefined && !activities.isError;
+  const { data: loaded, pending } = useDeferredData(activities);
   // The lists default to empty when loading fails.
   const items = loaded ?? [];
   return (

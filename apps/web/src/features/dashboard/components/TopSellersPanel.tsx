@@ -2,7 +2,7 @@
 import { conversionBarWidth, formatPercent, formatCount } from '@crm/domain';
 import { Avatar, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { useTRPC } from '../../../lib/trpc';
 import { useTeamFormat } from '../../../lib/useTeamFormat';
 
@@ -13,9 +13,7 @@ export function TopSellersPanel() {
   const format = useTeamFormat();
   const trpc = useTRPC();
   const performance = useQuery(trpc.analytics.performance.queryOptions());
-  // Rendered in a deferred, interruptible pass (docs/performance.md); the skeleton shows until then.
-  const loaded = useDeferredValue(performance.data);
-  const pending = loaded === undefined && !performance.isError;
+  const { data: loaded, pending } = useDeferredData(performance);
   const sellers = (loaded ?? []).slice(0, TOP_SELLERS);
   return (
     <Card h="100%" data-testid="top-sellers">

@@ -4,9 +4,10 @@
  */
 import { type FollowUpDue, type FollowUpScope, UPCOMING_DAYS, can } from '@crm/domain';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../../auth/CurrentUserContext';
 import { ChoiceSwitch } from '../../../components/ChoiceSwitch';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { usePendingFollowUps } from '../hooks/useFollowUpQueries';
 import { FollowUpRow } from './FollowUpRow';
 
@@ -18,8 +19,7 @@ const SECTIONS: { due: Exclude<FollowUpDue, 'all'>; title: string }[] = [
 
 function FollowUpSection({ scope, due, title }: { scope: FollowUpScope; due: Exclude<FollowUpDue, 'all'>; title: string }) {
   const list = usePendingFollowUps(scope, due);
-  // Rendered in a deferred, interruptible pass (docs/performance.md); the skeleton shows until then.
-  const loaded = useDeferredValue(list.data);
+  const { data: loaded, pending } = useDeferredData(list);
   const items = loaded ?? [];
   const overdue = due === 'overdue';
   return (
@@ -27,7 +27,7 @@ function FollowUpSection({ scope, due, title }: { scope: FollowUpScope; due: Exc
       <Title order={3} size="h6" c={overdue ? 'red.8' : undefined}>
         {title} {loaded ? `(${items.length})` : ''}
       </Title>
-      {loaded === undefined && !list.isError ? (
+      {pending ? (
         <Skeleton height={40} />
       ) : list.isError ? (
         <Text size="sm" c="red.8">

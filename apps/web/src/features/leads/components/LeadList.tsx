@@ -4,8 +4,9 @@
  */
 import type { LeadListItem } from '@crm/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { LoadError } from '../../../components/LoadError';
 import { type LeadListFilters, useLeadPages } from '../hooks/useLeadQueries';
 import type { LeadSelection } from '../hooks/useLeadSelection';
@@ -52,10 +53,8 @@ interface LeadListProps {
 
 export function LeadList({ view, filters, empty, onEdit, onTrack, selection }: LeadListProps) {
   const pages = useLeadPages(view, filters);
-  // A query's data arrives through useSyncExternalStore, whose updates React renders in one go: the
-  // first cards with their owners, phones and selects were a long task on a phone. The deferred value
-  // renders them in a second, interruptible pass (the loader stays until then).
-  const data = useDeferredValue(pages.data);
+  // The first cards with their owners, phones and selects, rendered at once, were a long task on a phone.
+  const { data } = useDeferredData(pages);
   const loaded = data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
   const rendered = useRenderedCount(loaded, JSON.stringify({ view, filters }));
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;

@@ -167,8 +167,7 @@ export function LeadTable({ view, filters, sort, onSort, userId, empty, selectio
 
   if (pages.isPending) return <PageLoader label="Cargando leads..." />;
   if (pages.isError) return <LoadError title="No se pudieron cargar los leads" query={pages} />;
-  // While an import is written a page can come back empty (each request walks a bounded number of leads): LoadMore fetches the next.
-  if (leads.length === 0) return pages.hasNextPage ? <LoadMore pages={pages} loaded={0} /> : <>{empty}</>;
+  if (leads.length === 0) return <>{empty}</>;
 
   const rows = table.getRowModel().rows;
   const loadedIds = leads.map((lead) => lead.id);
