@@ -4,10 +4,11 @@ import type { useTRPC } from '../../../lib/trpc';
 type Trpc = ReturnType<typeof useTRPC>;
 
 /**
- * `teamSettingsChanged`: an admin saved the team's settings (here or in another tab, browser or
- * replica). Every formatter reads them again; the leads too when their phones were re-read.
+ * The team's settings were saved (in this tab, or anywhere else: `teamSettingsChanged`). Every
+ * formatter reads them again, and so do the figures the server values with the team's value per
+ * conversion (the dashboard, the board, analytics); the leads too when the save re-read their phones.
  */
 export function applyTeamSettingsChanged(queryClient: QueryClient, trpc: Trpc, phonesUpdated: number): void {
-  void queryClient.invalidateQueries({ queryKey: trpc.settings.pathKey() });
-  if (phonesUpdated > 0) void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+  const valued = [trpc.settings.pathKey(), trpc.dashboard.pathKey(), trpc.pipeline.pathKey(), trpc.analytics.pathKey()];
+  for (const queryKey of phonesUpdated > 0 ? [...valued, trpc.leads.pathKey()] : valued) void queryClient.invalidateQueries({ queryKey });
 }
