@@ -70,11 +70,14 @@ export interface ImportReject {
   reason: string;
 }
 
-/** While the file is read: how far it is; answers whether a cancel was asked. */
-export async function recordRowsRead(db: DbOrTrx, id: number, rowsRead: number): Promise<boolean> {
+/**
+ * While the file is read: how far it is; answers whether a cancel was asked. When the file is all
+ * read (`readingDone`), the job's saving phase starts: the chunks not yet published.
+ */
+export async function recordRowsRead(db: DbOrTrx, id: number, rowsRead: number, options: { readingDone?: boolean } = {}): Promise<boolean> {
   const row = await db
     .updateTable('import_jobs')
-    .set({ rows_read: rowsRead })
+    .set({ rows_read: rowsRead, ...(options.readingDone ? { saving_started_at: sql<Date>`now()` } : {}) })
     .where('id', '=', id)
     .returning('cancel_requested')
     .executeTakeFirst();
@@ -83,11 +86,7 @@ export async function recordRowsRead(db: DbOrTrx, id: number, rowsRead: number):
 
 /** While the rows are published (from outside the publishing transaction, which does not lock the job's row until its end). */
 export async function recordRowsSaved(db: DbOrTrx, id: number, rowsSaved: number): Promise<void> {
-  await db
-    .updateTable('import_jobs')
-    .set({ rows_saved: rowsSaved, saving_started_at: sql<Date>`coalesce(saving_started_at, now())` })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('import_jobs').set({ rows_saved: rowsSaved }).where('id', '=', id).execute();
 }
 
 export async function isImportCancelRequested(db: DbOrTrx, id: number): Promise<boolean> {

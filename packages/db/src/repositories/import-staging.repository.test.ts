@@ -19,6 +19,9 @@ import { insertLeadGroup } from './lead-groups.repository.js';
 import { insertLead } from './leads.repository.js';
 import { insertUser } from './users.repository.js';
 
+/** Every row of the small files below as one range. */
+const ALL_ROWS = { fromRow: 0, toRow: 1000 };
+
 const REASONS: SkipReasons = {
   repeatedEmail: 'email repetido',
   repeatedPhone: 'teléfono repetido',
@@ -103,7 +106,7 @@ describe('import staging', () => {
       row(6, 'Repite email de Cuatro', 'cuatro@x.es', '600111006'),
       row(7, 'Usa el teléfono de Seis', 'siete@x.es', '600111006'),
     ]);
-    await skipRepeatedRows(database.db, jobId, REASONS);
+    await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
     const rows = await database.db
       .selectFrom('import_job_rows')
       .select(['row_number', 'problem'])
@@ -120,6 +123,47 @@ describe('import staging', () => {
     ]);
   });
 
+  it('decides a range against the earlier ranges as the whole file would: chains, and rows an existing lead has', async () => {
+    await insertLead(database.db, { name: 'Ya estaba', category: 'otros', email: 'estaba@x.es' });
+    const jobId = await stage([
+      row(2, 'Uno', 'uno@x.es', '600222001'),
+      row(3, 'Como el que ya estaba', 'ESTABA@x.es', '600222003'),
+      row(4, 'Repite email de Uno', 'uno@x.es', '600222004'),
+      row(5, 'Usa el teléfono del que se saltó', 'cinco@x.es', '600222004'),
+      row(6, 'Repite el email del que ya estaba', 'estaba@x.es', '600222006'),
+      row(7, 'Repite teléfono de Cinco', null, '600222004'),
+      row(8, 'Usa el teléfono de Seis', 'ocho@x.es', '600222006'),
+    ]);
+    const groupId = await insertLeadGroup(database.db, { name: `R${jobId}`, description: null, assignedRoleId: null, createdBy: userId });
+    for (const range of [
+      { fromRow: 0, toRow: 3 },
+      { fromRow: 4, toRow: 5 },
+      { fromRow: 6, toRow: 8 },
+    ]) {
+      await skipRepeatedRows(database.db, jobId, range, REASONS);
+      await skipRowsOfExistingLeads(database.db, jobId, range, REASONS);
+      await insertNewLeadsOfRows(database.db, { jobId, groupId, actorId: userId, importedFrom: { jobId } }, range, REASONS);
+    }
+    const rows = await database.db
+      .selectFrom('import_job_rows')
+      .select(['row_number', 'problem', 'conflict'])
+      .where('job_id', '=', jobId)
+      .orderBy('row_number')
+      .execute();
+    expect(rows).toEqual([
+      { row_number: 2, problem: null, conflict: null },
+      { row_number: 3, problem: null, conflict: 'ya existe (email)' },
+      { row_number: 4, problem: 'email repetido', conflict: null },
+      { row_number: 5, problem: null, conflict: null },
+      // The first row with this email was skipped for the lead that has it, yet it was the file's first.
+      { row_number: 6, problem: 'email repetido', conflict: null },
+      { row_number: 7, problem: 'teléfono repetido', conflict: null },
+      { row_number: 8, problem: null, conflict: null },
+    ]);
+    const names = await database.db.selectFrom('leads').select('name').where('group_id', '=', groupId).orderBy('id').execute();
+    expect(names.map((lead) => lead.name)).toEqual(['Uno', 'Usa el teléfono del que se saltó', 'Usa el teléfono de Seis']);
+  });
+
   it('skips rows an existing lead has, by email first, and inserts the rest in file order', async () => {
     await insertLead(database.db, { name: 'Existe', category: 'otros', email: 'existe@x.es', phone: '+34 911 000 001' });
     const jobId = await stage([
@@ -128,8 +172,8 @@ describe('import staging', () => {
       row(4, 'Mismo teléfono', 'otro@x.es', '+34911000001'),
       row(5, 'Nuevo A', 'a@x.es'),
     ]);
-    await skipRepeatedRows(database.db, jobId, REASONS);
-    await skipRowsOfExistingLeads(database.db, jobId, REASONS);
+    await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
+    await skipRowsOfExistingLeads(database.db, jobId, ALL_ROWS, REASONS);
     const ids = await publishNew(jobId, 5);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const stored = await database.db.selectFrom('leads').select('name').where('id', 'in', ids).orderBy('id').execute();
@@ -144,8 +188,8 @@ describe('import staging', () => {
 
   it('counts a lead committed by someone else while the import publishes as a duplicate, not an error', async () => {
     const jobId = await stage([row(2, 'Carrera', 'carrera@x.es'), row(3, 'Sin carrera', 'libre@x.es')]);
-    await skipRepeatedRows(database.db, jobId, REASONS);
-    await skipRowsOfExistingLeads(database.db, jobId, REASONS);
+    await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
+    await skipRowsOfExistingLeads(database.db, jobId, ALL_ROWS, REASONS);
     // After the check, before the insert: another writer takes the email.
     await insertLead(database.db, { name: 'Llegó antes', category: 'otros', email: 'Carrera@x.es' });
     const ids = await publishNew(jobId, 3);
@@ -153,18 +197,18 @@ describe('import staging', () => {
     expect(await stagedOutcome(database.db, jobId)).toMatchObject({ imported: 1, skipped: 1 });
     const raced = await database.db
       .selectFrom('import_job_rows')
-      .select('problem')
+      .select(['problem', 'conflict'])
       .where('job_id', '=', jobId)
       .where('row_number', '=', 2)
       .execute();
-    expect(raced).toEqual([{ problem: 'ya existe (email)' }]);
+    expect(raced).toEqual([{ problem: null, conflict: 'ya existe (email)' }]);
   });
 
   it('updates a lead several rows match once, with the last row, and writes one history entry', async () => {
     const leadId = await insertLead(database.db, { name: 'Viejo', category: 'otros', email: 'viejo@x.es', phone: '+34 911 000 777' });
     const jobId = await stage([row(2, 'Por email', 'viejo@x.es'), row(3, 'Por teléfono', 'nuevo.email@x.es', '+34911000777')]);
-    await skipRepeatedRows(database.db, jobId, REASONS);
-    await matchRowsToExistingLeads(database.db, jobId);
+    await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
+    await matchRowsToExistingLeads(database.db, jobId, ALL_ROWS);
     await updateMatchedLeads(database.db, { jobId, actorId: userId, groupName: 'G' });
     const lead = await database.db.selectFrom('leads').select(['name', 'email', 'search_text']).where('id', '=', leadId).executeTakeFirst();
     expect(lead).toEqual({ name: 'Por teléfono', email: 'nuevo.email@x.es', search_text: 'por telefono nuevo.email@x.es' });

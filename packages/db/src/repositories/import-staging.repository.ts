@@ -1,19 +1,20 @@
 /**
  * An import's rows, staged and then published (docs/import-format.md, 'Cómo se guarda'):
- * 1. while the file is read, every data row is COPYed into `import_job_rows`: the lead's columns
- *    as the domain checked them, or the problem that skips it;
- * 2. then, in the caller's one transaction, SQL decides over the whole file at once: rows that
- *    repeat an email or phone of an earlier row, rows that match an existing lead (skipped, or
- *    the lead updated), new leads inserted in file order by ranges of rows, their history;
+ * 1. while the file is read, every data row is COPYed into `import_job_rows`, a chunk at a time: the
+ *    lead's columns as the domain checked them, or the problem that skips it;
+ * 2. meanwhile, in the caller's one transaction, SQL decides each committed chunk: rows that repeat
+ *    an email or phone of an earlier row of the file, rows that match an existing lead (skipped, or
+ *    the lead updated at the end), and inserts the chunk's new leads in file order with their history;
  * 3. the skipped rows are kept as the job's rejects and the staged rows go.
- * The leads' unique key indexes hold the rule against everything else writing at the same time:
- * a lead committed by someone else meanwhile makes the insert skip that row (ON CONFLICT), which
- * then counts as a duplicate like the others.
+ * A row's fate depends only on the rows before it, so a chunk is decided for good once it and the
+ * chunks before it are staged. The leads' unique key indexes hold the rule against everything else
+ * writing at the same time: a lead committed by someone else meanwhile makes the insert skip that
+ * row (ON CONFLICT), which then counts as a duplicate like the others.
  */
 import { once } from 'node:events';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { type CopyStreamQuery, from as copyFrom } from 'pg-copy-streams';
 import { type BackgroundDatabase, lowerBackendPriority } from '../background-priority.js';
 import { createListenClient } from '../listen-client.js';
 import type { DbOrTrx } from '../types.js';
@@ -116,9 +117,16 @@ function copyLine(jobId: number, staged: StagedImportRow): string {
   return `${fields.map(copyField).join('\t')}\n`;
 }
 
-/** One COPY into import_job_rows on a connection of its own: write rows, then end (or abort). */
+/**
+ * The COPY into import_job_rows on a connection of its own: rows are written, committed a chunk at a
+ * time (each chunk its own COPY, so the publishing transaction can decide it while the next is read),
+ * and the COPY ends (or is aborted).
+ */
 export interface ImportRowsCopy {
   write(row: StagedImportRow): Promise<void>;
+  /** Commits the rows written since the last commit and refreshes the planner's statistics of the table. */
+  commit(): Promise<void>;
+  /** Commits the last rows and closes the connection. */
   end(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -128,21 +136,37 @@ export async function openImportRowsCopy(database: BackgroundDatabase, jobId: nu
   client.on('error', () => undefined);
   await client.connect();
   await lowerBackendPriority(client, database);
-  const stream = client.query(copyFrom(`copy import_job_rows (${COPY_COLUMNS.join(', ')}) from stdin`));
+  let stream: CopyStreamQuery | undefined;
   let failure: Error | undefined;
-  stream.on('error', (error: Error) => {
-    failure = error;
-  });
   const throwIfFailed = () => {
     if (failure) throw failure;
+  };
+  const openStream = () => {
+    const opened = client.query(copyFrom(`copy import_job_rows (${COPY_COLUMNS.join(', ')}) from stdin`));
+    opened.on('error', (error: Error) => {
+      failure = error;
+    });
+    return opened;
   };
   let pending = '';
   const flush = async () => {
     throwIfFailed();
     const chunk = pending;
     pending = '';
+    if (!chunk) return;
+    stream ??= openStream();
     // once() rejects when the stream errors meanwhile (the server refused a row).
-    if (chunk && !stream.write(chunk)) await once(stream, 'drain');
+    if (!stream.write(chunk)) await once(stream, 'drain');
+  };
+  const commit = async () => {
+    await flush();
+    if (!stream) return;
+    const ending = stream;
+    stream = undefined;
+    ending.end();
+    await once(ending, 'finish');
+    throwIfFailed();
+    await client.query(ANALYZE_STAGED_ROWS);
   };
   const close = () => client.end().catch(() => undefined);
   return {
@@ -150,18 +174,16 @@ export async function openImportRowsCopy(database: BackgroundDatabase, jobId: nu
       pending += copyLine(jobId, row);
       if (pending.length >= COPY_FLUSH_CHARS) await flush();
     },
+    commit,
     async end() {
       try {
-        await flush();
-        stream.end();
-        await once(stream, 'finish');
-        throwIfFailed();
+        await commit();
       } finally {
         await close();
       }
     },
     async abort() {
-      stream.destroy();
+      stream?.destroy();
       await close();
     },
   };
@@ -169,70 +191,96 @@ export async function openImportRowsCopy(database: BackgroundDatabase, jobId: nu
 
 /**
  * Gives the planner statistics of the rows just COPYed: without them it takes the staging table for
- * a few rows and joins a range's thousands of rows to the leads it inserts by nested loops. Only the
- * columns the publishing statements filter, group or join on: sampling the wide ones (the file's
- * cells, the texts) would cost most of the time and tell the planner nothing. Outside the
- * publishing transaction: ANALYZE holds a lock that would make two imports publish in turn.
+ * a few rows and joins a chunk's thousands of rows to the leads it inserts by nested loops. Only the
+ * columns the publishing statements filter, group or join on, each sampled on 3,000 rows (migration
+ * 2026-11-29T0500): the wide ones (the file's cells, the texts) would cost most of the time and tell
+ * the planner nothing. On the staging connection: in the publishing transaction, ANALYZE's lock
+ * would make two imports publish in turn.
  */
-export async function analyzeStagedRows(db: DbOrTrx): Promise<void> {
-  await sql`analyze import_job_rows (job_id, row_number, problem, matched_lead_id, email_key, phone_key)`.execute(db);
-}
+const ANALYZE_STAGED_ROWS = 'analyze import_job_rows (job_id, row_number, problem, conflict, matched_lead_id, email_key, phone_key)';
 
-/** Rows staged for the job: how many, and the highest row number (publishing goes by ranges of it). */
-export async function stagedRowSpan(db: DbOrTrx, jobId: number): Promise<{ rows: number; lastRow: number }> {
-  const { rows } = await sql<{ rows: number; last_row: number | null }>`
-    select count(*)::int as rows, max(row_number) as last_row from import_job_rows where job_id = ${jobId}`.execute(db);
-  return { rows: rows[0]?.rows ?? 0, lastRow: rows[0]?.last_row ?? 0 };
+/** A chunk of the file's rows, by row number (inclusive), every one of them staged. */
+export interface StagedRange {
+  fromRow: number;
+  toRow: number;
 }
 
 /**
- * A row that has the email (else the phone) of an earlier row the import keeps is skipped as a
- * repetition; a row skipped so frees its other key for later rows. Decided in rounds: a row no
- * earlier row shares a key with is kept for sure, and the rows repeating such a row are skipped;
- * each round settles at least the earliest open row, and chains (a row repeating a row that
- * itself repeats) are rare, so a file takes a round or two.
+ * A row of the range that has the email (else the phone) of an earlier row the import keeps is
+ * skipped as a repetition; a row skipped so frees its other key for later rows. The earlier chunks
+ * are decided: the row they kept with each of the range's keys (at most one per key) is found by
+ * index. Decided in rounds: a row no earlier row shares a key with is kept for sure, and the rows
+ * repeating such a row are skipped; each round settles at least the earliest open row, and chains
+ * (a row repeating a row that itself repeats) are rare, so a range takes a round or two.
  */
-export async function skipRepeatedRows(db: DbOrTrx, jobId: number, reasons: SkipReasons): Promise<void> {
+export async function skipRepeatedRows(db: DbOrTrx, jobId: number, range: StagedRange, reasons: SkipReasons): Promise<void> {
+  // LIMIT 1 keeps each lookup a probe of the key's index, whatever the planner guesses of the range.
+  const earlierKept = (key: 'email_key' | 'phone_key') => sql`
+    select e.row_number, e.email_key, e.phone_key from range_rows k cross join lateral (
+      select row_number, email_key, phone_key from import_job_rows e
+      where e.job_id = ${jobId} and e.${sql.ref(key)} = k.${sql.ref(key)} and e.row_number < ${range.fromRow} and e.problem is null
+      limit 1) e`;
   for (;;) {
-    const result = await sql`with open_rows as (
+    const { rows } = await sql<{ open: number }>`with range_rows as materialized (
+        select row_number, email_key, phone_key from import_job_rows
+        where job_id = ${jobId} and row_number between ${range.fromRow} and ${range.toRow} and problem is null
+      ), open_rows as (
         select row_number, email_key, phone_key,
           min(row_number) over (partition by email_key) as first_email,
           min(row_number) over (partition by phone_key) as first_phone
-        from import_job_rows where job_id = ${jobId} and problem is null
+        from (select * from range_rows union select * from (${earlierKept('email_key')}) by_email
+          union select * from (${earlierKept('phone_key')}) by_phone) candidates
       ), kept as (
         select row_number from open_rows
         where (email_key is null or first_email = row_number) and (phone_key is null or first_phone = row_number)
-      ), repeats as (
-        select o.row_number,
+      ), decided as (
+        select o.row_number, o.row_number in (select row_number from kept) as is_kept,
           o.email_key is not null and o.first_email < o.row_number and o.first_email in (select row_number from kept) as by_email,
           o.phone_key is not null and o.first_phone < o.row_number and o.first_phone in (select row_number from kept) as by_phone
-        from open_rows o
+        from open_rows o where o.row_number >= ${range.fromRow}
+      ), repeated as (
+        update import_job_rows r set problem = case when decided.by_email then ${reasons.repeatedEmail} else ${reasons.repeatedPhone} end
+        from decided
+        where r.job_id = ${jobId} and r.row_number = decided.row_number and (decided.by_email or decided.by_phone)
       )
-      update import_job_rows r set problem = case when repeats.by_email then ${reasons.repeatedEmail} else ${reasons.repeatedPhone} end
-      from repeats
-      where r.job_id = ${jobId} and r.row_number = repeats.row_number and (repeats.by_email or repeats.by_phone)`.execute(db);
-    if (!result.numAffectedRows) return;
+      select count(*)::int as open from decided where not (is_kept or by_email or by_phone)`.execute(db);
+    // Rows repeating a row that is itself open wait for the next round.
+    if (!rows[0]?.open) return;
   }
 }
 
 const EMAIL_TAKEN = (reasons: SkipReasons) =>
   sql<string>`case when exists (select 1 from leads l where l.email_key = r.email_key) then ${reasons.existingEmail} else ${reasons.existingPhone} end`;
 
-/** Skip mode: a row whose email or phone a lead already has is skipped as a duplicate. */
-export async function skipRowsOfExistingLeads(db: DbOrTrx, jobId: number, reasons: SkipReasons): Promise<void> {
-  await sql`update import_job_rows r set problem = ${EMAIL_TAKEN(reasons)}
-    where r.job_id = ${jobId} and r.problem is null
+const inRange = (jobId: number, range: StagedRange) =>
+  sql`r.job_id = ${jobId} and r.row_number between ${range.fromRow} and ${range.toRow}`;
+
+/** Skip mode: a row of the range whose email or phone a lead already has is skipped as a duplicate. */
+export async function skipRowsOfExistingLeads(db: DbOrTrx, jobId: number, range: StagedRange, reasons: SkipReasons): Promise<void> {
+  await sql`update import_job_rows r set conflict = ${EMAIL_TAKEN(reasons)}
+    where ${inRange(jobId, range)} and r.problem is null
       and (exists (select 1 from leads l where l.email_key = r.email_key) or exists (select 1 from leads l where l.phone_key = r.phone_key))`.execute(
     db,
   );
 }
 
-/** Update mode: each row takes the existing lead it matches, by email first, else by phone. */
-export async function matchRowsToExistingLeads(db: DbOrTrx, jobId: number): Promise<void> {
+/**
+ * Update mode: each row of the range takes the existing lead it matches, by email first, else by
+ * phone. Never a lead an earlier chunk inserted: a row sharing a key with it repeats its row.
+ */
+export async function matchRowsToExistingLeads(db: DbOrTrx, jobId: number, range: StagedRange): Promise<void> {
   await sql`update import_job_rows r set matched_lead_id = coalesce(
       (select l.id from leads l where l.email_key = r.email_key order by l.email_key_rank limit 1),
       (select l.id from leads l where l.phone_key = r.phone_key order by l.phone_key_rank limit 1))
-    where r.job_id = ${jobId} and r.problem is null and (r.email_key is not null or r.phone_key is not null)`.execute(db);
+    where ${inRange(jobId, range)} and r.problem is null and (r.email_key is not null or r.phone_key is not null)`.execute(db);
+}
+
+/** Rows of the range that become or change a lead. */
+export async function countAcceptedRows(db: DbOrTrx, jobId: number, range: StagedRange): Promise<number> {
+  const { rows } = await sql<{ accepted: number }>`
+    select count(*)::int as accepted from import_job_rows r
+    where ${inRange(jobId, range)} and r.problem is null and r.conflict is null`.execute(db);
+  return rows[0]?.accepted ?? 0;
 }
 
 const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'address', 'domain'] as const;
@@ -240,7 +288,7 @@ const IMPORTED_FIELDS = ['name', 'category', 'email', 'phone', 'description', 'a
 /** The rows that update a lead: where several rows match one lead, the last of them (the file's latest word). */
 function lastRowPerLead(jobId: number) {
   return sql`(select distinct on (matched_lead_id) * from import_job_rows
-    where job_id = ${jobId} and problem is null and matched_lead_id is not null
+    where job_id = ${jobId} and problem is null and conflict is null and matched_lead_id is not null
     order by matched_lead_id, row_number desc)`;
 }
 
@@ -315,15 +363,16 @@ export async function addContactsOfMatchedRows(db: DbOrTrx, job: { jobId: number
 export async function insertNewLeadsOfRows(
   db: DbOrTrx,
   job: { jobId: number; groupId: number; actorId: number; importedFrom: Record<string, unknown> },
-  range: { fromRow: number; toRow: number },
+  range: StagedRange,
   reasons: SkipReasons,
 ): Promise<number[]> {
   const { jobId } = job;
-  const inRange = sql`r.job_id = ${jobId} and r.row_number between ${range.fromRow} and ${range.toRow}`;
   const { rows } = await sql<{ id: number; row_number: number; inserted: boolean }>`
     with numbered as materialized (
       select o.*, nextval('leads_id_seq'::regclass)::int as id
-      from (select r.* from import_job_rows r where ${inRange} and r.problem is null and r.matched_lead_id is null order by r.row_number) o
+      from (select r.* from import_job_rows r
+        where ${inRange(jobId, range)} and r.problem is null and r.conflict is null and r.matched_lead_id is null
+        order by r.row_number) o
     ), inserted as (
       insert into leads (id, name, email, phone, category, description, address, domain, group_id, created_by, search_text, custom_fields)
       select n.id, n.name, n.email, n.phone, n.category, n.description, n.address, n.domain, ${job.groupId}::int, ${job.actorId}::int,
@@ -346,7 +395,7 @@ export async function insertNewLeadsOfRows(
     from numbered n left join inserted i on i.id = n.id order by n.row_number`.execute(db);
   const taken = rows.filter((row) => !row.inserted).map((row) => row.row_number);
   if (taken.length > 0) {
-    await sql`update import_job_rows r set problem = ${EMAIL_TAKEN(reasons)}
+    await sql`update import_job_rows r set conflict = ${EMAIL_TAKEN(reasons)}
       where r.job_id = ${jobId} and r.row_number = ${anyInt(taken)}`.execute(db);
   }
   return rows.filter((row) => row.inserted).map((row) => row.id);
@@ -362,7 +411,7 @@ export async function growImportedSelectOptions(db: DbOrTrx, jobId: number, fiel
       select jsonb_agg(found.value order by found.first_row) from (
         select r.custom_fields ->> d.key as value, min(r.row_number) as first_row
         from import_job_rows r
-        where r.job_id = ${jobId} and r.problem is null and r.custom_fields ? d.key
+        where r.job_id = ${jobId} and r.problem is null and r.conflict is null and r.custom_fields ? d.key
         group by 1
       ) found
       where not exists (select 1 from jsonb_array_elements_text(d.options) known where lower(known) = lower(found.value))
@@ -381,25 +430,19 @@ export interface StagedOutcome {
 export async function stagedOutcome(db: DbOrTrx, jobId: number): Promise<StagedOutcome> {
   const { rows } = await sql<{ rows_read: number; imported: number; updated: number; skipped: number }>`
     select count(*)::int as rows_read,
-      count(*) filter (where problem is null and matched_lead_id is null)::int as imported,
-      count(*) filter (where matched_lead_id is not null and problem is null)::int as updated,
-      count(*) filter (where problem is not null)::int as skipped
+      count(*) filter (where problem is null and conflict is null and matched_lead_id is null)::int as imported,
+      count(*) filter (where problem is null and conflict is null and matched_lead_id is not null)::int as updated,
+      count(*) filter (where problem is not null or conflict is not null)::int as skipped
     from import_job_rows where job_id = ${jobId}`.execute(db);
   const row = rows[0];
   return { rowsRead: row?.rows_read ?? 0, imported: row?.imported ?? 0, updated: row?.updated ?? 0, skipped: row?.skipped ?? 0 };
 }
 
-/** Rows that would still become or change a lead. */
-export async function countAcceptedRows(db: DbOrTrx, jobId: number): Promise<number> {
-  const { rows } = await sql<{ accepted: number }>`
-    select count(*)::int as accepted from import_job_rows where job_id = ${jobId} and problem is null`.execute(db);
-  return rows[0]?.accepted ?? 0;
-}
-
 /** The skipped rows become the job's rejects (errors.csv) and the staged rows go. */
 export async function settleStagedRows(db: DbOrTrx, jobId: number): Promise<void> {
   await sql`insert into import_job_rejects (job_id, row_number, cells, reason)
-    select job_id, row_number, cells, problem from import_job_rows where job_id = ${jobId} and problem is not null
+    select job_id, row_number, cells, coalesce(problem, conflict) from import_job_rows
+    where job_id = ${jobId} and (problem is not null or conflict is not null)
     on conflict do nothing`.execute(db);
   await dropStagedRows(db, jobId);
 }

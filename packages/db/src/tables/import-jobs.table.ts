@@ -68,7 +68,10 @@ export interface ImportJobRowsTable {
   contact_email: string | null;
   contact_phone: string | null;
   contact_search_text: string | null;
+  /** Why the row is no lead of its own: the domain's check, or a repetition of an earlier row. */
   problem: string | null;
+  /** Why the row, first in the file with its keys, would duplicate a lead already there. */
+  conflict: string | null;
   /** The existing lead the row matched (by email, else phone). */
   matched_lead_id: number | null;
 }

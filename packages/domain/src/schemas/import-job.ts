@@ -100,11 +100,14 @@ export const importJobStateSchema = z.object({
   skipped: z.number().int(),
   /** Rows the file has (an estimate until the job ends). */
   total: z.number().int(),
-  /** A running job reads its file, then saves what it read in one go; null once it ended. */
+  /**
+   * A running job reads its file ('reading', saving each chunk read meanwhile), then saves the chunks
+   * still waiting ('saving'); what it saved becomes visible in one go at the end; null once it ended.
+   */
   phase: z.enum(IMPORT_JOB_PHASES).nullable(),
-  /** Rows saved so far, while saving (of `rowsRead`). */
+  /** Rows saved so far (of `rowsRead`). */
   rowsSaved: z.number().int(),
-  /** Rows per second in the current phase, measured by the server; null before any row. */
+  /** Rows per second of the current phase (read, or saved) since the job started, measured by the server; null before any row. */
   rowsPerSecond: z.number().nullable(),
   errors: z.array(z.string()),
   groupId: z.number().int().nullable(),

@@ -37,7 +37,8 @@ export function jobState(job: ImportJobRow, errors: string[]): ImportJobState {
     total: ended ? job.rows_read : Math.max(job.total_estimate, job.rows_read),
     phase,
     rowsSaved: job.rows_saved,
-    rowsPerSecond: phase === 'saving' ? rate(job.rows_saved, job.saving_started_at) : rate(job.rows_read, job.started_at),
+    // Rows are saved from the first chunk on, while the file is still read: saving's pace counts from the start too.
+    rowsPerSecond: rate(phase === 'saving' ? job.rows_saved : job.rows_read, job.started_at),
     errors,
     groupId: job.status === 'done' ? job.group_id : null,
     failure: job.failure,

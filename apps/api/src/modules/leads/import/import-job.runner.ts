@@ -1,10 +1,12 @@
 /**
  * Runs an import job, as the queue's `import.run` handler on whichever replica took it
- * (import.jobs.ts): read → check → stage → publish.
+ * (import.jobs.ts): read → check → stage → publish, the last two overlapping.
  * - read, check and stage, in a worker thread (import-stage.ts): the job's stored file row by row,
- *   each row checked by the domain and COPYed into import_job_rows as it is read (nothing kept in memory);
- * - publish: one transaction decides repeats and duplicates in SQL and writes the leads, their
- *   history, the group, the activity and the notifications (import-publish.ts).
+ *   each row checked by the domain and COPYed into import_job_rows as it is read (nothing kept in
+ *   memory), committed a chunk at a time;
+ * - publish: one transaction takes each chunk as it is committed, decides its repeats and
+ *   duplicates in SQL and writes its leads and their history; then the group, the activity and the
+ *   notifications (import-publish.ts).
  * Nothing is visible before that transaction commits. A cancel, a failure or a crash leaves
  * nothing but the job's end: its staged rows are deleted. A replica killed mid-job has its job
  * failed cleanly by the next try, on a live replica. A failed run tells its owner.
@@ -17,20 +19,35 @@ import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { publishJobProgress } from './import-job-state.js';
 import { ImportCancelled, publishStagedRows } from './import-publish.js';
-import { type ImportSource, NO_DATA_ROWS, restoreSourceFile } from './import-source.js';
-import { type ImportSettings, stageImportRows } from './import-stage.js';
+import { type ImportSource, restoreSourceFile } from './import-source.js';
+import { type ImportSettings, type Staging, StagingStopped, startStaging } from './import-stage.js';
 
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
 
-/** The job's stored file, read into a temporary file of this replica, staged by the worker thread. */
-async function stageFile(ctx: JobContext, jobId: number, source: ImportSource, settings: ImportSettings, stopping: AbortSignal) {
+/**
+ * The job's stored file, read into a temporary file of this replica, staged by the worker thread
+ * while `publish` takes its chunks; the worker has stopped and the file is gone when this ends.
+ */
+async function stageAndPublish(
+  ctx: JobContext,
+  jobId: number,
+  job: { source: ImportSource; settings: ImportSettings },
+  stopping: AbortSignal,
+  publish: (staging: Staging) => Promise<void>,
+) {
   // Phones typed without a country code are read in the team's country as the run starts.
   const { country } = (await loadTeamSettings(ctx)).settings;
   const file = await restoreSourceFile(ctx.db, jobId);
   try {
-    const request = { database: ctx.database, jobId, filePath: file.filePath, source, settings, country };
-    return await stageImportRows(ctx, request, stopping, () => publishJobProgress(ctx, jobId));
+    const request = { database: ctx.database, jobId, filePath: file.filePath, country, ...job };
+    const staging = startStaging(ctx, request, stopping, () => publishJobProgress(ctx, jobId));
+    try {
+      await publish(staging);
+    } finally {
+      // After a failed publish the worker may still be reading: it stops before its rows are removed.
+      await staging.stop();
+    }
   } finally {
     await file.cleanup();
   }
@@ -54,24 +71,22 @@ export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun):
   const settings = JSON.parse(job.settings) as ImportSettings;
   const source = JSON.parse(job.source) as ImportSource;
   try {
-    const staged = await stageFile(ctx, jobId, source, settings, run.signal);
-    if ('stopped' in staged) {
-      if (staged.stopped === 'cancelled') throw new ImportCancelled();
-      throw new DomainError('BAD_REQUEST', SERVER_STOPPED);
-    }
-    if (staged.rowsRead === 0) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
-    // The publishing transaction is the import's other heavy part: on a connection of its own, at background priority.
-    const background = await openBackgroundDb(ctx.database);
-    try {
-      await publishStagedRows(asOwner, background.db, { id: jobId, fileName: job.file_name }, settings, () =>
-        publishJobProgress(ctx, jobId),
-      );
-    } finally {
-      await background.close();
-    }
+    await stageAndPublish(ctx, jobId, { source, settings }, run.signal, async (staging) => {
+      // The publishing transaction is the import's other heavy part: on a connection of its own, at background priority.
+      const background = await openBackgroundDb(ctx.database);
+      try {
+        await publishStagedRows(asOwner, background.db, { id: jobId, fileName: job.file_name }, settings, staging, () =>
+          publishJobProgress(ctx, jobId),
+        );
+      } finally {
+        await background.close();
+      }
+    });
   } catch (error) {
-    if (error instanceof ImportCancelled) {
+    if (error instanceof ImportCancelled || (error instanceof StagingStopped && error.why === 'cancelled')) {
       await abandonImportJob(ctx, jobId, { status: 'cancelled', failure: null });
+    } else if (error instanceof StagingStopped) {
+      await abandonImportJob(ctx, jobId, { status: 'failed', failure: SERVER_STOPPED });
     } else {
       // A file the reader refuses arrives as its Spanish DomainError (the worker words it).
       if (!(error instanceof DomainError)) ctx.log.error({ err: error, importJobId: jobId }, 'La importación falló');

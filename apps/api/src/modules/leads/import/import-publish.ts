@@ -1,18 +1,18 @@
 /**
- * Publishing an import's staged rows in one transaction (import-staging.repository.ts for the SQL):
- * repeats within the file and matches with existing leads decided over the whole file, then the
- * group, the new leads by ranges of file rows (the progress the screen shows while saving), the
- * role's distribution, the activity, the notifications and the job's end. Other users are not
- * blocked meanwhile: they read the data as it was until the commit. A lead being updated by the
- * import is locked by its UPDATE until the commit, so an edit of that lead waits for it; a lead
- * created with a key the import is inserting waits on the unique index, then one of the two is
- * refused as a duplicate.
+ * Publishing an import's staged rows in one transaction (import-staging.repository.ts for the SQL),
+ * chunk by chunk as the worker commits them (import-stage.ts), so reading the file and saving its
+ * rows overlap: for each chunk, its repetitions of earlier rows and its matches with existing leads
+ * are decided, then its new leads inserted in file order (the progress the screen shows). Once the
+ * file is all read: the updates of matched leads, the role's distribution, the activity, the
+ * notifications and the job's end. Other users are not blocked meanwhile: they read the data as it
+ * was until the commit. A lead being updated by the import is locked by its UPDATE until the
+ * commit, so an edit of that lead waits for it; a lead created with a key the import is inserting
+ * waits on the unique index, then one of the two is refused as a duplicate.
  */
 import {
   type Db,
   type SkipReasons,
   addContactsOfMatchedRows,
-  analyzeStagedRows,
   countAcceptedRows,
   findImportJob,
   finishImportJob,
@@ -27,16 +27,16 @@ import {
   skipRepeatedRows,
   skipRowsOfExistingLeads,
   stagedOutcome,
-  stagedRowSpan,
   updateMatchedLeads,
 } from '@crm/db';
-import { LIMITS } from '@crm/domain';
+import { DomainError, LIMITS } from '@crm/domain';
 import type { ServiceContext } from '../../../context.js';
 import { actorName } from '../../activities/activities.service.js';
 import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
-import type { ImportSettings } from './import-stage.js';
+import { NO_DATA_ROWS } from './import-source.js';
+import type { ImportSettings, StagedChunk, Staging } from './import-stage.js';
 import { toJobState } from './import-job-state.js';
 import { emitWebhookEvent } from '../../webhooks/webhook-events.js';
 
@@ -48,9 +48,6 @@ const SKIP_REASONS: SkipReasons = {
   existingEmail: 'duplicado, ya existe un lead con ese email',
   existingPhone: 'duplicado, ya existe un lead con ese teléfono',
 };
-
-/** File rows per insert statement: the saving progress moves once per range. */
-const ROWS_PER_RANGE = 10_000;
 
 /** A cancel asked while the job ran: the caller ends it as cancelled. */
 export class ImportCancelled extends Error {
@@ -68,52 +65,54 @@ export async function publishStagedRows(
   transactionDb: Db,
   job: { id: number; fileName: string },
   settings: ImportSettings,
+  staging: Staging,
   onProgress: () => Promise<void>,
 ): Promise<void> {
   const userId = ctx.viewer.user.id;
   const notes = new Notifier();
-  await analyzeStagedRows(transactionDb);
+  const first = await staging.nextChunk();
+  if (!first) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
   const outcome = await transactionDb.transaction().execute(async (trx) => {
-    await skipRepeatedRows(trx, job.id, SKIP_REASONS);
-    if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id);
-    else await skipRowsOfExistingLeads(trx, job.id, SKIP_REASONS);
-    if ((await countAcceptedRows(trx, job.id)) === 0) {
+    // Made with the first row that becomes or changes a lead: a file with none leaves no group.
+    let groupId: number | null = null;
+    const newLeadIds: number[] = [];
+    for (let chunk: StagedChunk | null = first; chunk; chunk = await staging.nextChunk()) {
+      if (await isImportCancelRequested(trx, job.id)) throw new ImportCancelled();
+      await skipRepeatedRows(trx, job.id, chunk, SKIP_REASONS);
+      if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id, chunk);
+      else await skipRowsOfExistingLeads(trx, job.id, chunk, SKIP_REASONS);
+      if (groupId === null && (await countAcceptedRows(trx, job.id, chunk)) > 0) {
+        groupId = await insertLeadGroup(trx, {
+          name: settings.groupName,
+          description: `Importado de ${job.fileName || 'un archivo'}`.slice(0, LIMITS.longText),
+          assignedRoleId: settings.assignedRoleId,
+          createdBy: userId,
+        });
+      }
+      if (groupId !== null) {
+        // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
+        const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.fileName };
+        newLeadIds.push(
+          ...(await insertNewLeadsOfRows(trx, { jobId: job.id, groupId, actorId: userId, importedFrom }, chunk, SKIP_REASONS)),
+        );
+      }
+      // From outside the transaction, which does not lock the job's row until it finishes.
+      await recordRowsSaved(ctx.db, job.id, chunk.rowsRead);
+      await onProgress();
+    }
+    if (groupId === null) {
       // Nothing to write: the skipped rows are kept for errors.csv, and the job fails below.
       const progress = await stagedOutcome(trx, job.id);
       await settleStagedRows(trx, job.id);
       return { published: false as const, progress };
     }
-    const groupId = await insertLeadGroup(trx, {
-      name: settings.groupName,
-      description: `Importado de ${job.fileName || 'un archivo'}`.slice(0, LIMITS.longText),
-      assignedRoleId: settings.assignedRoleId,
-      createdBy: userId,
-    });
     const grown = (settings.customColumns ?? []).filter((column) => column.growOptions).map((column) => column.definition.id);
     await growImportedSelectOptions(trx, job.id, grown);
     if (settings.onDuplicate === 'update') {
+      // After every chunk: where several rows match one lead, the file's last word is known only now.
       const matched = { jobId: job.id, actorId: userId, groupName: settings.groupName };
       await updateMatchedLeads(trx, matched);
       await addContactsOfMatchedRows(trx, matched);
-    }
-    // What each imported lead's 'imported' entry says: which import created it ('creado por la importación …').
-    const importedFrom = { jobId: job.id, groupId, groupName: settings.groupName, fileName: job.fileName };
-    const newLeadIds: number[] = [];
-    const { rows, lastRow } = await stagedRowSpan(trx, job.id);
-    await recordRowsSaved(ctx.db, job.id, 0);
-    for (let fromRow = 0; fromRow <= lastRow; fromRow += ROWS_PER_RANGE) {
-      if (await isImportCancelRequested(trx, job.id)) throw new ImportCancelled();
-      const toRow = Math.min(lastRow, fromRow + ROWS_PER_RANGE - 1);
-      const ids = await insertNewLeadsOfRows(
-        trx,
-        { jobId: job.id, groupId, actorId: userId, importedFrom },
-        { fromRow, toRow },
-        SKIP_REASONS,
-      );
-      newLeadIds.push(...ids);
-      // From outside the transaction, which does not lock the job's row until it finishes.
-      await recordRowsSaved(ctx.db, job.id, Math.round((rows * toRow) / lastRow));
-      await onProgress();
     }
     // Importing to a role hands every new lead to one of its members, by the role's rule, in file order.
     if (settings.assignedRoleId !== null) await distributeLeads(trx, settings.assignedRoleId, newLeadIds, userId);

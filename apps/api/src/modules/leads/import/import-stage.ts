@@ -1,9 +1,11 @@
 /**
  * Runs an import's read → check → stage step in a worker thread (import-stage.worker.ts) and follows
  * it from the job: each report of rows read is recorded on the job (where a cancel is noticed) and
- * sent to the owner's screens; a cancel or a stopping server tells the worker to stop.
+ * sent to the owner's screens, each chunk the worker commits is handed to the publishing transaction
+ * (import-publish.ts) while the worker reads on; a cancel, a stopping server or a failed publish
+ * tells the worker to stop.
  */
-import { type BackgroundDatabase, recordRowsRead } from '@crm/db';
+import { type BackgroundDatabase, recordRowsRead, type StagedRange } from '@crm/db';
 import { DomainError, type ImportCustomColumn, type ImportJobStart, type ImportMapping, type PhoneCountry } from '@crm/domain';
 import type { AppContext } from '../../../context.js';
 import type { WorkerScript } from '../../../jobs/worker-threads.js';
@@ -21,16 +23,42 @@ export interface StageRequest {
   country: PhoneCountry;
 }
 
-/** What the worker reports while it reads: the rows read so far. */
+/** Data rows COPYed and committed at a time: the publishing transaction decides a chunk while the next is read. */
+export const ROWS_PER_CHUNK = 5000;
+
+/** What the worker reports while it reads: the rows read so far, and after each chunk it commits, the chunk's last file row. */
 export interface StageProgress {
   rowsRead: number;
+  stagedThrough?: number;
 }
 
 /** How the worker's reading ended. */
-export type StageOutcome = { type: 'done'; rowsRead: number } | { type: 'stopped' } | { type: 'refused'; message: string };
+export type StageOutcome =
+  { type: 'done'; rowsRead: number; stagedThrough: number } | { type: 'stopped' } | { type: 'refused'; message: string };
 
 /** Why staging ended early: a cancel, or the server stopping. */
 export type StageStop = 'cancelled' | 'server-stopped';
+
+/** Staging ended early: the publishing transaction rolls back and the runner ends the job as `why` says. */
+export class StagingStopped extends Error {
+  constructor(readonly why: StageStop) {
+    super(`Importación detenida: ${why}`);
+  }
+}
+
+/** A chunk of the file, staged and committed: its file rows, and the data rows read up to its end. */
+export type StagedChunk = StagedRange & { rowsRead: number };
+
+export interface Staging {
+  /**
+   * The next committed chunk, in file order, once the worker has committed it; null once the whole
+   * file is staged and every chunk was taken. Rejects when staging failed (a file the reader refuses
+   * is its Spanish DomainError) or stopped (StagingStopped).
+   */
+  nextChunk(): Promise<StagedChunk | null>;
+  /** Asks the worker to stop (the publishing failed) and waits until it has. */
+  stop(): Promise<void>;
+}
 
 /**
  * The worker's own heap: rows stream, so what it holds is a workbook's shared texts (at most
@@ -53,15 +81,31 @@ function workerScript(): WorkerScript {
   };
 }
 
-/** Answers the rows read, or why it stopped early; a file the reader refuses is its Spanish DomainError. */
-export async function stageImportRows(
-  ctx: AppContext,
-  request: StageRequest,
-  stopping: AbortSignal,
-  onProgress: () => Promise<void>,
-): Promise<{ rowsRead: number } | { stopped: StageStop }> {
-  const task = ctx.threads.start<StageProgress, StageOutcome>(workerScript(), request, (progress) => recordProgress(progress.rowsRead));
+/**
+ * Starts the worker on the job's file. `onProgress` runs after each report was recorded on the job;
+ * when the file is all read, the job enters its saving phase (the chunks still to publish).
+ */
+export function startStaging(ctx: AppContext, request: StageRequest, stopping: AbortSignal, onProgress: () => Promise<void>): Staging {
+  const chunks: StagedChunk[] = [];
+  let nextFromRow = 0;
+  let rowsInChunks = 0;
   let stop: StageStop | undefined;
+  let ended: { failure: unknown } | 'complete' | undefined;
+  let wake: (() => void) | undefined;
+  const changed = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const addChunk = (stagedThrough: number, rowsRead: number) => {
+    // The end of a file whose last chunk was full (or of a file without data rows) adds no rows.
+    if (rowsRead === rowsInChunks) return;
+    chunks.push({ fromRow: nextFromRow, toRow: stagedThrough, rowsRead });
+    nextFromRow = stagedThrough + 1;
+    rowsInChunks = rowsRead;
+    changed();
+  };
+
+  const task = ctx.threads.start<StageProgress, StageOutcome>(workerScript(), request, (progress) => record(progress));
   const askToStop = (why: StageStop) => {
     stop ??= why;
     task.stop();
@@ -70,21 +114,48 @@ export async function stageImportRows(
   stopping.addEventListener('abort', onAbort);
   // Reports are handled one after the other, so the job's row never goes back to fewer rows.
   let handled = Promise.resolve();
-  const recordProgress = (rowsRead: number) => {
+  const record = (progress: StageProgress) => {
     handled = handled.then(async () => {
       if (stop) return;
-      if (await recordRowsRead(ctx.db, request.jobId, rowsRead)) askToStop('cancelled');
-      else await onProgress();
+      if (await recordRowsRead(ctx.db, request.jobId, progress.rowsRead)) return askToStop('cancelled');
+      if (progress.stagedThrough !== undefined) addChunk(progress.stagedThrough, progress.rowsRead);
+      await onProgress();
     });
   };
-  try {
-    const outcome = await task.done;
-    await handled;
-    if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
-    if (stop || outcome.type === 'stopped') return { stopped: stop ?? 'server-stopped' };
-    if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead)) return { stopped: 'cancelled' };
-    return { rowsRead: outcome.rowsRead };
-  } finally {
-    stopping.removeEventListener('abort', onAbort);
-  }
+
+  const finished = (async () => {
+    try {
+      const outcome = await task.done;
+      await handled;
+      if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
+      if (stop || outcome.type === 'stopped') throw new StagingStopped(stop ?? 'server-stopped');
+      if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead, { readingDone: true })) throw new StagingStopped('cancelled');
+      addChunk(outcome.stagedThrough, outcome.rowsRead);
+      ended = 'complete';
+      await onProgress();
+    } catch (failure) {
+      ended ??= { failure };
+    } finally {
+      stopping.removeEventListener('abort', onAbort);
+      changed();
+    }
+  })();
+
+  return {
+    async nextChunk() {
+      for (;;) {
+        if (ended && ended !== 'complete') throw ended.failure;
+        const chunk = chunks.shift();
+        if (chunk) return chunk;
+        if (ended === 'complete') return null;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+    async stop() {
+      if (!ended) askToStop('server-stopped');
+      await finished;
+    },
+  };
 }

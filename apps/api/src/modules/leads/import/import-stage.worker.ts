@@ -2,7 +2,8 @@
  * The read → check → stage part of an import, in a worker thread (import-stage.ts starts it): parsing
  * a spreadsheet is CPU work, and on the API's own thread it would delay every other user's request.
  * It reads the job's file, checks each data row with the domain, and COPYs the rows into
- * import_job_rows on a connection of its own; it reports the rows read as it goes and stops when told.
+ * import_job_rows on a connection of its own, committing them a chunk at a time for the publishing
+ * transaction (import-publish.ts); it reports the rows read and each chunk as it goes and stops when told.
  * The thread is kept for the next import (jobs/worker-threads.ts): nothing of one job stays in it.
  */
 import { type StagedImportRow, openImportRowsCopy } from '@crm/db';
@@ -22,7 +23,7 @@ import {
 import { lowerThisThreadPriority } from '../../../jobs/background-thread.js';
 import { type TaskControl, serveTasks } from '../../../jobs/worker-task.js';
 import { csvProblem } from './import-csv.js';
-import type { ImportSettings, StageOutcome, StageProgress, StageRequest } from './import-stage.js';
+import { ROWS_PER_CHUNK, type ImportSettings, type StageOutcome, type StageProgress, type StageRequest } from './import-stage.js';
 import { readSourceRecords } from './import-source.js';
 
 /** Rows read between two reports to the job. */
@@ -82,6 +83,7 @@ async function stage(request: StageRequest, control: TaskControl<StageProgress>)
   const toStaged = rowChecker(request.settings, request.country);
   const copy = await openImportRowsCopy(request.database, request.jobId);
   let rowsRead = 0;
+  let lastRow = 0;
   try {
     let header = true;
     for await (const { row, cells } of readSourceRecords(request.filePath, request.source)) {
@@ -97,10 +99,14 @@ async function stage(request: StageRequest, control: TaskControl<StageProgress>)
       }
       await copy.write(toStaged(row, cells));
       rowsRead += 1;
-      if (rowsRead % ROWS_PER_REPORT === 0) control.report({ rowsRead });
+      lastRow = row;
+      if (rowsRead % ROWS_PER_CHUNK === 0) {
+        await copy.commit();
+        control.report({ rowsRead, stagedThrough: lastRow });
+      } else if (rowsRead % ROWS_PER_REPORT === 0) control.report({ rowsRead });
     }
     await copy.end();
-    return { type: 'done', rowsRead };
+    return { type: 'done', rowsRead, stagedThrough: lastRow };
   } catch (error) {
     await copy.abort();
     const problem = csvProblem(error) ?? error;

@@ -172,13 +172,13 @@ describeWithServer('POST /api/leads/import', (server) => {
     expect((await leadsOfGroup(response.body.groupId)).map((lead) => lead.name)).toEqual(['Uno', 'Dos "multi"\nlínea', 'Tres']);
   });
 
-  it('tells a repetition within the file from a database duplicate, across batches too, and batches written at once', async () => {
+  it('tells a repetition within the file from a database duplicate, across the chunks published while the file is read', async () => {
     const tag = uniqueName('r').toLowerCase();
     const phonePrefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
     const phoneOf = (index: number) => `${phonePrefix}${String(index).padStart(5, '0')}`;
     await admin.post('/api/leads', { name: 'Ya existe', email: `existe.${tag}@x.es`, category: 'retail', description: 'd' });
-    // Several batches on either database (PostgreSQL writes three at a time), so later rows meet
-    // earlier ones' keys in the database, or in batches not committed yet.
+    // Three chunks (ROWS_PER_CHUNK): later rows meet earlier ones' keys in chunks already published,
+    // whose new leads the same transaction inserted.
     const lines = ['name,categoryName,email,phone'];
     const errors: string[] = [];
     const imported: string[] = [];
@@ -191,12 +191,14 @@ describeWithServer('POST /api/leads/import', (server) => {
     const repeatedEmail = 'duplicado en el archivo (email repetido)';
     const repeatedPhone = 'duplicado en el archivo (teléfono repetido)';
     add(`Existe,retail,existe.${tag}@x.es,${phoneOf(99_001)}`, 'duplicado, ya existe un lead con ese email');
-    for (let index = 0; index < 4400; index += 1) {
+    for (let index = 0; index < 11_000; index += 1) {
       add(`Relleno ${index},retail,r${index}.${tag}@x.es,${phoneOf(index)}`);
       if (index === 260) add(`Repite cerca,retail,r240.${tag}@x.es,`, repeatedEmail);
       if (index === 2300) add(`Repite lejos,retail,,${phoneOf(2200)}`, repeatedPhone);
       if (index === 2301) add(`Repite el primer lote,retail,R100.${tag}@X.ES,`, repeatedEmail);
       if (index === 4300) add(`Repite el anterior,retail,r2400.${tag}@x.es,${phoneOf(4299)}`, repeatedEmail);
+      if (index === 5100) add(`Repite el chunk anterior,retail,,${phoneOf(4990)}`, repeatedPhone);
+      if (index === 10_500) add(`Repite el primer chunk,retail,r10.${tag}@x.es,`, repeatedEmail);
     }
     add(`Repite existe,retail,EXISTE.${tag}@x.es,`, repeatedEmail); // the first row had it, though it was not imported
     add(`Repite teléfono,retail,,${phoneOf(99_001)}`, repeatedPhone); // the first row's phone
@@ -205,7 +207,7 @@ describeWithServer('POST /api/leads/import', (server) => {
     add(`Otra vez,retail,otra.${tag}@x.es,${phoneOf(99_002)}`, repeatedPhone); // the row before's phone, same batch
     const response = await admin.post('/api/leads/import', form(lines.join('\n'), { groupName: `Rep ${tag}` }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ imported: 4401, skipped: errors.length, total: lines.length - 1 });
+    expect(response.body).toMatchObject({ imported: 11_001, skipped: errors.length, total: lines.length - 1 });
     expect(response.body.errors).toEqual(errors);
     const staged = await db().selectFrom('import_job_rows').select('row_number').execute();
     expect(staged).toEqual([]);
