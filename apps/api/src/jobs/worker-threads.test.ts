@@ -3,7 +3,8 @@ import { type WorkerScript, WorkerThreads } from './worker-threads.js';
 
 /**
  * A task script through the real protocol (worker-task.ts): answers its thread's id, reports each
- * step, stops when told, fails on demand, and can end its thread after answering.
+ * step, stops when told, fails on demand, can end its thread after answering, and with `inStep`
+ * takes each next step only once the API's thread says it got the one before.
  */
 const TASK_SOURCE = `
 import { threadId } from 'node:worker_threads';
@@ -14,6 +15,7 @@ serveTasks(async (data, control) => {
   for (let step = 1; step <= data.steps; step += 1) {
     if (control.stopRequested()) return { threadId, stoppedAt: step };
     control.report(step);
+    if (data.inStep) await control.progressReached(step);
     await new Promise((resolve) => setTimeout(resolve, data.pauseMs ?? 0));
   }
   return { threadId, stoppedAt: null };
@@ -54,6 +56,22 @@ describe('WorkerThreads', () => {
     long.stop();
     const next = await threads.start<number, Outcome>(SCRIPT, { steps: 20, pauseMs: 5 }, () => undefined).done;
     expect(next.stoppedAt).toBeNull();
+  });
+
+  it('lets a task wait for the API thread to catch up, and a stop end that wait', async () => {
+    threads = new WorkerThreads();
+    const reports: number[] = [];
+    const paced = threads.start<number, Outcome>(SCRIPT, { steps: 3, inStep: true }, (step) => reports.push(step));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reports).toEqual([1]);
+    paced.progress(2);
+    await expect.poll(() => reports).toEqual([1, 2, 3]);
+    paced.progress(3);
+    expect((await paced.done).stoppedAt).toBeNull();
+    const waiting = threads.start<number, Outcome>(SCRIPT, { steps: 3, inStep: true }, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    waiting.stop();
+    expect((await waiting.done).stoppedAt).toBe(2);
   });
 
   it('drops a thread whose task failed: the next task gets a fresh one', async () => {

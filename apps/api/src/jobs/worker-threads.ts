@@ -19,6 +19,8 @@ export interface WorkerTask<Result> {
   done: Promise<Result>;
   /** Asks the task to end early; it still answers through `done`. */
   stop(): void;
+  /** Tells the task how far this thread got (TaskControl.progressReached). */
+  progress(value: number): void;
 }
 
 /** How long a thread with no task is kept: long enough for the next import of a busy team. */
@@ -68,6 +70,9 @@ export class WorkerThreads {
       // Once the task has ended its thread may serve another: a late stop must not reach that one.
       stop: () => {
         if (running) worker.postMessage({ type: 'stop' } satisfies ToWorker);
+      },
+      progress: (value) => {
+        if (running) worker.postMessage({ type: 'progress', value } satisfies ToWorker);
       },
     };
   }

@@ -89,6 +89,8 @@ export function startStaging(ctx: AppContext, request: StageRequest, stopping: A
   const chunks: StagedChunk[] = [];
   let nextFromRow = 0;
   let rowsInChunks = 0;
+  /** Chunks handed to the publishing: the worker reads at most one chunk past them. */
+  let chunksTaken = 0;
   let stop: StageStop | undefined;
   let ended: { failure: unknown } | 'complete' | undefined;
   let wake: (() => void) | undefined;
@@ -146,7 +148,11 @@ export function startStaging(ctx: AppContext, request: StageRequest, stopping: A
       for (;;) {
         if (ended && ended !== 'complete') throw ended.failure;
         const chunk = chunks.shift();
-        if (chunk) return chunk;
+        if (chunk) {
+          chunksTaken += 1;
+          task.progress(chunksTaken);
+          return chunk;
+        }
         if (ended === 'complete') return null;
         await new Promise<void>((resolve) => {
           wake = resolve;
