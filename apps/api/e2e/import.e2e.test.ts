@@ -25,8 +25,8 @@ function holdGroupInserts(db: Db): { locked: Promise<void>; release: () => void 
   return { locked, release };
 }
 
-/** Rows of the workbook: more than one progress report (every 2,000 rows read). */
-const ROWS = 3000;
+/** Rows of the workbook: more than two chunks (ROWS_PER_CHUNK, 5,000 rows), so the reading waits on the publishing. */
+const ROWS = 12_000;
 
 let suite: BrowserSuite;
 
@@ -108,16 +108,16 @@ describe('import dialog', () => {
 
       const groupName = `Excel ${tag}`;
       await dialog.getByLabel('Nombre del grupo').fill(groupName);
-      // Groups are held against inserts meanwhile: the job reads and stages the whole file, then waits to
-      // publish, so its progress is on screen however fast this machine reads.
+      // Groups are held against inserts meanwhile: the publishing waits on its first chunk, and the reading
+      // stops one chunk ahead of it, so the job stays in its reading phase however fast this machine reads.
       const held = holdGroupInserts(suite.server.ctx.db);
       await held.locked;
       try {
         await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
         const progress = dialog.getByRole('progressbar', { name: 'Progreso de la importación' });
         await progress.waitFor();
-        // Reading the file (rows of the 8,000), then saving what it read (rows of those read).
-        await dialog.getByText(/^(Leyendo el archivo|Guardando): [1-9][\d.]* de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
+        // Reading the file: the rows read of the 12,000.
+        await dialog.getByText(/^Leyendo el archivo: 10\.000 de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
         const valueNow = Number(await progress.getAttribute('aria-valuenow'));
         expect(valueNow).toBeGreaterThan(0);
         await screenshot(page, 'import-progress');
@@ -138,7 +138,7 @@ describe('import dialog', () => {
       const result = dialog.getByTestId('import-result');
       await result.waitFor({ timeout: 120_000 });
       // ROWS − 1 imported (one row has no name), as the team's locale writes it.
-      await result.getByText('2.999', { exact: true }).waitFor();
+      await result.getByText('11.999', { exact: true }).waitFor();
       await result.getByText('Fila 4: falta el nombre').waitFor();
       await dialog.getByRole('button', { name: 'Descargar filas omitidas (CSV)' }).waitFor();
       await screenshot(page, 'import-result');

@@ -62,14 +62,17 @@ describe('WorkerThreads', () => {
     threads = new WorkerThreads();
     const reports: number[] = [];
     const paced = threads.start<number, Outcome>(SCRIPT, { steps: 3, inStep: true }, (step) => reports.push(step));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A new thread loads its modules first: the first report comes when it is ready, the second only when told.
+    await expect.poll(() => reports).toEqual([1]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(reports).toEqual([1]);
     paced.progress(2);
     await expect.poll(() => reports).toEqual([1, 2, 3]);
     paced.progress(3);
     expect((await paced.done).stoppedAt).toBeNull();
-    const waiting = threads.start<number, Outcome>(SCRIPT, { steps: 3, inStep: true }, () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waitingReports: number[] = [];
+    const waiting = threads.start<number, Outcome>(SCRIPT, { steps: 3, inStep: true }, (step) => waitingReports.push(step));
+    await expect.poll(() => waitingReports).toEqual([1]);
     waiting.stop();
     expect((await waiting.done).stoppedAt).toBe(2);
   });
