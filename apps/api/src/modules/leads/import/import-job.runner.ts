@@ -18,9 +18,9 @@ import type { JobContext, JobRun } from '../../../jobs/job-definition.js';
 import { loadTeamSettings } from '../../settings/team-settings.service.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { publishJobProgress } from './import-job-state.js';
-import { ImportCancelled, publishStagedRows } from './import-publish.js';
+import { publishStagedRows } from './import-publish.js';
 import { type ImportSource, restoreSourceFile } from './import-source.js';
-import { type ImportSettings, type Staging, StagingStopped, startStaging } from './import-stage.js';
+import { ImportCancelled, type ImportSettings, type Staging, StagingInterrupted, startStaging } from './import-stage.js';
 
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
@@ -83,9 +83,9 @@ export async function runImportJob(ctx: JobContext, jobId: number, run: JobRun):
       }
     });
   } catch (error) {
-    if (error instanceof ImportCancelled || (error instanceof StagingStopped && error.why === 'cancelled')) {
+    if (error instanceof ImportCancelled) {
       await abandonImportJob(ctx, jobId, { status: 'cancelled', failure: null });
-    } else if (error instanceof StagingStopped) {
+    } else if (error instanceof StagingInterrupted) {
       await abandonImportJob(ctx, jobId, { status: 'failed', failure: SERVER_STOPPED });
     } else {
       // A file the reader refuses arrives as its Spanish DomainError (the worker words it).

@@ -36,7 +36,7 @@ import { distributeLeads } from '../../distribution/distribution.service.js';
 import { Notifier } from '../../notifications/notifier.js';
 import { abandonImportJob } from './import-job-abandon.js';
 import { NO_DATA_ROWS } from './import-source.js';
-import type { ImportSettings, StagedChunk, Staging } from './import-stage.js';
+import { ImportCancelled, type ImportSettings, type StagedChunk, type Staging } from './import-stage.js';
 import { toJobState } from './import-job-state.js';
 import { emitWebhookEvent } from '../../webhooks/webhook-events.js';
 
@@ -48,13 +48,6 @@ const SKIP_REASONS: SkipReasons = {
   existingEmail: 'duplicado, ya existe un lead con ese email',
   existingPhone: 'duplicado, ya existe un lead con ese teléfono',
 };
-
-/** A cancel asked while the job ran: the caller ends it as cancelled. */
-export class ImportCancelled extends Error {
-  constructor() {
-    super('Importación cancelada');
-  }
-}
 
 /**
  * `transactionDb`: where the one transaction runs (the job's connection of its own, at background

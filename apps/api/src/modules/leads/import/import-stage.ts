@@ -37,12 +37,19 @@ export type StageOutcome =
   { type: 'done'; rowsRead: number; stagedThrough: number } | { type: 'stopped' } | { type: 'refused'; message: string };
 
 /** Why staging ended early: a cancel, or the server stopping. */
-export type StageStop = 'cancelled' | 'server-stopped';
+type StageStop = 'cancelled' | 'server-stopped';
 
-/** Staging ended early: the publishing transaction rolls back and the runner ends the job as `why` says. */
-export class StagingStopped extends Error {
-  constructor(readonly why: StageStop) {
-    super(`Importación detenida: ${why}`);
+/** A cancel asked while the job ran (noticed by the reading or by the publishing): the runner ends it as cancelled. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('Importación cancelada');
+  }
+}
+
+/** The server stopped while the file was read: the publishing transaction rolls back and the runner fails the job. */
+export class StagingInterrupted extends Error {
+  constructor() {
+    super('Importación interrumpida: el servidor se detiene');
   }
 }
 
@@ -53,7 +60,7 @@ export interface Staging {
   /**
    * The next committed chunk, in file order, once the worker has committed it; null once the whole
    * file is staged and every chunk was taken. Rejects when staging failed (a file the reader refuses
-   * is its Spanish DomainError) or stopped (StagingStopped).
+   * is its Spanish DomainError), was cancelled (ImportCancelled) or interrupted (StagingInterrupted).
    */
   nextChunk(): Promise<StagedChunk | null>;
   /** Asks the worker to stop (the publishing failed) and waits until it has. */
@@ -130,8 +137,9 @@ export function startStaging(ctx: AppContext, request: StageRequest, stopping: A
       const outcome = await task.done;
       await handled;
       if (outcome.type === 'refused') throw new DomainError('BAD_REQUEST', outcome.message);
-      if (stop || outcome.type === 'stopped') throw new StagingStopped(stop ?? 'server-stopped');
-      if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead, { readingDone: true })) throw new StagingStopped('cancelled');
+      if (stop === 'cancelled') throw new ImportCancelled();
+      if (stop || outcome.type === 'stopped') throw new StagingInterrupted();
+      if (await recordRowsRead(ctx.db, request.jobId, outcome.rowsRead, { readingDone: true })) throw new ImportCancelled();
       addChunk(outcome.stagedThrough, outcome.rowsRead);
       ended = 'complete';
       await onProgress();
