@@ -159,7 +159,7 @@ describe('import dialog', () => {
   );
 
   it(
-    'shows the preview and mapping on a phone',
+    'shows the preview, the mapping, the saving phase and the result on a phone',
     async () => {
       const tag = uniqueName('p').replace(/[^a-z0-9]/gi, '');
       const csv = path.join(suite.fileDir ?? '', `telefono-${tag}.csv`);
@@ -172,6 +172,26 @@ describe('import dialog', () => {
       await dialog.getByRole('combobox', { name: 'Categoría para todas las filas' }).waitFor();
       await dialog.getByTestId('import-preview').getByText('email inválido (no-es-correo)').waitFor();
       await screenshot(page, 'import-preview-phone');
+      await expectAccessible(page);
+
+      // Held at its group, the job has read its two rows and waits in its saving phase.
+      await dialog.getByRole('combobox', { name: 'Categoría para todas las filas' }).click();
+      await page.getByRole('option', { name: 'Salud', exact: true }).click();
+      await dialog.getByLabel('Nombre del grupo').fill(`Teléfono ${tag}`);
+      const held = holdGroupInserts(suite.server.ctx.db);
+      await held.locked;
+      try {
+        await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
+        await dialog.getByText(/^Guardando: 0 de 2 filas/).waitFor();
+        await screenshot(page, 'import-saving-phone');
+        await expectAccessible(page);
+      } finally {
+        held.release();
+      }
+      const result = dialog.getByTestId('import-result');
+      await result.waitFor();
+      await result.getByText('Fila 3: email inválido (no-es-correo)').waitFor();
+      await screenshot(page, 'import-result-phone');
       await expectAccessible(page);
       await context.close();
     },
