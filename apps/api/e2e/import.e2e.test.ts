@@ -11,18 +11,12 @@ import { PHONE, type BrowserSuite, pageSignedInAs, screenshot, startBrowserSuite
 import { seriousViolations } from './axe.js';
 
 const BROWSER_TEST_MS = 180_000;
-/** A lock on lead_groups that lets reads through and holds inserts, until released. */
-function holdGroupInserts(db: Db): { locked: Promise<void>; release: () => void } {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const locked = new Promise<void>((resolve) => {
-    void db.transaction().execute(async (trx) => {
-      await sql`lock table lead_groups in share row exclusive mode`.execute(trx);
-      resolve();
-      await released;
-    });
+/** Runs `work` while a lock on lead_groups lets reads through and holds inserts; released when it ends, however it ends. */
+async function whileGroupInsertsHeld(db: Db, work: () => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table lead_groups in share row exclusive mode`.execute(trx);
+    await work();
   });
-  return { locked, release };
 }
 
 /** Rows of the workbook: more than two chunks (ROWS_PER_CHUNK, 5,000 rows), so the reading waits on the publishing. */
@@ -110,9 +104,7 @@ describe('import dialog', () => {
       await dialog.getByLabel('Nombre del grupo').fill(groupName);
       // Groups are held against inserts meanwhile: the publishing waits on its first chunk, and the reading
       // stops one chunk ahead of it, so the job stays in its reading phase however fast this machine reads.
-      const held = holdGroupInserts(suite.server.ctx.db);
-      await held.locked;
-      try {
+      await whileGroupInsertsHeld(suite.server.ctx.db, async () => {
         await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
         const progress = dialog.getByRole('progressbar', { name: 'Progreso de la importación' });
         await progress.waitFor();
@@ -122,9 +114,7 @@ describe('import dialog', () => {
         expect(valueNow).toBeGreaterThan(0);
         await screenshot(page, 'import-progress');
         await expectAccessible(page);
-      } finally {
-        held.release();
-      }
+      });
 
       // Closed (it may still run or have ended by now); after a reload the job list leads back to it.
       await dialog.getByRole('button', { name: 'Cerrar' }).click();
@@ -178,16 +168,12 @@ describe('import dialog', () => {
       await dialog.getByRole('combobox', { name: 'Categoría para todas las filas' }).click();
       await page.getByRole('option', { name: 'Salud', exact: true }).click();
       await dialog.getByLabel('Nombre del grupo').fill(`Teléfono ${tag}`);
-      const held = holdGroupInserts(suite.server.ctx.db);
-      await held.locked;
-      try {
+      await whileGroupInsertsHeld(suite.server.ctx.db, async () => {
         await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
         await dialog.getByText(/^Guardando: 0 de 2 filas/).waitFor();
         await screenshot(page, 'import-saving-phone');
         await expectAccessible(page);
-      } finally {
-        held.release();
-      }
+      });
       const result = dialog.getByTestId('import-result');
       await result.waitFor();
       await result.getByText('Fila 3: email inválido (no-es-correo)').waitFor();
