@@ -10,7 +10,6 @@ import {
   openImportRowsCopy,
   settleStagedRows,
   skipRepeatedRows,
-  skipRowsOfExistingLeads,
   stagedOutcome,
   updateMatchedLeads,
 } from './import-staging.repository.js';
@@ -123,7 +122,16 @@ describe('import staging', () => {
     ]);
   });
 
-  it('decides a range against the earlier ranges as the whole file would: chains, and rows an existing lead has', async () => {
+  async function reasons(jobId: number) {
+    return database.db
+      .selectFrom('import_job_rows')
+      .select((eb) => ['row_number', eb.fn.coalesce('problem', 'conflict').as('reason')])
+      .where('job_id', '=', jobId)
+      .orderBy('row_number')
+      .execute();
+  }
+
+  it('skips by the unique keys range after range as the whole file would: repetitions, chains, existing leads', async () => {
     await insertLead(database.db, { name: 'Ya estaba', category: 'otros', email: 'estaba@x.es' });
     const jobId = await stage([
       row(2, 'Uno', 'uno@x.es', '600222001'),
@@ -133,35 +141,36 @@ describe('import staging', () => {
       row(6, 'Repite el email del que ya estaba', 'estaba@x.es', '600222006'),
       row(7, 'Repite teléfono de Cinco', null, '600222004'),
       row(8, 'Usa el teléfono de Seis', 'ocho@x.es', '600222006'),
+      row(9, 'Usa el teléfono de Tres, que ningún lead tiene', 'nueve@x.es', '600222003'),
+      row(10, 'Repite email de Ocho y teléfono de Uno', 'ocho@x.es', '600222001'),
     ]);
     const groupId = await insertLeadGroup(database.db, { name: `R${jobId}`, description: null, assignedRoleId: null, createdBy: userId });
     for (const range of [
       { fromRow: 0, toRow: 3 },
       { fromRow: 4, toRow: 5 },
-      { fromRow: 6, toRow: 8 },
+      { fromRow: 6, toRow: 10 },
     ]) {
-      await skipRepeatedRows(database.db, jobId, range, REASONS);
-      await skipRowsOfExistingLeads(database.db, jobId, range, REASONS);
       await insertNewLeadsOfRows(database.db, { jobId, groupId, actorId: userId, importedFrom: { jobId } }, range, REASONS);
     }
-    const rows = await database.db
-      .selectFrom('import_job_rows')
-      .select(['row_number', 'problem', 'conflict'])
-      .where('job_id', '=', jobId)
-      .orderBy('row_number')
-      .execute();
-    expect(rows).toEqual([
-      { row_number: 2, problem: null, conflict: null },
-      { row_number: 3, problem: null, conflict: 'ya existe (email)' },
-      { row_number: 4, problem: 'email repetido', conflict: null },
-      { row_number: 5, problem: null, conflict: null },
+    expect(await reasons(jobId)).toEqual([
+      { row_number: 2, reason: null },
+      { row_number: 3, reason: 'ya existe (email)' },
+      { row_number: 4, reason: 'email repetido' },
+      { row_number: 5, reason: null },
       // The first row with this email was skipped for the lead that has it, yet it was the file's first.
-      { row_number: 6, problem: 'email repetido', conflict: null },
-      { row_number: 7, problem: 'teléfono repetido', conflict: null },
-      { row_number: 8, problem: null, conflict: null },
+      { row_number: 6, reason: 'email repetido' },
+      { row_number: 7, reason: 'teléfono repetido' },
+      { row_number: 8, reason: null },
+      { row_number: 9, reason: null },
+      { row_number: 10, reason: 'email repetido' },
     ]);
     const names = await database.db.selectFrom('leads').select('name').where('group_id', '=', groupId).orderBy('id').execute();
-    expect(names.map((lead) => lead.name)).toEqual(['Uno', 'Usa el teléfono del que se saltó', 'Usa el teléfono de Seis']);
+    expect(names.map((lead) => lead.name)).toEqual([
+      'Uno',
+      'Usa el teléfono del que se saltó',
+      'Usa el teléfono de Seis',
+      'Usa el teléfono de Tres, que ningún lead tiene',
+    ]);
   });
 
   it('skips rows an existing lead has, by email first, and inserts the rest in file order', async () => {
@@ -172,8 +181,6 @@ describe('import staging', () => {
       row(4, 'Mismo teléfono', 'otro@x.es', '+34911000001'),
       row(5, 'Nuevo A', 'a@x.es'),
     ]);
-    await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
-    await skipRowsOfExistingLeads(database.db, jobId, ALL_ROWS, REASONS);
     const ids = await publishNew(jobId, 5);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const stored = await database.db.selectFrom('leads').select('name').where('id', 'in', ids).orderBy('id').execute();
@@ -189,19 +196,13 @@ describe('import staging', () => {
   it('counts a lead committed by someone else while the import publishes as a duplicate, not an error', async () => {
     const jobId = await stage([row(2, 'Carrera', 'carrera@x.es'), row(3, 'Sin carrera', 'libre@x.es')]);
     await skipRepeatedRows(database.db, jobId, ALL_ROWS, REASONS);
-    await skipRowsOfExistingLeads(database.db, jobId, ALL_ROWS, REASONS);
-    // After the check, before the insert: another writer takes the email.
+    await matchRowsToExistingLeads(database.db, jobId, ALL_ROWS);
+    // After the matching ('Actualizar los existentes'), before the insert: another writer takes the email.
     await insertLead(database.db, { name: 'Llegó antes', category: 'otros', email: 'Carrera@x.es' });
     const ids = await publishNew(jobId, 3);
     expect(ids).toHaveLength(1);
     expect(await stagedOutcome(database.db, jobId)).toMatchObject({ imported: 1, skipped: 1 });
-    const raced = await database.db
-      .selectFrom('import_job_rows')
-      .select(['problem', 'conflict'])
-      .where('job_id', '=', jobId)
-      .where('row_number', '=', 2)
-      .execute();
-    expect(raced).toEqual([{ problem: null, conflict: 'ya existe (email)' }]);
+    expect((await reasons(jobId))[0]).toEqual({ row_number: 2, reason: 'ya existe (email)' });
   });
 
   it('updates a lead several rows match once, with the last row, and writes one history entry', async () => {

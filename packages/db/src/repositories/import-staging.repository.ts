@@ -2,14 +2,15 @@
  * An import's rows, staged and then published (docs/import-format.md, 'Cómo se guarda'):
  * 1. while the file is read, every data row is COPYed into `import_job_rows`, a chunk at a time: the
  *    lead's columns as the domain checked them, or the problem that skips it;
- * 2. meanwhile, in the caller's one transaction, SQL decides each committed chunk: rows that repeat
- *    an email or phone of an earlier row of the file, rows that match an existing lead (skipped, or
- *    the lead updated at the end), and inserts the chunk's new leads in file order with their history;
+ * 2. meanwhile, in the caller's one transaction, each committed chunk's new leads are inserted in file
+ *    order with their history. The leads' unique key indexes decide the duplicates: a row whose email
+ *    or phone a lead already has (one from before, one an earlier row of the file became, or one
+ *    someone else committed meanwhile) is skipped by the insert (ON CONFLICT). 'Actualizar los
+ *    existentes' first skips the chunk's repetitions of earlier rows and matches the rest to existing
+ *    leads, updated at the end;
  * 3. the skipped rows are kept as the job's rejects and the staged rows go.
  * A row's fate depends only on the rows before it, so a chunk is decided for good once it and the
- * chunks before it are staged. The leads' unique key indexes hold the rule against everything else
- * writing at the same time: a lead committed by someone else meanwhile makes the insert skip that
- * row (ON CONFLICT), which then counts as a duplicate like the others.
+ * chunks before it are staged.
  */
 import { once } from 'node:events';
 import { sql } from 'kysely';
@@ -206,8 +207,9 @@ export interface StagedRange {
 }
 
 /**
- * A row of the range that has the email (else the phone) of an earlier row the import keeps is
- * skipped as a repetition; a row skipped so frees its other key for later rows. The earlier chunks
+ * 'Actualizar los existentes' decides repetitions before it matches rows to leads (a row repeating an
+ * earlier one updates nothing): a row of the range that has the email (else the phone) of an earlier
+ * row the import keeps is skipped as a repetition; a row skipped so frees its other key for later rows. The earlier chunks
  * are decided: the row they kept with each of the range's keys (at most one per key) is found by
  * index. Decided in rounds: a row no earlier row shares a key with is kept for sure, and the rows
  * repeating such a row are skipped; each round settles at least the earliest open row, and chains
@@ -249,20 +251,24 @@ export async function skipRepeatedRows(db: DbOrTrx, jobId: number, range: Staged
   }
 }
 
-const EMAIL_TAKEN = (reasons: SkipReasons) =>
-  sql<string>`case when exists (select 1 from leads l where l.email_key = r.email_key) then ${reasons.existingEmail} else ${reasons.existingPhone} end`;
-
 const inRange = (jobId: number, range: StagedRange) =>
   sql`r.job_id = ${jobId} and r.row_number between ${range.fromRow} and ${range.toRow}`;
 
-/** Skip mode: a row of the range whose email or phone a lead already has is skipped as a duplicate. */
-export async function skipRowsOfExistingLeads(db: DbOrTrx, jobId: number, range: StagedRange, reasons: SkipReasons): Promise<void> {
-  await sql`update import_job_rows r set conflict = ${EMAIL_TAKEN(reasons)}
-    where ${inRange(jobId, range)} and r.problem is null
-      and (exists (select 1 from leads l where l.email_key = r.email_key) or exists (select 1 from leads l where l.phone_key = r.phone_key))`.execute(
-    db,
-  );
-}
+/** An earlier row of the file with row r's key (whether that row became a lead or was skipped for one that has the key). */
+const earlierRowHas = (key: 'email_key' | 'phone_key') =>
+  sql`exists (select 1 from import_job_rows e where e.job_id = r.job_id and e.${sql.ref(key)} = r.${sql.ref(key)}
+    and e.row_number < r.row_number and e.problem is null)`;
+
+/**
+ * Why a row a lead's key took was skipped: by its email if a lead has it, else by its phone; and 'in
+ * the file' when an earlier row of the file has that key (the lead then is that row's, or the one
+ * that row was skipped for), else 'already exists'.
+ */
+const TAKEN_REASON = (reasons: SkipReasons) => sql<string>`case
+    when exists (select 1 from leads l where l.email_key = r.email_key)
+      then case when ${earlierRowHas('email_key')} then ${reasons.repeatedEmail} else ${reasons.existingEmail} end
+    when ${earlierRowHas('phone_key')} then ${reasons.repeatedPhone}
+    else ${reasons.existingPhone} end`;
 
 /**
  * Update mode: each row of the range takes the existing lead it matches, by email first, else by
@@ -356,9 +362,10 @@ export async function addContactsOfMatchedRows(db: DbOrTrx, job: { jobId: number
 /**
  * The new leads of rows `fromRow` … `toRow` (inclusive), in file order, in one statement: ids taken
  * in that order, the leads inserted with the group and creator, and for each one that went in its
- * primary contact (the row's, if it names one) and its 'imported' history entry. A lead another
- * writer committed meanwhile with the same key is not inserted (ON CONFLICT): its row is then
- * skipped as a duplicate. Answers the new leads' ids in file order.
+ * primary contact (the row's, if it names one) and its 'imported' history entry. A row whose email
+ * or phone a lead already has is not inserted (ON CONFLICT: a lead from before, one an earlier row
+ * of the file became, even earlier in this statement, or one another writer committed meanwhile):
+ * it is skipped as a duplicate, with TAKEN_REASON. Answers the new leads' ids in file order.
  */
 export async function insertNewLeadsOfRows(
   db: DbOrTrx,
@@ -395,7 +402,7 @@ export async function insertNewLeadsOfRows(
     from numbered n left join inserted i on i.id = n.id order by n.row_number`.execute(db);
   const taken = rows.filter((row) => !row.inserted).map((row) => row.row_number);
   if (taken.length > 0) {
-    await sql`update import_job_rows r set conflict = ${EMAIL_TAKEN(reasons)}
+    await sql`update import_job_rows r set conflict = ${TAKEN_REASON(reasons)}
       where r.job_id = ${jobId} and r.row_number = ${anyInt(taken)}`.execute(db);
   }
   return rows.filter((row) => row.inserted).map((row) => row.id);

@@ -148,6 +148,15 @@ export async function deleteLeadBatchOfDeletedGroup(db: DbOrTrx, groupId: number
   return count;
 }
 
+/** Removes a group no lead belongs to: the one an import made for rows that all turned out to be duplicates. */
+export async function deleteEmptyLeadGroup(db: DbOrTrx, id: number): Promise<void> {
+  await db
+    .deleteFrom('lead_groups')
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('leads').select('id').where('group_id', '=', id))))
+    .execute();
+}
+
 export async function customRoleExists(db: DbOrTrx, id: number): Promise<boolean> {
   return (await db.selectFrom('custom_roles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

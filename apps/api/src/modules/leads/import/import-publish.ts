@@ -1,8 +1,9 @@
 /**
  * Publishing an import's staged rows in one transaction (import-staging.repository.ts for the SQL),
  * chunk by chunk as the worker commits them (import-stage.ts), so reading the file and saving its
- * rows overlap: for each chunk, its repetitions of earlier rows and its matches with existing leads
- * are decided, then its new leads inserted in file order (the progress the screen shows). Once the
+ * rows overlap: each chunk's new leads are inserted in file order (the progress the screen shows),
+ * the leads' unique key indexes skipping its duplicates; to update existing leads, the chunk's
+ * repetitions of earlier rows and its matches with existing leads are decided first. Once the
  * file is all read: the updates of matched leads, the role's distribution, the activity, the
  * notifications and the job's end. Other users are not blocked meanwhile: they read the data as it
  * was until the commit. A lead being updated by the import is locked by its UPDATE until the
@@ -14,6 +15,7 @@ import {
   type SkipReasons,
   addContactsOfMatchedRows,
   countAcceptedRows,
+  deleteEmptyLeadGroup,
   findImportJob,
   finishImportJob,
   growImportedSelectOptions,
@@ -25,7 +27,6 @@ import {
   recordRowsSaved,
   settleStagedRows,
   skipRepeatedRows,
-  skipRowsOfExistingLeads,
   stagedOutcome,
   updateMatchedLeads,
 } from '@crm/db';
@@ -66,14 +67,16 @@ export async function publishStagedRows(
   const first = await staging.nextChunk();
   if (!first) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
   const outcome = await transactionDb.transaction().execute(async (trx) => {
-    // Made with the first row that becomes or changes a lead: a file with none leaves no group.
+    // Made with the first chunk that has rows to save; removed again if they all turn out duplicates.
     let groupId: number | null = null;
     const newLeadIds: number[] = [];
     for (let chunk: StagedChunk | null = first; chunk; chunk = await staging.nextChunk()) {
       if (await isImportCancelRequested(trx, job.id)) throw new ImportCancelled();
-      await skipRepeatedRows(trx, job.id, chunk, SKIP_REASONS);
-      if (settings.onDuplicate === 'update') await matchRowsToExistingLeads(trx, job.id, chunk);
-      else await skipRowsOfExistingLeads(trx, job.id, chunk, SKIP_REASONS);
+      // Skipping duplicates is the insert's own (the unique key indexes); updating needs the matches first.
+      if (settings.onDuplicate === 'update') {
+        await skipRepeatedRows(trx, job.id, chunk, SKIP_REASONS);
+        await matchRowsToExistingLeads(trx, job.id, chunk);
+      }
       if (groupId === null && (await countAcceptedRows(trx, job.id, chunk)) > 0) {
         groupId = await insertLeadGroup(trx, {
           name: settings.groupName,
@@ -93,9 +96,11 @@ export async function publishStagedRows(
       await recordRowsSaved(ctx.db, job.id, chunk.rowsRead);
       await onProgress();
     }
-    if (groupId === null) {
-      // Nothing to write: the skipped rows are kept for errors.csv, and the job fails below.
-      const progress = await stagedOutcome(trx, job.id);
+    const progress = await stagedOutcome(trx, job.id);
+    if (groupId === null || progress.imported + progress.updated === 0) {
+      // Nothing written (every row had a problem or was a duplicate): no group is left, the skipped
+      // rows are kept for errors.csv, and the job fails below.
+      if (groupId !== null) await deleteEmptyLeadGroup(trx, groupId);
       await settleStagedRows(trx, job.id);
       return { published: false as const, progress };
     }
@@ -109,7 +114,6 @@ export async function publishStagedRows(
     }
     // Importing to a role hands every new lead to one of its members, by the role's rule, in file order.
     if (settings.assignedRoleId !== null) await distributeLeads(trx, settings.assignedRoleId, newLeadIds, userId);
-    const progress = await stagedOutcome(trx, job.id);
     await settleStagedRows(trx, job.id);
     const updated = progress.updated > 0 ? ` y actualizó ${progress.updated} existentes` : '';
     await recordActivity(trx, {

@@ -23,8 +23,13 @@ export interface StageRequest {
   country: PhoneCountry;
 }
 
-/** Data rows COPYed and committed at a time: the publishing transaction decides a chunk while the next is read. */
-export const ROWS_PER_CHUNK = 5000;
+/**
+ * Data rows COPYed and committed at a time: the publishing transaction saves a chunk while the next
+ * is read. The first chunk is smaller, so the saving starts soon after the reading does.
+ */
+export function chunkRows(chunksCommitted: number): number {
+  return chunksCommitted === 0 ? 1000 : 5000;
+}
 
 /** What the worker reports while it reads: the rows read so far, and after each chunk it commits, the chunk's last file row. */
 export interface StageProgress {

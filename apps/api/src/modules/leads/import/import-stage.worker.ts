@@ -23,7 +23,7 @@ import {
 import { lowerThisThreadPriority } from '../../../jobs/background-thread.js';
 import { type TaskControl, serveTasks } from '../../../jobs/worker-task.js';
 import { csvProblem } from './import-csv.js';
-import { ROWS_PER_CHUNK, type ImportSettings, type StageOutcome, type StageProgress, type StageRequest } from './import-stage.js';
+import { chunkRows, type ImportSettings, type StageOutcome, type StageProgress, type StageRequest } from './import-stage.js';
 import { readSourceRecords } from './import-source.js';
 
 /** Rows read between two reports to the job. */
@@ -84,6 +84,8 @@ async function stage(request: StageRequest, control: TaskControl<StageProgress>)
   const copy = await openImportRowsCopy(request.database, request.jobId);
   let rowsRead = 0;
   let lastRow = 0;
+  let chunks = 0;
+  let chunkEnd = chunkRows(0);
   try {
     let header = true;
     for await (const { row, cells } of readSourceRecords(request.filePath, request.source)) {
@@ -100,12 +102,14 @@ async function stage(request: StageRequest, control: TaskControl<StageProgress>)
       await copy.write(toStaged(row, cells));
       rowsRead += 1;
       lastRow = row;
-      if (rowsRead % ROWS_PER_CHUNK === 0) {
+      if (rowsRead === chunkEnd) {
         await copy.commit();
         control.report({ rowsRead, stagedThrough: lastRow });
+        chunks += 1;
+        chunkEnd += chunkRows(chunks);
         // Reads on once the publishing has taken this chunk: at most one chunk ahead of it, so the
         // reading spreads over the saving instead of taking a second core from everyone at once.
-        await control.progressReached(rowsRead / ROWS_PER_CHUNK);
+        await control.progressReached(chunks);
       } else if (rowsRead % ROWS_PER_REPORT === 0) control.report({ rowsRead });
     }
     await copy.end();

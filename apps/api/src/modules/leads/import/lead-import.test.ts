@@ -177,7 +177,7 @@ describeWithServer('POST /api/leads/import', (server) => {
     const phonePrefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
     const phoneOf = (index: number) => `${phonePrefix}${String(index).padStart(5, '0')}`;
     await admin.post('/api/leads', { name: 'Ya existe', email: `existe.${tag}@x.es`, category: 'retail', description: 'd' });
-    // Three chunks (ROWS_PER_CHUNK): later rows meet earlier ones' keys in chunks already published,
+    // Four chunks (chunkRows): later rows meet earlier ones' keys in chunks already published,
     // whose new leads the same transaction inserted.
     const lines = ['name,categoryName,email,phone'];
     const errors: string[] = [];
@@ -197,17 +197,17 @@ describeWithServer('POST /api/leads/import', (server) => {
       if (index === 2300) add(`Repite lejos,retail,,${phoneOf(2200)}`, repeatedPhone);
       if (index === 2301) add(`Repite el primer lote,retail,R100.${tag}@X.ES,`, repeatedEmail);
       if (index === 4300) add(`Repite el anterior,retail,r2400.${tag}@x.es,${phoneOf(4299)}`, repeatedEmail);
-      if (index === 5100) add(`Repite el chunk anterior,retail,,${phoneOf(4990)}`, repeatedPhone);
+      if (index === 6100) add(`Repite el chunk anterior,retail,,${phoneOf(5990)}`, repeatedPhone);
       if (index === 10_500) add(`Repite el primer chunk,retail,r10.${tag}@x.es,`, repeatedEmail);
     }
     add(`Repite existe,retail,EXISTE.${tag}@x.es,`, repeatedEmail); // the first row had it, though it was not imported
-    add(`Repite teléfono,retail,,${phoneOf(99_001)}`, repeatedPhone); // the first row's phone
+    add(`Teléfono del primero,retail,,${phoneOf(99_001)}`); // the first row's phone, which no lead has: a new lead
     add(`Repite relleno,retail,r0.${tag}@x.es,${phoneOf(99_002)}`, repeatedEmail);
     add(`Nuevo,retail,nuevo.${tag}@x.es,${phoneOf(99_002)}`); // the row before was a repetition, so its phone is free
     add(`Otra vez,retail,otra.${tag}@x.es,${phoneOf(99_002)}`, repeatedPhone); // the row before's phone, same batch
     const response = await admin.post('/api/leads/import', form(lines.join('\n'), { groupName: `Rep ${tag}` }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ imported: 11_001, skipped: errors.length, total: lines.length - 1 });
+    expect(response.body).toMatchObject({ imported: 11_002, skipped: errors.length, total: lines.length - 1 });
     expect(response.body.errors).toEqual(errors);
     const staged = await db().selectFrom('import_job_rows').select('row_number').execute();
     expect(staged).toEqual([]);
