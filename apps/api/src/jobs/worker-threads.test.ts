@@ -47,6 +47,19 @@ describe('WorkerThreads', () => {
     expect(second.threadId).toBe(first.threadId);
   });
 
+  it('warms one thread ahead, which the next task takes while it may still be loading', async () => {
+    threads = new WorkerThreads();
+    threads.warm(SCRIPT);
+    threads.warm(SCRIPT);
+    expect(threads.idleCount).toBe(1);
+    const task = threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined);
+    expect(threads.idleCount).toBe(0);
+    const outcome = await task.done;
+    expect(threads.idleCount).toBe(1);
+    const again = await threads.start<number, Outcome>(SCRIPT, { steps: 1 }, () => undefined).done;
+    expect(again.threadId).toBe(outcome.threadId);
+  });
+
   it('stops a task when asked; a stop sent after its end never reaches the next task', async () => {
     threads = new WorkerThreads();
     const long = threads.start<number, Outcome>(SCRIPT, { steps: 1000, pauseMs: 5 }, () => undefined);

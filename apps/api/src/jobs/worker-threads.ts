@@ -77,6 +77,15 @@ export class WorkerThreads {
     };
   }
 
+  /**
+   * Starts a thread for `script` now unless one is idle, so a task started soon after finds it
+   * loaded, or loading, instead of paying for its start itself. It waits like a thread that finished.
+   */
+  warm(script: WorkerScript): void {
+    if (this.closed || (this.idle.get(script.url.href)?.length ?? 0) > 0) return;
+    this.giveBack(script, this.spawn(script));
+  }
+
   /** Ends the idle threads; busy ones end when their task does (the server stops its jobs first). */
   async close(): Promise<void> {
     this.closed = true;
@@ -88,10 +97,14 @@ export class WorkerThreads {
 
   private take(script: WorkerScript): Worker {
     const worker = this.idle.get(script.url.href)?.pop();
-    if (!worker) return new Worker(script.url, { execArgv: script.execArgv, resourceLimits: script.resourceLimits });
+    if (!worker) return this.spawn(script);
     this.stopWaiting(worker);
     worker.ref();
     return worker;
+  }
+
+  private spawn(script: WorkerScript): Worker {
+    return new Worker(script.url, { execArgv: script.execArgv, resourceLimits: script.resourceLimits });
   }
 
   private giveBack(script: WorkerScript, worker: Worker): void {

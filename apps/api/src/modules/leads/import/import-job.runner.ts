@@ -20,7 +20,7 @@ import { abandonImportJob } from './import-job-abandon.js';
 import { publishJobProgress } from './import-job-state.js';
 import { publishStagedRows } from './import-publish.js';
 import { type ImportSource, restoreSourceFile } from './import-source.js';
-import { ImportCancelled, type ImportSettings, type Staging, StagingInterrupted, startStaging } from './import-stage.js';
+import { ImportCancelled, type ImportSettings, type Staging, StagingInterrupted, startStaging, warmStagingThread } from './import-stage.js';
 
 export const SERVER_STOPPED = 'La importación se interrumpió porque el servidor se detuvo';
 const INTERNAL_FAILURE = 'La importación falló por un error interno';
@@ -36,6 +36,8 @@ async function stageAndPublish(
   stopping: AbortSignal,
   publish: (staging: Staging) => Promise<void>,
 ) {
+  // Loads while the file is restored (the upload warmed one on its own replica, if it was this one).
+  warmStagingThread(ctx);
   // Phones typed without a country code are read in the team's country as the run starts.
   const { country } = (await loadTeamSettings(ctx)).settings;
   const file = await restoreSourceFile(ctx.db, jobId);

@@ -40,6 +40,7 @@ import type { ImportUpload } from './import-upload.js';
 import { jobState, publishJobState, toJobState } from './import-job-state.js';
 import { JOB_ALREADY_STARTED, claimImportRun } from './import.jobs.js';
 import { estimateSheetRows } from './import-xlsx-size.js';
+import { warmStagingThread } from './import-stage.js';
 
 const ROLE_NOT_FOUND = 'El rol seleccionado no existe';
 const JOB_NOT_FOUND = 'Importación no encontrada';
@@ -64,6 +65,8 @@ type ImportMappingColumns = ReadonlySet<number | undefined>;
 /** The file goes into the database, so whichever replica runs the job can read it. */
 export async function createImportJob(ctx: ServiceContext, upload: ImportUpload): Promise<ImportJobPreview> {
   requirePermission(ctx, 'lead.manage');
+  // A file uploaded is usually imported next: this replica's reading thread loads meanwhile.
+  warmStagingThread(ctx);
   const sheet = upload.fields['sheet'] || undefined;
   const head = await readSourceHead(upload, sheet);
   if (!head.source) throw new DomainError('BAD_REQUEST', NO_DATA_ROWS);
