@@ -19,7 +19,7 @@ async function whileGroupInsertsHeld(db: Db, work: () => Promise<void>): Promise
   });
 }
 
-/** Rows of the workbook: more than two chunks (chunkRows: 1,000, then 5,000 rows), so the reading waits on the publishing. */
+/** Rows of the workbook: more than three chunks (chunkRows: 1,000, 2,500, then 5,000 rows), so the reading waits on the publishing. */
 const ROWS = 12_000;
 
 let suite: BrowserSuite;
@@ -108,8 +108,8 @@ describe('import dialog', () => {
         await dialog.getByRole('button', { name: 'Crear Grupo e Importar' }).click();
         const progress = dialog.getByRole('progressbar', { name: 'Progreso de la importación' });
         await progress.waitFor();
-        // Reading the file: the rows read of the 12,000, stopped one chunk past the first (1,000 + 5,000).
-        await dialog.getByText(/^Leyendo el archivo: 6\.000 de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
+        // Reading the file: the rows read of the 12,000, stopped one chunk past the first (1,000 + 2,500).
+        await dialog.getByText(/^Leyendo el archivo: 3\.500 de [\d.]+ filas · [\d.]+ filas\/s · quedan /).waitFor();
         const valueNow = Number(await progress.getAttribute('aria-valuenow'));
         expect(valueNow).toBeGreaterThan(0);
         await screenshot(page, 'import-progress');

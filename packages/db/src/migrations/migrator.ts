@@ -45,6 +45,7 @@ import * as workSlots from './2026-11-28T0200-work-slots.js';
 import * as webFormFollowUps from './2026-11-28T0300-web-form-follow-ups.js';
 import * as importRowsWithoutLeadId from './2026-11-28T1200-import-rows-without-lead-id.js';
 import * as importRowsPublishedByChunk from './2026-11-29T0500-import-rows-published-by-chunk.js';
+import * as importFilesStoredPlain from './2026-11-29T1000-import-files-stored-plain.js';
 
 /** Add each new migration here; names sort by their timestamp. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0300-web-form-follow-ups': webFormFollowUps,
   '2026-11-28T1200-import-rows-without-lead-id': importRowsWithoutLeadId,
   '2026-11-29T0500-import-rows-published-by-chunk': importRowsPublishedByChunk,
+  '2026-11-29T1000-import-files-stored-plain': importFilesStoredPlain,
 };
 
 /**

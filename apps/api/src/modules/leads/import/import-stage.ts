@@ -25,10 +25,13 @@ export interface StageRequest {
 
 /**
  * Data rows COPYed and committed at a time: the publishing transaction saves a chunk while the next
- * is read. The first chunk is smaller, so the saving starts soon after the reading does.
+ * is read. The first chunks are smaller, so the saving starts soon after the reading does, and the
+ * next chunk is read by the time the one before is saved.
  */
+const CHUNK_ROWS = [1000, 2500, 5000];
+
 export function chunkRows(chunksCommitted: number): number {
-  return chunksCommitted === 0 ? 1000 : 5000;
+  return CHUNK_ROWS[Math.min(chunksCommitted, CHUNK_ROWS.length - 1)] ?? 5000;
 }
 
 /** What the worker reports while it reads: the rows read so far, and after each chunk it commits, the chunk's last file row. */

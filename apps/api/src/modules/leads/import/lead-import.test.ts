@@ -197,7 +197,7 @@ describeWithServer('POST /api/leads/import', (server) => {
       if (index === 2300) add(`Repite lejos,retail,,${phoneOf(2200)}`, repeatedPhone);
       if (index === 2301) add(`Repite el primer lote,retail,R100.${tag}@X.ES,`, repeatedEmail);
       if (index === 4300) add(`Repite el anterior,retail,r2400.${tag}@x.es,${phoneOf(4299)}`, repeatedEmail);
-      if (index === 6100) add(`Repite el chunk anterior,retail,,${phoneOf(5990)}`, repeatedPhone);
+      if (index === 8600) add(`Repite el chunk anterior,retail,,${phoneOf(8490)}`, repeatedPhone);
       if (index === 10_500) add(`Repite el primer chunk,retail,r10.${tag}@x.es,`, repeatedEmail);
     }
     add(`Repite existe,retail,EXISTE.${tag}@x.es,`, repeatedEmail); // the first row had it, though it was not imported
