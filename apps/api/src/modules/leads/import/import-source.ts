@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -83,13 +83,26 @@ export async function readSourceHead(upload: ImportUpload, sheet: string | undef
   return { source: headers && { ...base, headers }, rows };
 }
 
-/** Line breaks in the file: the rows it has, give or take cells spanning lines. */
+/**
+ * Line breaks in the file: the rows it has, give or take cells spanning lines. Read through one
+ * reused buffer: a read stream allocates a new 64 KB buffer per read, 1,600 of them for a 100 MB
+ * file, garbage that raised the API's peak RSS by tens of MB before a collection freed it.
+ */
 export async function estimateRows(filePath: string): Promise<number> {
   let lines = 0;
   let last = 0x0a;
-  for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
-    for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) lines += 1;
-    last = chunk[chunk.length - 1] ?? last;
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  const file = await open(filePath);
+  try {
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) lines += 1;
+      last = chunk[bytesRead - 1] ?? last;
+    }
+  } finally {
+    await file.close();
   }
   // The header is no lead; a last line without its line break still is one.
   return Math.max(0, lines - 1 + (last === 0x0a ? 0 : 1));
