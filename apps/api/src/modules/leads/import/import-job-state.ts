@@ -55,5 +55,5 @@ export async function publishJobState(ctx: AppContext, state: ImportJobState, us
 
 export async function publishJobProgress(ctx: AppContext, jobId: number): Promise<void> {
   const job = await findImportJob(ctx.db, jobId);
-  if (job) await publishJobState(ctx, { ...(await toJobState(ctx, job)), errors: [] }, job.created_by);
+  if (job) await publishJobState(ctx, jobState(job, []), job.created_by);
 }
