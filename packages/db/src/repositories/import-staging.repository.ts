@@ -209,11 +209,11 @@ export interface StagedRange {
 /**
  * 'Actualizar los existentes' decides repetitions before it matches rows to leads (a row repeating an
  * earlier one updates nothing): a row of the range that has the email (else the phone) of an earlier
- * row the import keeps is skipped as a repetition; a row skipped so frees its other key for later rows. The earlier chunks
- * are decided: the row they kept with each of the range's keys (at most one per key) is found by
- * index. Decided in rounds: a row no earlier row shares a key with is kept for sure, and the rows
- * repeating such a row are skipped; each round settles at least the earliest open row, and chains
- * (a row repeating a row that itself repeats) are rare, so a range takes a round or two.
+ * row the import keeps is skipped as a repetition; a row skipped so frees its other key for later
+ * rows. The earlier chunks are decided: the row they kept with each of the range's keys (at most one
+ * per key) is found by index. Decided in rounds: a row no earlier row shares a key with is kept for
+ * sure, and the rows repeating such a row are skipped; each round settles at least the earliest open
+ * row, and chains (a row repeating a row that itself repeats) are rare, so a range takes a round or two.
  */
 export async function skipRepeatedRows(db: DbOrTrx, jobId: number, range: StagedRange, reasons: SkipReasons): Promise<void> {
   // LIMIT 1 keeps each lookup a probe of the key's index, whatever the planner guesses of the range.
@@ -260,9 +260,9 @@ const earlierRowHas = (key: 'email_key' | 'phone_key') =>
     and e.row_number < r.row_number and e.problem is null)`;
 
 /**
- * Why a row a lead's key took was skipped: by its email if a lead has it, else by its phone; and 'in
- * the file' when an earlier row of the file has that key (the lead then is that row's, or the one
- * that row was skipped for), else 'already exists'.
+ * The reason of a row the insert skipped because a lead has its key: its email if a lead has it, else
+ * its phone; 'in the file' when an earlier row of the file has that key (the lead is then that row's,
+ * or the one that row was skipped for), else 'already exists'.
  */
 const TAKEN_REASON = (reasons: SkipReasons) => sql<string>`case
     when exists (select 1 from leads l where l.email_key = r.email_key)
