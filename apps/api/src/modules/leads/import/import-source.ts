@@ -85,8 +85,8 @@ export async function readSourceHead(upload: ImportUpload, sheet: string | undef
 
 /**
  * Line breaks in the file: the rows it has, give or take cells spanning lines. Read through one
- * reused buffer: a read stream allocates a new 64 KB buffer per read, 1,600 of them for a 100 MB
- * file, garbage that raised the API's peak RSS by tens of MB before a collection freed it.
+ * reused buffer: a read stream allocates a new buffer per read, garbage that a large upload piles
+ * up in the API's memory until a collection frees it.
  */
 export async function estimateRows(filePath: string): Promise<number> {
   let lines = 0;

@@ -28,10 +28,11 @@ export interface StageRequest {
  * is read. The first chunks are smaller, so the saving starts soon after the reading does, and the
  * next chunk is read by the time the one before is saved.
  */
-const CHUNK_ROWS = [1000, 2500, 5000];
+const FIRST_CHUNK_ROWS = [1000, 2500];
+const CHUNK_ROWS = 5000;
 
 export function chunkRows(chunksCommitted: number): number {
-  return CHUNK_ROWS[Math.min(chunksCommitted, CHUNK_ROWS.length - 1)] ?? 5000;
+  return FIRST_CHUNK_ROWS[chunksCommitted] ?? CHUNK_ROWS;
 }
 
 /** What the worker reports while it reads: the rows read so far, and after each chunk it commits, the chunk's last file row. */
