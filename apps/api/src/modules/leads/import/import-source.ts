@@ -4,7 +4,7 @@
  * read it back into a temporary file of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,26 +84,32 @@ export async function readSourceHead(upload: ImportUpload, sheet: string | undef
 }
 
 /**
- * Line breaks in the file: the rows it has, give or take cells spanning lines. Read through one
- * reused buffer: a read stream allocates a new buffer per read, garbage that a large upload piles
- * up in the API's memory until a collection frees it.
+ * Hands the file to `onChunk` a chunk at a time, through one reused buffer: a read stream allocates
+ * a new buffer per read, garbage that a large upload piles up in the API's memory until a collection
+ * frees it. A chunk is valid until the promise `onChunk` returns settles.
  */
-export async function estimateRows(filePath: string): Promise<number> {
-  let lines = 0;
-  let last = 0x0a;
+async function forEachChunk(filePath: string, onChunk: (chunk: Buffer) => Promise<void> | void): Promise<void> {
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   const file = await open(filePath);
   try {
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) lines += 1;
-      last = chunk[bytesRead - 1] ?? last;
+      if (bytesRead === 0) return;
+      await onChunk(buffer.subarray(0, bytesRead));
     }
   } finally {
     await file.close();
   }
+}
+
+/** Line breaks in the file: the rows it has, give or take cells spanning lines. */
+export async function estimateRows(filePath: string): Promise<number> {
+  let lines = 0;
+  let last = 0x0a;
+  await forEachChunk(filePath, (chunk) => {
+    for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) lines += 1;
+    last = chunk[chunk.length - 1] ?? last;
+  });
   // The header is no lead; a last line without its line break still is one.
   return Math.max(0, lines - 1 + (last === 0x0a ? 0 : 1));
 }
@@ -111,10 +117,10 @@ export async function estimateRows(filePath: string): Promise<number> {
 /** Stores the file in chunks, each its own short insert, so memory holds one chunk at a time. */
 export async function storeSourceFile(db: Db, jobId: number, filePath: string): Promise<void> {
   let seq = 0;
-  for await (const chunk of createReadStream(filePath, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+  await forEachChunk(filePath, async (chunk) => {
     await appendImportJobChunk(db, jobId, seq, chunk);
     seq += 1;
-  }
+  });
 }
 
 /** Writes the job's stored file to a temporary file of this process. */
