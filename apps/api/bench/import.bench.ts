@@ -287,12 +287,14 @@ interface RoundFigures {
   probed: { seconds: number; copySeconds: number };
 }
 
-/** The documented one-call import of the 10 MB CSV on a new API and database, right after its own \copy. */
+/**
+ * The 10 MB CSV on a new API and database, right after its own \copy: `work` imports it, prints its
+ * line with the ratio to that \copy and answers the import's seconds.
+ */
 async function csvImportAfterCopy(
   target: BenchTarget,
   files: Files,
-  time: (server: Server) => Promise<{ seconds: number; print: (copySeconds: number) => void }>,
-  then?: (server: Server, copySeconds: number) => Promise<void>,
+  work: (server: Server, copySeconds: number) => Promise<number>,
 ): Promise<{ seconds: number; copySeconds: number }> {
   let figures = { seconds: Number.NaN, copySeconds: Number.NaN };
   await withServer(target, {}, async (server) => {
@@ -301,10 +303,7 @@ async function csvImportAfterCopy(
       `[${TARGET_LABEL[target]}] psql \\copy de lo que guarda la importación (los leads y su entrada de historial, ` +
         `con todos sus índices y triggers): ${copySeconds.toFixed(2)} s, ${count(Math.round(files.rows / copySeconds))} filas/s`,
     );
-    const timed = await time(server);
-    timed.print(copySeconds);
-    figures = { seconds: timed.seconds, copySeconds };
-    await then?.(server, copySeconds);
+    figures = { seconds: await work(server, copySeconds), copySeconds };
   });
   return figures;
 }
@@ -316,39 +315,27 @@ async function csvImportAfterCopy(
  */
 async function tenMegabyteRound(target: BenchTarget, files: Files, round: number): Promise<RoundFigures> {
   const name = `CSV (POST /api/leads/import), ronda ${round} de ${ROUNDS}`;
-  const alone = await csvImportAfterCopy(target, files, async (server) => {
+  const alone = await csvImportAfterCopy(target, files, async (server, copySeconds) => {
     await checkpoint(server.site.databaseUrl);
     const started = performance.now();
     const counts = await importInOneCall(server, files.csv, 'Benchmark 10 MB');
     const seconds = (performance.now() - started) / 1000;
-    return {
-      seconds,
-      print: (copySeconds) =>
-        console.log(
-          `[${TARGET_LABEL[target]}] ${name}, sin nadie más: ${seconds.toFixed(2)} s, ×${(seconds / copySeconds).toFixed(2)} \\copy ` +
-            `(importadas ${count(counts.imported)}, omitidas ${count(counts.skipped)})`,
-        ),
-    };
+    console.log(
+      `[${TARGET_LABEL[target]}] ${name}, sin nadie más: ${seconds.toFixed(2)} s, ×${(seconds / copySeconds).toFixed(2)} \\copy ` +
+        `(importadas ${count(counts.imported)}, omitidas ${count(counts.skipped)})`,
+    );
+    return seconds;
   });
-  const upsert = async (server: Server, copySeconds: number) => {
-    if (round < ROUNDS) return;
-    const outcome = await measured(server, () => importAsJob(server, files.csv, 'Benchmark otra vez', 'update'));
-    const ratio = `, ×${(outcome.seconds / copySeconds).toFixed(2)} \\copy`;
-    print(target, 'el mismo CSV otra vez, Actualizar los existentes', files.rows, outcome, ratio);
-  };
-  const probed = await csvImportAfterCopy(
-    target,
-    files,
-    async (server) => {
-      const outcome = await measured(server, () => importInOneCall(server, files.csv, 'Benchmark 10 MB'));
-      return {
-        seconds: outcome.seconds,
-        print: (copySeconds) =>
-          print(target, `${name}, con tres usuarios más`, files.rows, outcome, `, ×${(outcome.seconds / copySeconds).toFixed(2)} \\copy`),
-      };
-    },
-    upsert,
-  );
+  const probed = await csvImportAfterCopy(target, files, async (server, copySeconds) => {
+    const csv = await measured(server, () => importInOneCall(server, files.csv, 'Benchmark 10 MB'));
+    print(target, `${name}, con tres usuarios más`, files.rows, csv, `, ×${(csv.seconds / copySeconds).toFixed(2)} \\copy`);
+    if (round === ROUNDS) {
+      const upsert = await measured(server, () => importAsJob(server, files.csv, 'Benchmark otra vez', 'update'));
+      const ratio = `, ×${(upsert.seconds / copySeconds).toFixed(2)} \\copy`;
+      print(target, 'el mismo CSV otra vez, Actualizar los existentes', files.rows, upsert, ratio);
+    }
+    return csv.seconds;
+  });
   return { alone, probed };
 }
 
